@@ -1,0 +1,314 @@
+// benchbox/adapter.hpp: the one header every C/C++ library adapter includes.
+//
+// An adapter is a small program that runs one library's implementation of a module's cases and
+// speaks the benchbox protocol (docs/protocol.md) on standard output:
+//
+//   adapter describe                     -> one JSON line: library, version, cases, n/a reasons
+//   adapter run --case C --param P --ops N [--reps R] [--warmup W]
+//                                        -> one JSON line per trial (warm-ups first, then reps)
+//
+// The adapter proves its work: each trial reports how many operations really happened and a
+// checksum; the driver compares both with what it asked for. Only the region between
+// Trial::start() and Trial::stop() is timed (a monotonic nanosecond clock), and the same region
+// is the one counted by hardware counters and by Callgrind when those are in use.
+#pragma once
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#if defined(__linux__)
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define BENCHBOX_HAVE_CALLGRIND 1
+#else
+#define BENCHBOX_HAVE_CALLGRIND 0
+#endif
+
+namespace benchbox {
+
+inline constexpr int kProtocolVersion = 1;
+
+// Monotonic nanoseconds; the one clock every C/C++ adapter uses.
+inline std::uint64_t now_ns() noexcept {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<std::uint64_t>(ts.tv_nsec);
+}
+
+// Minimal JSON string escaping for the few strings an adapter prints.
+inline std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+// Hardware counters (cycles, instructions) of this thread over the measured region, where the
+// kernel allows perf_event_open; silently absent otherwise (the driver says "not available").
+class HardwareCounters {
+ public:
+  HardwareCounters() {
+#if defined(__linux__)
+    if (const char* want = std::getenv("BENCHBOX_COUNTERS"); want && std::string_view(want) == "1") {
+      cycles_ = open_counter(PERF_COUNT_HW_CPU_CYCLES);
+      instructions_ = open_counter(PERF_COUNT_HW_INSTRUCTIONS);
+    }
+#endif
+  }
+  ~HardwareCounters() {
+#if defined(__linux__)
+    if (cycles_ >= 0) close(cycles_);
+    if (instructions_ >= 0) close(instructions_);
+#endif
+  }
+  HardwareCounters(const HardwareCounters&) = delete;
+  HardwareCounters& operator=(const HardwareCounters&) = delete;
+
+  void start() noexcept { toggle(PERF_EVENT_IOC_RESET), toggle(PERF_EVENT_IOC_ENABLE); }
+  void stop() noexcept { toggle(PERF_EVENT_IOC_DISABLE); }
+  std::optional<std::uint64_t> cycles() const { return read_counter(cycles_); }
+  std::optional<std::uint64_t> instructions() const { return read_counter(instructions_); }
+
+ private:
+#if defined(__linux__)
+  static int open_counter(std::uint64_t config) {
+    perf_event_attr attr{};
+    attr.type = PERF_TYPE_HARDWARE;
+    attr.size = sizeof attr;
+    attr.config = config;
+    attr.disabled = 1;
+    attr.exclude_kernel = 1;
+    attr.exclude_hv = 1;
+    return static_cast<int>(syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
+  }
+  void toggle(unsigned long request) const noexcept {
+    if (cycles_ >= 0) ioctl(cycles_, request, 0);
+    if (instructions_ >= 0) ioctl(instructions_, request, 0);
+  }
+  static std::optional<std::uint64_t> read_counter(int fd) {
+    std::uint64_t value = 0;
+    if (fd < 0 || read(fd, &value, sizeof value) != static_cast<ssize_t>(sizeof value)) return std::nullopt;
+    return value;
+  }
+  int cycles_ = -1;
+  int instructions_ = -1;
+#else
+  void toggle(unsigned long) const noexcept {}
+  static std::optional<std::uint64_t> read_counter(int) { return std::nullopt; }
+#endif
+};
+
+// One trial: the adapter's case function sets up the library, calls start() right before the
+// measured loop and stop() right after it, tears down, then calls finish() with what it counted.
+class Trial {
+ public:
+  Trial(std::string_view case_name, std::int64_t param, std::uint64_t ops, HardwareCounters& counters)
+      : case_name_(case_name), param_(param), ops_(ops), counters_(counters) {}
+
+  std::string_view case_name() const { return case_name_; }
+  std::int64_t param() const { return param_; }
+  std::uint64_t ops() const { return ops_; }
+
+  // Both are called at most once per trial; the driver rejects a trial whose region is missing.
+  void start() noexcept {
+    ++starts_;
+#if BENCHBOX_HAVE_CALLGRIND
+    CALLGRIND_TOGGLE_COLLECT;
+#endif
+    counters_.start();
+    begin_ = now_ns();
+  }
+  void stop() noexcept {
+    end_ = now_ns();
+    counters_.stop();
+#if BENCHBOX_HAVE_CALLGRIND
+    CALLGRIND_TOGGLE_COLLECT;
+#endif
+    ++stops_;
+  }
+
+  // What really happened: the count of operations performed and the module-defined checksum.
+  void finish(std::uint64_t done, std::uint64_t checksum) {
+    done_ = done;
+    checksum_ = checksum;
+    finished_ = true;
+  }
+
+  bool complete() const { return finished_ && starts_ == 1 && stops_ == 1 && end_ >= begin_; }
+  std::uint64_t elapsed_ns() const { return end_ - begin_; }
+  std::uint64_t done() const { return done_; }
+  std::uint64_t checksum() const { return checksum_; }
+
+ private:
+  std::string_view case_name_;
+  std::int64_t param_;
+  std::uint64_t ops_;
+  HardwareCounters& counters_;
+  std::uint64_t begin_ = 0, end_ = 0, done_ = 0, checksum_ = 0;
+  int starts_ = 0, stops_ = 0;
+  bool finished_ = false;
+};
+
+// How a library runs a case; printed by `describe` and shown by the driver (fairness notes).
+struct CaseInfo {
+  std::string style;            // "asymmetric" (resume/yield through a caller), "symmetric", "scheduler"
+  std::int64_t stack_bytes = 0; // stack per coroutine actually used; 0 = stackless / not applicable
+  std::string notes;            // how the library's API maps to the common definition
+  std::int64_t min_param = 0;   // smallest parameter this library can honestly run
+};
+
+using CaseFunction = std::function<void(Trial&)>;
+
+class Adapter {
+ public:
+  Adapter(std::string id, std::string version) : id_(std::move(id)), version_(std::move(version)) {}
+
+  Adapter& info(std::string key, std::string value) {
+    info_[std::move(key)] = std::move(value);
+    return *this;
+  }
+  Adapter& add(std::string case_name, CaseInfo info, CaseFunction fn) {
+    cases_[case_name] = Entry{std::move(info), std::move(fn), {}};
+    return *this;
+  }
+  Adapter& not_applicable(std::string case_name, std::string reason) {
+    cases_[case_name] = Entry{{}, {}, std::move(reason)};
+    return *this;
+  }
+
+  int main(int argc, char** argv) {
+    std::vector<std::string_view> args(argv + 1, argv + argc);
+    if (args.size() == 1 && args[0] == "describe") return describe();
+    if (!args.empty() && args[0] == "run") return run(args);
+    return fail("usage: " + std::string(argc > 0 ? argv[0] : "adapter") +
+                " describe | run --case NAME --param P --ops N [--reps R] [--warmup W]");
+  }
+
+ private:
+  struct Entry {
+    CaseInfo info;
+    CaseFunction fn;
+    std::string na_reason;
+  };
+
+  int describe() const {
+    std::string out = "{\"protocol\":" + std::to_string(kProtocolVersion) + ",\"id\":" + json_string(id_) +
+                      ",\"version\":" + json_string(version_) + ",\"info\":{";
+    bool first = true;
+    for (const auto& [k, v] : info_) {
+      out += (first ? "" : ",") + json_string(k) + ":" + json_string(v);
+      first = false;
+    }
+    out += "},\"cases\":{";
+    first = true;
+    for (const auto& [name, e] : cases_) {
+      out += (first ? "" : ",") + json_string(name) + ":{";
+      first = false;
+      if (!e.fn) {
+        out += "\"not_applicable\":" + json_string(e.na_reason) + "}";
+        continue;
+      }
+      out += "\"style\":" + json_string(e.info.style) + ",\"stack_bytes\":" + std::to_string(e.info.stack_bytes) +
+             ",\"min_param\":" + std::to_string(e.info.min_param) + ",\"notes\":" + json_string(e.info.notes) + "}";
+    }
+    std::printf("%s}}\n", out.c_str());
+    return 0;
+  }
+
+  static std::optional<std::uint64_t> parse_u64(std::string_view s) {
+    std::uint64_t v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || p != s.data() + s.size()) return std::nullopt;
+    return v;
+  }
+
+  int run(const std::vector<std::string_view>& args) {
+    std::string case_name;
+    std::optional<std::uint64_t> param, ops, reps = 1, warmup = 0;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+      if (i + 1 >= args.size()) return fail("missing value after " + std::string(args[i]));
+      std::string_view key = args[i], value = args[++i];
+      if (key == "--case") {
+        case_name = value;
+        continue;
+      }
+      std::optional<std::uint64_t>* slot = key == "--param"  ? &param
+                                           : key == "--ops"  ? &ops
+                                           : key == "--reps" ? &reps
+                                           : key == "--warmup" ? &warmup
+                                                               : nullptr;
+      if (!slot) return fail("unknown option " + std::string(key));
+      *slot = parse_u64(value);
+      if (!*slot) return fail("not a non-negative integer: " + std::string(key) + " " + std::string(value));
+    }
+    auto it = cases_.find(case_name);
+    if (it == cases_.end()) return fail("unknown case '" + case_name + "'");
+    if (!it->second.fn) return fail("case '" + case_name + "' is not applicable: " + it->second.na_reason);
+    if (!param || !ops || *ops == 0 || *reps == 0) return fail("run needs --param P and --ops N (N > 0), --reps R > 0");
+    if (static_cast<std::int64_t>(*param) < it->second.info.min_param)
+      return fail("parameter " + std::to_string(*param) + " is below this library's minimum " +
+                  std::to_string(it->second.info.min_param));
+
+    HardwareCounters counters;
+    const std::uint64_t total = *warmup + *reps;
+    for (std::uint64_t t = 0; t < total; ++t) {
+      Trial trial(case_name, static_cast<std::int64_t>(*param), *ops, counters);
+      it->second.fn(trial);
+      if (!trial.complete()) return fail("adapter bug: trial did not call start(), stop() and finish() exactly once");
+      std::string line = "{\"protocol\":" + std::to_string(kProtocolVersion) + ",\"trial\":" +
+                         (t < *warmup ? std::string("\"warmup\"") : std::to_string(t - *warmup + 1)) +
+                         ",\"ops\":" + std::to_string(*ops) + ",\"ns\":" + std::to_string(trial.elapsed_ns()) +
+                         ",\"done\":" + std::to_string(trial.done()) +
+                         ",\"checksum\":" + std::to_string(trial.checksum());
+      if (auto c = counters.cycles()) line += ",\"cycles\":" + std::to_string(*c);
+      if (auto n = counters.instructions()) line += ",\"instructions\":" + std::to_string(*n);
+      std::printf("%s}\n", line.c_str());
+      std::fflush(stdout);
+    }
+    return 0;
+  }
+
+  static int fail(const std::string& message) {
+    std::printf("{\"protocol\":%d,\"error\":%s}\n", kProtocolVersion, json_string(message).c_str());
+    std::fflush(stdout);
+    return 2;
+  }
+
+  std::string id_, version_;
+  std::map<std::string, std::string> info_;
+  std::map<std::string, Entry> cases_;
+};
+
+}  // namespace benchbox

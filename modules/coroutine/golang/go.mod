@@ -1,0 +1,3 @@
+module benchbox/coroutine/golang
+
+go 1.19

@@ -1,0 +1,201 @@
+// golang: goroutines and channels, standard library only, one P (GOMAXPROCS=1) like every
+// other row. Speaks the benchbox protocol (docs/protocol.md) itself: same cases, same counts and
+// checksums as include/benchbox/adapter.hpp and modules/coroutine/common/coroutine_adapter.hpp.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+)
+
+const protocol = 1
+
+type trial struct {
+	ops        uint64
+	begin, end time.Time
+	starts     int
+	stops      int
+	done, sum  uint64
+}
+
+func (t *trial) start() { t.starts++; t.begin = time.Now() }
+func (t *trial) stop()  { t.end = time.Now(); t.stops++ }
+
+// switchTally: the first entry of each goroutine is a priming round (untimed, uncounted); the
+// goroutine that completes it starts the clock; the entry that makes the last switch stops it.
+type switchTally struct {
+	t        *trial
+	entries  []uint64
+	done     uint64
+	primed   int
+	last     int
+	counting bool
+}
+
+func (s *switchTally) enter(i int) bool {
+	if s.done == s.t.ops {
+		return false
+	}
+	if !s.counting {
+		s.primed++
+		if s.primed == len(s.entries) {
+			s.counting = true
+			s.last = i
+			s.t.start()
+		}
+		return true
+	}
+	if i == s.last { // a Gosched that came back to the same goroutine is no switch
+		return true
+	}
+	s.last = i
+	s.entries[i]++
+	s.done++
+	if s.done == s.t.ops {
+		s.t.stop()
+		return false
+	}
+	return true
+}
+
+func runSwitch(t *trial, n int) {
+	s := &switchTally{t: t, entries: make([]uint64, n), last: -1}
+	var wg sync.WaitGroup
+	wg.Add(n)
+	for i := 0; i < n; i++ {
+		go func(i int) {
+			defer wg.Done()
+			for s.enter(i) {
+				runtime.Gosched()
+			}
+		}(i)
+	}
+	wg.Wait()
+	var squares uint64
+	for _, e := range s.entries {
+		squares += e * e
+	}
+	t.done, t.sum = s.done, squares
+}
+
+func runChannel(t *trial, buffer int) {
+	ch := make(chan uint64, buffer)
+	finished := make(chan struct{})
+	go func() { // consumer
+		var k, sum uint64
+		for k < t.ops {
+			v := <-ch
+			k++
+			sum += k * v
+		}
+		t.stop()
+		t.done, t.sum = k, sum
+		close(finished)
+	}()
+	go func() { // producer
+		t.start()
+		for v := uint64(1); v <= t.ops; v++ {
+			ch <- v
+		}
+	}()
+	<-finished
+}
+
+func emit(v map[string]interface{}) {
+	v["protocol"] = protocol
+	b, _ := json.Marshal(v)
+	fmt.Println(string(b))
+}
+
+func fail(msg string) {
+	emit(map[string]interface{}{"error": msg})
+	os.Exit(2)
+}
+
+func implementation() string {
+	if runtime.Compiler == "gccgo" {
+		return "gccgo"
+	}
+	return "golang"
+}
+
+func describe() {
+	notes := "each runtime.Gosched() that lands in another goroutine is one switch (the hop through the scheduler's g0 stack is not counted separately); " +
+		"the runtime takes the global run queue first every 61st schedule, so now and then Gosched returns to the same goroutine: not counted, its time kept"
+	emit(map[string]interface{}{
+		"id":      implementation(),
+		"version": runtime.Version(),
+		"info":    map[string]string{"compiler": runtime.Compiler, "gomaxprocs": "1"},
+		"cases": map[string]interface{}{
+			"switch":  map[string]interface{}{"style": "scheduler", "stack_bytes": 0, "min_param": 2, "notes": notes + "; goroutine stacks start small and grow"},
+			"channel": map[string]interface{}{"style": "scheduler", "stack_bytes": 0, "min_param": 0, "notes": "make(chan uint64, buffer); buffer 0 is Go's unbuffered channel"},
+		},
+	})
+}
+
+func main() {
+	runtime.GOMAXPROCS(1)
+	args := os.Args[1:]
+	if len(args) == 1 && args[0] == "describe" {
+		describe()
+		return
+	}
+	if len(args) == 0 || args[0] != "run" {
+		fail("usage: " + os.Args[0] + " describe | run --case NAME --param P --ops N [--reps R] [--warmup W]")
+	}
+	caseName := ""
+	nums := map[string]uint64{"--reps": 1, "--warmup": 0}
+	for i := 1; i < len(args); i += 2 {
+		if i+1 >= len(args) {
+			fail("missing value after " + args[i])
+		}
+		switch args[i] {
+		case "--case":
+			caseName = args[i+1]
+		case "--param", "--ops", "--reps", "--warmup":
+			v, err := strconv.ParseUint(args[i+1], 10, 64)
+			if err != nil {
+				fail("not a non-negative integer: " + args[i] + " " + args[i+1])
+			}
+			nums[args[i]] = v
+		default:
+			fail("unknown option " + args[i])
+		}
+	}
+	param, hasParam := nums["--param"]
+	ops, hasOps := nums["--ops"]
+	if !hasParam || !hasOps || ops == 0 || nums["--reps"] == 0 {
+		fail("run needs --param P and --ops N (N > 0), --reps R > 0")
+	}
+	var run func(*trial)
+	switch caseName {
+	case "switch":
+		if param < 2 {
+			fail("parameter " + strconv.FormatUint(param, 10) + " is below this library's minimum 2")
+		}
+		run = func(t *trial) { runSwitch(t, int(param)) }
+	case "channel":
+		run = func(t *trial) { runChannel(t, int(param)) }
+	default:
+		fail("unknown case '" + caseName + "'")
+	}
+	total := nums["--warmup"] + nums["--reps"]
+	for k := uint64(0); k < total; k++ {
+		t := &trial{ops: ops}
+		run(t)
+		if t.starts != 1 || t.stops != 1 {
+			fail("adapter bug: trial did not start and stop the clock exactly once")
+		}
+		var label interface{} = "warmup"
+		if k >= nums["--warmup"] {
+			label = k - nums["--warmup"] + 1
+		}
+		emit(map[string]interface{}{"trial": label, "ops": ops, "ns": t.end.Sub(t.begin).Nanoseconds(),
+			"done": t.done, "checksum": t.sum})
+	}
+}

@@ -1,0 +1,46 @@
+#include "catalog.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+namespace benchbox {
+
+std::filesystem::path default_libexec_dir() {
+  if (const char* env = std::getenv("BENCHBOX_LIBEXEC"); env && *env) return env;
+  std::error_code ec;
+  auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "libexec/benchbox";
+  return exe.parent_path().parent_path() / "libexec" / "benchbox";
+}
+
+std::vector<LibraryEntry> load_catalog(const std::filesystem::path& libexec_dir, const std::string& module) {
+  std::vector<LibraryEntry> entries;
+  const auto dir = libexec_dir / module;
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) return entries;
+  for (const auto& file : std::filesystem::directory_iterator(dir)) {
+    if (file.path().extension() != ".json") continue;
+    std::ifstream in(file.path());
+    auto j = nlohmann::json::parse(in, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("id") || !j.contains("available"))
+      throw std::runtime_error("unreadable library manifest " + file.path().string() + " (rebuild benchbox)");
+    LibraryEntry e;
+    e.id = j.value("id", "");
+    e.module = module;
+    e.title = j.value("title", e.id);
+    e.available = j.value("available", false);
+    e.reason = j.value("reason", "");
+    e.enable = j.value("enable", "");
+    e.order = j.value("order", 100);
+    if (e.available) e.program = dir / j.value("program", "");
+    entries.push_back(std::move(e));
+  }
+  std::sort(entries.begin(), entries.end(),
+            [](const auto& a, const auto& b) { return a.order != b.order ? a.order < b.order : a.id < b.id; });
+  return entries;
+}
+
+}  // namespace benchbox

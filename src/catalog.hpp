@@ -1,0 +1,29 @@
+// The libraries a module has on this machine. Each library folder's build writes a manifest,
+// <libexec>/<module>/<library>.json, saying whether it was built and, if not, why and how to
+// enable it; the driver reads whatever manifests are there and knows no library by name.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace benchbox {
+
+struct LibraryEntry {
+  std::string id;
+  std::string module;
+  std::string title;      // display name, e.g. "Boost.Context fiber"
+  bool available = false;
+  std::filesystem::path program;  // absolute, when available
+  std::string reason;     // when unavailable: why
+  std::string enable;     // when unavailable: what the user can do
+  int order = 100;        // position in tables and runs (floor first)
+};
+
+// Where adapters and manifests live: $BENCHBOX_LIBEXEC, else <dir of this executable>/../libexec/benchbox.
+std::filesystem::path default_libexec_dir();
+
+// All manifests of a module, sorted by order then id. Throws std::runtime_error on an unreadable manifest.
+std::vector<LibraryEntry> load_catalog(const std::filesystem::path& libexec_dir, const std::string& module);
+
+}  // namespace benchbox

@@ -1,0 +1,182 @@
+#include "executor.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+
+namespace benchbox {
+namespace {
+
+std::atomic<int> g_signal{0};
+
+void on_signal(int sig) { g_signal.store(sig); }
+
+void close_fd(int& fd) {
+  if (fd >= 0) close(fd);
+  fd = -1;
+}
+
+// Ends the child's whole process group: politely, then for good.
+void stop_group(pid_t pid) {
+  kill(-pid, SIGTERM);
+  for (int i = 0; i < 20; ++i) {
+    if (waitpid(pid, nullptr, WNOHANG) != 0) break;
+    usleep(10'000);
+  }
+  kill(-pid, SIGKILL);
+}
+
+[[noreturn]] void exec_child(const ChildSpec& spec, int out_fd, int err_fd, int status_fd) {
+  setpgid(0, 0);
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  signal(SIGPIPE, SIG_DFL);
+  dup2(out_fd, STDOUT_FILENO);
+  dup2(err_fd, STDERR_FILENO);
+  int devnull = open("/dev/null", O_RDONLY);
+  if (devnull >= 0) dup2(devnull, STDIN_FILENO);
+  for (const auto& [k, v] : spec.env) setenv(k.c_str(), v.c_str(), 1);
+  if (spec.cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(*spec.cpu, &set);
+    if (sched_setaffinity(0, sizeof set, &set) != 0) {
+      int e = errno;
+      [[maybe_unused]] auto n = write(status_fd, &e, sizeof e);
+      _exit(126);
+    }
+  }
+  std::vector<char*> argv;
+  for (const auto& a : spec.argv) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  execv(argv[0], argv.data());
+  int e = errno;
+  [[maybe_unused]] auto n = write(status_fd, &e, sizeof e);
+  _exit(127);
+}
+
+}  // namespace
+
+std::string ChildOutcome::failure_reason() const {
+  if (!start_error.empty()) return start_error;
+  if (interrupted) return "interrupted";
+  if (timed_out) return "no result within the time limit; the process group was stopped (raise it with --timeout)";
+  if (output_overflow) return "printed more output than a result can need; the process group was stopped";
+  if (signal != 0) return "killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
+  if (exit_code != 0) return "exited with status " + std::to_string(exit_code);
+  return "";
+}
+
+ChildOutcome run_child(const ChildSpec& spec) {
+  ChildOutcome result;
+  int out_pipe[2], err_pipe[2], status_pipe[2];
+  if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0 || pipe2(status_pipe, O_CLOEXEC) != 0) {
+    result.start_error = std::string("cannot create pipes: ") + strerror(errno);
+    return result;
+  }
+  const auto begin = std::chrono::steady_clock::now();
+  pid_t pid = fork();
+  if (pid < 0) {
+    result.start_error = std::string("cannot fork: ") + strerror(errno);
+    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], status_pipe[0], status_pipe[1]}) close(fd);
+    return result;
+  }
+  if (pid == 0) exec_child(spec, out_pipe[1], err_pipe[1], status_pipe[1]);
+  setpgid(pid, pid);  // also here, so that the group exists whichever side runs first
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  close(status_pipe[1]);
+
+  // The status pipe closes on a successful exec, or carries the errno of a failed one.
+  int exec_errno = 0;
+  ssize_t got;
+  do got = read(status_pipe[0], &exec_errno, sizeof exec_errno);
+  while (got < 0 && errno == EINTR);
+  close(status_pipe[0]);
+  if (got == static_cast<ssize_t>(sizeof exec_errno)) {
+    waitpid(pid, nullptr, 0);
+    close(out_pipe[0]);
+    close(err_pipe[0]);
+    result.start_error = "cannot start " + spec.argv[0] + ": " + strerror(exec_errno);
+    return result;
+  }
+
+  int fds[2] = {out_pipe[0], err_pipe[0]};
+  std::string* sinks[2] = {&result.out, &result.err};
+  const auto deadline = begin + spec.timeout;
+  bool stopped = false;
+  while (fds[0] >= 0 || fds[1] >= 0) {
+    if (g_signal.load() != 0) {
+      result.interrupted = true;
+      break;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= deadline) {
+      result.timed_out = true;
+      break;
+    }
+    pollfd p[2];
+    nfds_t count = 0;
+    int which[2];
+    for (int i = 0; i < 2; ++i)
+      if (fds[i] >= 0) {
+        p[count] = {fds[i], POLLIN, 0};
+        which[count++] = i;
+      }
+    // Short slices so that an interrupt or the deadline is noticed promptly.
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count();
+    int ready = poll(p, count, static_cast<int>(std::min<long long>(left, 100)));
+    if (ready < 0 && errno != EINTR) break;
+    for (nfds_t k = 0; ready > 0 && k < count; ++k) {
+      if (!(p[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      char buf[65536];
+      ssize_t n = read(p[k].fd, buf, sizeof buf);
+      if (n > 0) {
+        std::string& sink = *sinks[which[k]];
+        sink.append(buf, static_cast<std::size_t>(n));
+        if (sink.size() > spec.max_output_bytes) {
+          sink.resize(spec.max_output_bytes);
+          result.output_overflow = true;
+        }
+      } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+        close_fd(fds[which[k]]);
+      }
+    }
+    if (result.output_overflow) break;
+  }
+  if (result.timed_out || result.output_overflow || result.interrupted) {
+    stop_group(pid);
+    stopped = true;
+  }
+  close_fd(fds[0]);
+  close_fd(fds[1]);
+
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status) && !stopped) result.signal = WTERMSIG(status);
+  return result;
+}
+
+void install_interrupt_handlers() {
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = 0;  // no SA_RESTART: let poll() return early
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+bool interrupted() { return g_signal.load() != 0; }
+int interrupt_signal() { return g_signal.load(); }
+
+}  // namespace benchbox

@@ -1,0 +1,48 @@
+// Runs one adapter program as a child process, isolated: its own process group, optional CPU
+// pinning, a wall-clock limit, a cap on its output. A crash, hang or flood in the child becomes a
+// ChildOutcome to report, never a problem of the driver's.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace benchbox {
+
+struct ChildSpec {
+  std::vector<std::string> argv;                            // argv[0] is the program path
+  std::vector<std::pair<std::string, std::string>> env;     // added to the driver's environment
+  std::optional<int> cpu;                                   // pin the child (and its threads) to this CPU
+  std::chrono::milliseconds timeout{std::chrono::seconds(120)};
+  std::size_t max_output_bytes = 8u << 20;                  // per stream; beyond it the child is stopped
+};
+
+struct ChildOutcome {
+  std::string start_error;  // non-empty: the program could not be started at all
+  int exit_code = -1;       // valid when it exited normally
+  int signal = 0;           // non-zero when a signal ended it (and not our timeout)
+  bool timed_out = false;
+  bool output_overflow = false;
+  bool interrupted = false;  // the user pressed Ctrl-C / sent SIGTERM to benchbox
+  std::string out, err;
+  double wall_seconds = 0;
+
+  bool succeeded() const {
+    return start_error.empty() && !timed_out && !output_overflow && !interrupted && signal == 0 && exit_code == 0;
+  }
+  // One line saying why it did not succeed ("killed by signal 11 (Segmentation fault)", ...).
+  std::string failure_reason() const;
+};
+
+ChildOutcome run_child(const ChildSpec& spec);
+
+// Ctrl-C and SIGTERM set a flag that stops the current child and makes the runner wind down,
+// keeping every result obtained so far.
+void install_interrupt_handlers();
+bool interrupted();
+int interrupt_signal();  // the signal received, 0 if none
+
+}  // namespace benchbox

@@ -1,0 +1,3 @@
+#include "cli.hpp"
+
+int main(int argc, char** argv) { return benchbox::run_cli(argc, argv); }

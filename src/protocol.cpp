@@ -1,0 +1,110 @@
+#include "protocol.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace benchbox {
+namespace {
+
+using nlohmann::json;
+
+json parse_line(std::string_view line) {
+  json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) {
+    std::string shown(line.substr(0, 80));
+    throw ProtocolError("not a protocol line: '" + shown + (line.size() > 80 ? "...'" : "'"));
+  }
+  if (!j.contains("protocol") || !j["protocol"].is_number_integer() || j["protocol"].get<int>() != kProtocolVersion)
+    throw ProtocolError("protocol version missing or not " + std::to_string(kProtocolVersion));
+  return j;
+}
+
+std::uint64_t get_u64(const json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_number_unsigned())
+    throw ProtocolError(std::string("field '") + key + "' missing or not a non-negative integer");
+  return it->get<std::uint64_t>();
+}
+
+std::string get_string(const json& j, const char* key, bool required = true) {
+  auto it = j.find(key);
+  if (it == j.end()) {
+    if (required) throw ProtocolError(std::string("field '") + key + "' missing");
+    return {};
+  }
+  if (!it->is_string()) throw ProtocolError(std::string("field '") + key + "' is not a string");
+  return it->get<std::string>();
+}
+
+std::vector<std::string_view> lines_of(std::string_view text) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    auto end = text.find('\n');
+    if (end == std::string_view::npos) throw ProtocolError("output ends in the middle of a line (truncated)");
+    if (end > 0) lines.push_back(text.substr(0, end));
+    text.remove_prefix(end + 1);
+  }
+  return lines;
+}
+
+}  // namespace
+
+LibraryDescription parse_describe(std::string_view output) {
+  auto lines = lines_of(output);
+  if (lines.size() != 1) throw ProtocolError("describe must print exactly one line, got " + std::to_string(lines.size()));
+  json j = parse_line(lines[0]);
+  if (j.contains("error")) throw ProtocolError("adapter error: " + get_string(j, "error"));
+  LibraryDescription d;
+  d.id = get_string(j, "id");
+  d.version = get_string(j, "version");
+  if (auto it = j.find("info"); it != j.end() && it->is_object())
+    for (auto& [k, v] : it->items()) d.info[k] = v.is_string() ? v.get<std::string>() : v.dump();
+  auto cases = j.find("cases");
+  if (cases == j.end() || !cases->is_object()) throw ProtocolError("field 'cases' missing or not an object");
+  for (auto& [name, c] : cases->items()) {
+    if (!c.is_object()) throw ProtocolError("case '" + name + "' is not an object");
+    CaseSupport s;
+    if (c.contains("not_applicable")) {
+      s.not_applicable_reason = get_string(c, "not_applicable");
+    } else {
+      s.applicable = true;
+      s.traits.style = get_string(c, "style");
+      s.traits.stack_bytes = static_cast<std::int64_t>(get_u64(c, "stack_bytes"));
+      s.traits.min_param = static_cast<std::int64_t>(get_u64(c, "min_param"));
+      s.traits.notes = get_string(c, "notes", false);
+    }
+    d.cases[name] = std::move(s);
+  }
+  return d;
+}
+
+RunReply parse_run(std::string_view output) {
+  RunReply reply;
+  for (auto line : lines_of(output)) {
+    json j = parse_line(line);
+    if (j.contains("error")) {
+      reply.error = get_string(j, "error");
+      return reply;
+    }
+    TrialRecord t;
+    auto label = j.find("trial");
+    if (label == j.end()) throw ProtocolError("field 'trial' missing");
+    t.warmup = label->is_string() && label->get<std::string>() == "warmup";
+    if (!t.warmup && !label->is_number_unsigned()) throw ProtocolError("field 'trial' must be \"warmup\" or a number");
+    t.ops = get_u64(j, "ops");
+    t.ns = get_u64(j, "ns");
+    t.done = get_u64(j, "done");
+    t.checksum = get_u64(j, "checksum");
+    if (j.contains("cycles")) t.cycles = get_u64(j, "cycles");
+    if (j.contains("instructions")) t.instructions = get_u64(j, "instructions");
+    reply.trials.push_back(t);
+  }
+  return reply;
+}
+
+std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, std::int64_t param,
+                                       std::uint64_t ops, unsigned reps, unsigned warmup) {
+  return {program, "run", "--case", case_id, "--param", std::to_string(param), "--ops", std::to_string(ops),
+          "--reps", std::to_string(reps), "--warmup", std::to_string(warmup)};
+}
+
+}  // namespace benchbox

@@ -1,0 +1,56 @@
+// The driver's side of the adapter protocol (docs/protocol.md): JSON lines on the adapter's
+// standard output. Anything that does not parse, or parses to the wrong shape, is a
+// ProtocolError with a message for the user; it never reaches the statistics.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "module.hpp"
+
+namespace benchbox {
+
+inline constexpr int kProtocolVersion = 1;
+
+struct ProtocolError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct CaseSupport {
+  bool applicable = false;
+  std::string not_applicable_reason;
+  CaseTraits traits;
+};
+
+struct LibraryDescription {
+  std::string id;
+  std::string version;
+  std::map<std::string, std::string> info;
+  std::map<std::string, CaseSupport> cases;
+};
+
+struct TrialRecord {
+  bool warmup = false;
+  std::uint64_t ops = 0, ns = 0, done = 0, checksum = 0;
+  std::optional<std::uint64_t> cycles, instructions;
+};
+
+// The adapter's answer to `run`: its trials in order, or the error it reported.
+struct RunReply {
+  std::vector<TrialRecord> trials;
+  std::optional<std::string> error;
+};
+
+LibraryDescription parse_describe(std::string_view output);
+RunReply parse_run(std::string_view output);
+
+// The adapter's command line for one run.
+std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, std::int64_t param,
+                                       std::uint64_t ops, unsigned reps, unsigned warmup);
+
+}  // namespace benchbox

@@ -1,0 +1,14 @@
+// benchbox's own JSON results (docs/results-schema.md).
+#include "reporter.hpp"
+
+namespace benchbox {
+namespace {
+class JsonReporter : public Reporter {
+ public:
+  std::string render(const Results& results) const override { return to_json(results).dump(2) + "\n"; }
+};
+}  // namespace
+
+std::unique_ptr<Reporter> make_json_reporter() { return std::make_unique<JsonReporter>(); }
+
+}  // namespace benchbox

@@ -1,0 +1,83 @@
+#include "statistics.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace benchbox {
+
+double median_of(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+namespace {
+
+// P(X <= k) for X ~ Binomial(n, 1/2).
+double binomial_half_cdf(std::size_t n, std::size_t k) {
+  double sum = 0, term = std::pow(0.5, static_cast<double>(n));  // C(n,0)/2^n
+  for (std::size_t i = 0; i <= k; ++i) {
+    sum += term;
+    term = term * static_cast<double>(n - i) / static_cast<double>(i + 1);
+  }
+  return sum;
+}
+
+}  // namespace
+
+Summary summarize(std::vector<double> v) {
+  Summary s;
+  s.n = v.size();
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  s.min = v.front();
+  s.max = v.back();
+  s.median = median_of(v);
+  s.mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(s.n);
+  double sq = 0;
+  for (double x : v) sq += (x - s.mean) * (x - s.mean);
+  s.stddev = s.n > 1 ? std::sqrt(sq / static_cast<double>(s.n - 1)) : 0;
+  std::vector<double> dev;
+  for (double x : v) dev.push_back(std::fabs(x - s.median));
+  s.mad = median_of(dev);
+  // Order-statistic interval [x_(k), x_(n-1-k)] (0-based) with the largest k whose coverage
+  // 1 - 2 P(X <= k) is still at least 95%; min..max when no k reaches it.
+  std::size_t k = 0;
+  while (k + 1 <= (s.n - 1) / 2 && 1 - 2 * binomial_half_cdf(s.n, k + 1) >= 0.95) ++k;
+  s.ci_low = v[k];
+  s.ci_high = v[s.n - 1 - k];
+  s.ci_level = s.n > 1 ? 1 - 2 * binomial_half_cdf(s.n, k) : 0;
+  return s;
+}
+
+double mann_whitney_p(const std::vector<double>& a, const std::vector<double>& b) {
+  const std::size_t n1 = a.size(), n2 = b.size();
+  if (n1 == 0 || n2 == 0) return 1;
+  std::vector<std::pair<double, int>> all;
+  for (double x : a) all.push_back({x, 0});
+  for (double x : b) all.push_back({x, 1});
+  std::sort(all.begin(), all.end());
+  const std::size_t n = all.size();
+  double rank_sum_a = 0, tie_term = 0;
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i;
+    while (j < n && all[j].first == all[i].first) ++j;
+    const double rank = (static_cast<double>(i + j) + 1) / 2;  // average of ranks i+1..j
+    for (std::size_t k = i; k < j; ++k)
+      if (all[k].second == 0) rank_sum_a += rank;
+    const double t = static_cast<double>(j - i);
+    tie_term += t * t * t - t;
+    i = j;
+  }
+  const double u = rank_sum_a - static_cast<double>(n1 * (n1 + 1)) / 2;
+  const double mu = static_cast<double>(n1 * n2) / 2;
+  const double nn = static_cast<double>(n);
+  const double var = static_cast<double>(n1 * n2) / 12 * ((nn + 1) - tie_term / (nn * (nn - 1)));
+  if (var <= 0) return 1;
+  const double z = (std::fabs(u - mu) - 0.5) / std::sqrt(var);  // continuity correction
+  return std::min(1.0, std::erfc(std::max(z, 0.0) / std::sqrt(2.0)));
+}
+
+}  // namespace benchbox

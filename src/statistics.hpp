@@ -1,0 +1,28 @@
+// Summary statistics of repeated measurements (ns per operation), robust ones first: the median
+// is the figure shown, the spread is stated with it.
+#pragma once
+
+#include <vector>
+
+namespace benchbox {
+
+struct Summary {
+  std::size_t n = 0;
+  double median = 0, mean = 0, min = 0, max = 0, stddev = 0;
+  double mad = 0;  // median absolute deviation (unscaled)
+  // Distribution-free confidence interval of the median from order statistics; `ci_level` is
+  // its exact coverage (with 5 samples the widest interval, min..max, covers 93.75%).
+  double ci_low = 0, ci_high = 0, ci_level = 0;
+  double relative_spread() const { return median > 0 ? (max - min) / median : 0; }
+  double relative_mad() const { return median > 0 ? mad / median : 0; }
+};
+
+Summary summarize(std::vector<double> samples);
+
+double median_of(std::vector<double> samples);
+
+// Two-sided Mann-Whitney U test (normal approximation with tie and continuity correction, as
+// Google Benchmark's compare.py uses): the p-value that a and b come from one distribution.
+double mann_whitney_p(const std::vector<double>& a, const std::vector<double>& b);
+
+}  // namespace benchbox
