@@ -11,6 +11,8 @@
 
 function(_benchbox_manifest module id json)
   file(WRITE ${BENCHBOX_LIBEXEC_DIR}/${module}/${id}.json "${json}\n")
+  # Every declared library gets an integration test (tests/CMakeLists.txt); unavailable ones skip.
+  set_property(GLOBAL APPEND PROPERTY BENCHBOX_LIBRARIES "${module}/${id}")
 endfunction()
 
 function(_benchbox_json_escape out value)

@@ -1,0 +1,55 @@
+#include "protocol.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace benchbox;
+
+TEST(Protocol, ParsesDescribe) {
+  auto d = parse_describe(
+      R"({"protocol":1,"id":"x","version":"1.2","info":{"k":"v"},"cases":{"switch":{"style":"asymmetric","stack_bytes":65536,"min_param":1,"notes":"n"},"channel":{"not_applicable":"no channel"}}})"
+      "\n");
+  EXPECT_EQ(d.id, "x");
+  EXPECT_EQ(d.version, "1.2");
+  EXPECT_EQ(d.info.at("k"), "v");
+  ASSERT_TRUE(d.cases.at("switch").applicable);
+  EXPECT_EQ(d.cases.at("switch").traits.stack_bytes, 65536);
+  EXPECT_FALSE(d.cases.at("channel").applicable);
+  EXPECT_EQ(d.cases.at("channel").not_applicable_reason, "no channel");
+}
+
+TEST(Protocol, ParsesTrialsInOrder) {
+  auto r = parse_run(
+      "{\"protocol\":1,\"trial\":\"warmup\",\"ops\":10,\"ns\":100,\"done\":10,\"checksum\":5}\n"
+      "{\"protocol\":1,\"trial\":1,\"ops\":10,\"ns\":90,\"done\":10,\"checksum\":5,\"instructions\":300}\n");
+  ASSERT_EQ(r.trials.size(), 2u);
+  EXPECT_TRUE(r.trials[0].warmup);
+  EXPECT_FALSE(r.trials[1].warmup);
+  EXPECT_EQ(r.trials[1].ns, 90u);
+  EXPECT_EQ(r.trials[1].instructions, 300u);
+  EXPECT_FALSE(r.trials[1].cycles);
+}
+
+TEST(Protocol, ReportsAdapterError) {
+  auto r = parse_run("{\"protocol\":1,\"error\":\"bad param\"}\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(*r.error, "bad param");
+}
+
+TEST(Protocol, RejectsGarbageTruncationAndWrongShapes) {
+  EXPECT_THROW(parse_run("hello world\n"), ProtocolError);
+  EXPECT_THROW(parse_run("{\"protocol\":1,\"trial\":1,\"ops\":10"), ProtocolError);  // no newline: truncated
+  EXPECT_THROW(parse_run("{\"protocol\":2,\"trial\":1,\"ops\":1,\"ns\":1,\"done\":1,\"checksum\":1}\n"), ProtocolError);
+  EXPECT_THROW(parse_run("{\"protocol\":1,\"trial\":1,\"ops\":-1,\"ns\":1,\"done\":1,\"checksum\":1}\n"), ProtocolError);
+  EXPECT_THROW(parse_run("{\"protocol\":1,\"trial\":1,\"ops\":1,\"ns\":\"1\",\"done\":1,\"checksum\":1}\n"), ProtocolError);
+  EXPECT_THROW(parse_run("[1,2]\n"), ProtocolError);
+  EXPECT_THROW(parse_describe(""), ProtocolError);
+  EXPECT_THROW(parse_describe("{\"protocol\":1,\"id\":\"x\",\"version\":\"1\"}\n"), ProtocolError);  // no cases
+}
+
+TEST(Protocol, EmptyOutputIsNoTrials) { EXPECT_TRUE(parse_run("").trials.empty()); }
+
+TEST(Protocol, RunArguments) {
+  auto a = run_arguments("/p", "switch", 2, 1000, 5, 1);
+  std::vector<std::string> expected{"/p", "run", "--case", "switch", "--param", "2", "--ops", "1000", "--reps", "5", "--warmup", "1"};
+  EXPECT_EQ(a, expected);
+}

@@ -1,0 +1,49 @@
+#include "statistics.hpp"
+
+#include <gtest/gtest.h>
+
+using benchbox::summarize;
+
+TEST(Statistics, MedianOddAndEven) {
+  EXPECT_DOUBLE_EQ(benchbox::median_of({5, 1, 3}), 3);
+  EXPECT_DOUBLE_EQ(benchbox::median_of({4, 1, 3, 2}), 2.5);
+  EXPECT_DOUBLE_EQ(benchbox::median_of({}), 0);
+}
+
+TEST(Statistics, SummaryOfFive) {
+  auto s = summarize({10, 12, 11, 13, 100});
+  EXPECT_EQ(s.n, 5u);
+  EXPECT_DOUBLE_EQ(s.median, 12);
+  EXPECT_DOUBLE_EQ(s.min, 10);
+  EXPECT_DOUBLE_EQ(s.max, 100);
+  EXPECT_DOUBLE_EQ(s.mad, 1);  // deviations 2,0,1,1,88 -> median 1
+  // With five samples the only order-statistic interval is min..max, covering 1 - 2/32.
+  EXPECT_DOUBLE_EQ(s.ci_low, 10);
+  EXPECT_DOUBLE_EQ(s.ci_high, 100);
+  EXPECT_DOUBLE_EQ(s.ci_level, 0.9375);
+}
+
+TEST(Statistics, ConfidenceIntervalNarrowsWithMoreSamples) {
+  std::vector<double> v;
+  for (int i = 1; i <= 20; ++i) v.push_back(i);
+  auto s = summarize(v);
+  // n = 20: the 95% interval of the median is [x(6), x(15)] (1-based), coverage 95.9%.
+  EXPECT_DOUBLE_EQ(s.ci_low, 6);
+  EXPECT_DOUBLE_EQ(s.ci_high, 15);
+  EXPECT_NEAR(s.ci_level, 0.9586, 1e-4);
+}
+
+TEST(Statistics, SingleSample) {
+  auto s = summarize({7});
+  EXPECT_DOUBLE_EQ(s.median, 7);
+  EXPECT_DOUBLE_EQ(s.relative_spread(), 0);
+  EXPECT_DOUBLE_EQ(s.ci_level, 0);
+}
+
+TEST(Statistics, MannWhitneySeparatesShiftedSamples) {
+  std::vector<double> a{10, 11, 12, 13, 14, 10.5, 11.5, 12.5, 13.5};
+  std::vector<double> b;
+  for (double x : a) b.push_back(x + 10);
+  EXPECT_LT(benchbox::mann_whitney_p(a, b), 0.01);
+  EXPECT_GT(benchbox::mann_whitney_p(a, a), 0.5);
+}
