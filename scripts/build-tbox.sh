@@ -76,6 +76,7 @@ APT_UPDATED=0
 apt_update() { log "apt-get update"; as_root apt-get update -qq; APT_UPDATED=1; }
 
 deb_src_configured() {
+    # shellcheck disable=SC2016  # $(IDENTIFIER) is apt's placeholder, not a shell expansion
     apt-get indextargets --format '$(IDENTIFIER)' 2>/dev/null | grep -qx 'Sources'
 }
 

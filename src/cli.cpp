@@ -10,9 +10,12 @@
 #include <unistd.h>
 
 #include "catalog.hpp"
+#include "cli_reports.hpp"
 #include "executor.hpp"
 #include "module.hpp"
+#include "progress.hpp"
 #include "protocol.hpp"
+#include "report/output.hpp"
 #include "report/reporter.hpp"
 #include "report/text.hpp"
 #include "runner.hpp"
@@ -39,16 +42,16 @@ std::uint64_t parse_count(const std::string& text, const std::string& name, std:
 struct ModuleCommand {
   const Module* module = nullptr;
   CLI::App* app = nullptr;
-  std::string case_id, param, libs, ops, reps = "5", warmup = "1", processes = "1", cpu, timeout = "120";
+  std::string case_id, param, libs, ops, target_ms = "100", reps = "5", warmup = "1", processes = "3", cpu, timeout = "120";
   std::string json_path, format = "text", output;
-  bool no_pin = false;
+  bool no_pin = false, counters = false, instructions = false;
 };
 
-std::vector<std::string> split_list(const std::string& s) {
+std::vector<std::string> split_list(const std::string& s, char separator = ',') {
   std::vector<std::string> out;
   std::size_t start = 0;
   while (start <= s.size()) {
-    auto end = s.find(',', start);
+    auto end = s.find(separator, start);
     if (end == std::string::npos) end = s.size();
     if (end > start) out.push_back(s.substr(start, end - start));
     start = end + 1;
@@ -66,16 +69,48 @@ RunSettings settings_from(const ModuleCommand& c) {
   }
   s.libraries = split_list(c.libs);
   if (!c.ops.empty()) s.ops = parse_count(c.ops, "--ops", 1, 1'000'000'000'000);
+  s.target = std::chrono::milliseconds(parse_count(c.target_ms, "--target-ms", 1, 600'000));
+  s.counters = c.counters;
+  s.instructions = c.instructions;
   s.reps = static_cast<unsigned>(parse_count(c.reps, "--reps", 1, 1000));
   s.warmup = static_cast<unsigned>(parse_count(c.warmup, "--warmup", 0, 100));
   s.processes = static_cast<unsigned>(parse_count(c.processes, "--processes", 1, 1000));
   s.timeout = std::chrono::seconds(parse_count(c.timeout, "--timeout", 1, 86400));
+  if (s.instructions) {
+    // Counting is deterministic: one repetition in one process says it all, and Callgrind is
+    // some 50 times slower than the real thing, so a fixed modest count replaces calibration.
+    if (c.ops.empty()) s.ops = 100'000;
+    s.reps = 1;
+    s.processes = 1;
+    s.counters = false;
+  }
   const unsigned cpus = std::max(1u, std::thread::hardware_concurrency());
   if (!c.cpu.empty() && c.no_pin) throw std::invalid_argument("--cpu and --no-pin contradict each other");
   if (!c.cpu.empty()) s.cpu = static_cast<int>(parse_count(c.cpu, "--cpu", 0, cpus - 1));
   else if (!c.no_pin) s.cpu = static_cast<int>(cpus - 1);  // the last CPU: away from CPU 0's interrupts
   s.libexec_dir = default_libexec_dir();
   return s;
+}
+
+// After a run: each library's version in the context, and a warning per unstable row.
+void add_run_findings(Results& results) {
+  auto& versions = results.context["libraries"] = nlohmann::json::object();
+  for (const auto& m : results.measurements) {
+    if (!m.version.empty()) versions[m.library] = m.version;
+    if (m.unstable())
+      results.warnings.push_back(fmt::format(
+          "{} {} {}: unstable (median known to ±{:.1f}%): close other programs, keep the CPU pinned, raise --reps or "
+          "--processes, or count instructions with --instructions",
+          m.library, m.case_id, m.param_label, 100 * m.uncertainty()));
+  }
+}
+
+bool find_in_path(const std::string& program) {
+  if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0;
+  const char* path = std::getenv("PATH");
+  for (const auto& dir : split_list(path ? path : "/usr/bin:/bin", ':'))
+    if (access((dir + "/" + program).c_str(), X_OK) == 0) return true;
+  return false;
 }
 
 void save_json(const std::string& path, const Results& results) {
@@ -90,12 +125,30 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
     throw std::runtime_error("no libraries found for module " + s.module + " in " + (s.libexec_dir / s.module).string() +
                              " (build benchbox first, or set BENCHBOX_LIBEXEC)");
   auto points = plan(*c.module, s, catalog);
+  for (const auto& file : {c.json_path, c.output})  // fail now, not after the first measurement
+    if (!file.empty() && !std::filesystem::is_directory(std::filesystem::absolute(file).parent_path()))
+      throw std::invalid_argument("cannot write " + file + ": its directory does not exist");
+  check_report_destination(c.format, points.size(), c.output);
+  check_memory(*c.module, s, catalog, points);  // refuse what no selected library could run
 
   Results results;
   results.context = collect_context(command_line, s.cpu);
-  results.context["settings"] = {{"reps", s.reps},          {"warmup", s.warmup},
-                                 {"processes", s.processes}, {"timeout_seconds", s.timeout.count() / 1000}};
+  results.context["settings"] = {
+      {"mode", s.instructions ? "instructions" : "time"},
+      {"ops", s.ops ? nlohmann::json(*s.ops) : nlohmann::json("calibrated")},
+      {"target_ms", s.target.count()},
+      {"reps", s.reps},
+      {"warmup", s.warmup},
+      {"processes", s.processes},
+      {"timeout_seconds", s.timeout.count() / 1000},
+      {"counters", s.counters}};
   results.warnings = environment_warnings(results.context);
+  if (s.counters && !hardware_counters_available())
+    results.warnings.push_back(
+        "hardware counters are not available here (perf_event_open refused: a virtual machine without a virtual PMU, "
+        "or kernel.perf_event_paranoid too high); cycles and instructions columns stay empty");
+  if (s.instructions && !find_in_path(s.valgrind))
+    throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");
 
   const bool live = c.format == "text" && c.output.empty();
   RunObserver observer;
@@ -118,14 +171,16 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
     save_json(c.json_path, results);  // after every row: an interruption loses nothing finished
   };
 
+  Progress progress(points, c.module->id, Progress::stderr_is_terminal());  // stderr, terminals only
+  observer = progress.wrap(observer);
   install_interrupt_handlers();
   run_plan(*c.module, s, catalog, points, results, observer);
+  progress.clear();
+  add_run_findings(results);
   save_json(c.json_path, results);
 
   if (!live) {
-    const std::string rendered = reporter->render(results);
-    if (c.output.empty()) std::fputs(rendered.c_str(), stdout);
-    else write_file_atomically(c.output, rendered);
+    write_report(c.format, results, c.output);
   } else {
     for (const auto& w : results.warnings) fmt::print(stderr, "warning: {}\n", w);
   }
@@ -178,10 +233,8 @@ int list_modules(const std::string& only) {
 }
 
 int report(const std::string& file, const std::string& format, const std::string& output) {
-  auto reporter = make_reporter(format);
-  const std::string rendered = reporter->render(load_results(file));
-  if (output.empty()) std::fputs(rendered.c_str(), stdout);
-  else write_file_atomically(output, rendered);
+  make_reporter(format);  // an unknown format is reported before the file is read
+  write_report(format, load_results(file), output);
   return 0;
 }
 
@@ -199,8 +252,10 @@ int run_cli(int argc, char** argv) {
   std::string report_file, report_format = "text", report_output;
   auto* report_cmd = app.add_subcommand("report", "render a results file in another format");
   report_cmd->add_option("file", report_file, "results JSON written by --json")->required();
-  report_cmd->add_option("--format,-f", report_format, "text, json, ...");
-  report_cmd->add_option("--output,-o", report_output, "write to this file instead of standard output");
+  report_cmd->add_option("--format,-f", report_format, "text, md, csv, json, gbench, svg, html (docs/reports.md)");
+  report_cmd->add_option("--output,-o", report_output,
+                         "write to this file instead of standard output (svg: DIR/ or PREFIX, one file per case)");
+  auto report_commands = add_report_commands(app);  // compare, merge
 
   std::vector<ModuleCommand> commands;
   commands.reserve(modules().size());
@@ -213,16 +268,20 @@ int run_cli(int argc, char** argv) {
     c.app->add_option("-n,--name", c.case_id, "case to run (" + cases + "); all cases when omitted");
     c.app->add_option("param", c.param, "the case's parameter (switch: coroutines; channel: buffer size, 0 = unbuffered)");
     c.app->add_option("--lib", c.libs, "only these libraries (comma-separated ids)");
-    c.app->add_option("--ops", c.ops, "operations per repetition (default " + std::to_string(m->default_ops) + ")");
+    c.app->add_option("--ops", c.ops, "operations per repetition (default: calibrated to --target-ms)");
+    c.app->add_option("--target-ms", c.target_ms, "calibration: milliseconds one repetition should last (default 100)");
     c.app->add_option("--reps", c.reps, "timed repetitions (default 5)");
     c.app->add_option("--warmup", c.warmup, "untimed warm-up trials per process (default 1)");
-    c.app->add_option("--processes", c.processes, "spread the repetitions over this many fresh processes (default 1)");
+    c.app->add_option("--processes", c.processes, "spread the repetitions over this many fresh processes (default 3)");
+    c.app->add_flag("--counters", c.counters, "hardware counters (cycles, instructions per op) where the kernel allows");
+    c.app->add_flag("--instructions", c.instructions,
+                    "deterministic mode: instructions per op under Callgrind (default --ops 100000, 1 repetition)");
     c.app->add_option("--cpu", c.cpu, "pin to this CPU (default: the last one)");
     c.app->add_flag("--no-pin", c.no_pin, "do not pin to a CPU");
     c.app->add_option("--timeout", c.timeout, "seconds one adapter process may take (default 120)");
     c.app->add_option("--json", c.json_path, "also write the results to this JSON file");
-    c.app->add_option("--format,-f", c.format, "output format: text (default), json, ...");
-    c.app->add_option("--output,-o", c.output, "write the formatted output to this file");
+    c.app->add_option("--format,-f", c.format, "output format: text (default), md, csv, json, gbench, svg, html");
+    c.app->add_option("--output,-o", c.output, "write the formatted output to this file (svg: DIR/ or PREFIX)");
   }
 
   std::vector<std::string> command_line(argv, argv + argc);
@@ -234,6 +293,7 @@ int run_cli(int argc, char** argv) {
   try {
     if (list->parsed()) return list_modules(list_module);
     if (report_cmd->parsed()) return report(report_file, report_format, report_output);
+    if (int rc = run_report_commands(*report_commands); rc >= 0) return rc;
     for (auto& c : commands)
       if (c.app->parsed()) return run_module(c, command_line);
   } catch (const std::exception& e) {

@@ -23,11 +23,18 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
+// Whether the child has exited, without reaping it: until it is reaped its pid, and so its
+// process group id, cannot be reused, and kill(-pid) reaches only what it left behind.
+bool has_exited(pid_t pid) {
+  siginfo_t info{};
+  return waitid(P_PID, pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
+}
+
 // Ends the child's whole process group: politely, then for good.
 void stop_group(pid_t pid) {
   kill(-pid, SIGTERM);
   for (int i = 0; i < 20; ++i) {
-    if (waitpid(pid, nullptr, WNOHANG) != 0) break;
+    if (has_exited(pid)) break;
     usleep(10'000);
   }
   kill(-pid, SIGKILL);
@@ -111,7 +118,7 @@ ChildOutcome run_child(const ChildSpec& spec) {
   int fds[2] = {out_pipe[0], err_pipe[0]};
   std::string* sinks[2] = {&result.out, &result.err};
   const auto deadline = begin + spec.timeout;
-  bool stopped = false;
+  bool stopped = false, leftovers_stopped = false;
   while (fds[0] >= 0 || fds[1] >= 0) {
     if (g_signal.load() != 0) {
       result.interrupted = true;
@@ -150,10 +157,25 @@ ChildOutcome run_child(const ChildSpec& spec) {
       }
     }
     if (result.output_overflow) break;
+    // Once the child has exited, whatever it left in its group goes too: a forked process that
+    // keeps the pipes open must not hold a finished result until the time limit.
+    if (!leftovers_stopped && has_exited(pid)) {
+      kill(-pid, SIGKILL);
+      leftovers_stopped = true;
+    }
+  }
+  // The pipes are closed, but a child may close them and go on running: the time limit and an
+  // interruption still apply while it is waited for.
+  while (!result.timed_out && !result.output_overflow && !result.interrupted && !has_exited(pid)) {
+    if (g_signal.load() != 0) result.interrupted = true;
+    else if (std::chrono::steady_clock::now() >= deadline) result.timed_out = true;
+    else usleep(1'000);
   }
   if (result.timed_out || result.output_overflow || result.interrupted) {
     stop_group(pid);
     stopped = true;
+  } else {
+    kill(-pid, SIGKILL);  // anything the child left behind in its group
   }
   close_fd(fds[0]);
   close_fd(fds[1]);

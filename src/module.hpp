@@ -48,7 +48,6 @@ struct Module {
   std::string id;
   std::string description;
   std::vector<CaseSpec> cases;
-  std::uint64_t default_ops = 10'000'000;
 
   const CaseSpec* find_case(const std::string& case_id) const;
 };

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -46,8 +47,11 @@ json measurement_json(const Measurement& m) {
       {"reason", m.reason},
       {"verified", m.verified},
       {"ops", m.ops},
-      {"ns_per_op", ok ? json(s.median) : json(nullptr)},
-      {"ops_per_second", ok ? json(m.ops_per_second()) : json(nullptr)},
+      {"metric", m.metric},
+      {"ns_per_op", ok && m.metric == "ns_per_op" ? json(s.median) : json(nullptr)},
+      {"unstable", m.unstable()},
+      {"uncertainty", ok ? json(m.uncertainty()) : json(nullptr)},
+      {"ops_per_second", ok && m.metric == "ns_per_op" ? json(m.ops_per_second()) : json(nullptr)},
       {"reps", m.ns_per_op},
       {"processes", m.processes},
       {"stats",
@@ -124,6 +128,9 @@ Results results_from_json(const json& j) {
     m.reason = field<std::string>(e, "reason", where);
     m.verified = field<bool>(e, "verified", where);
     m.ops = field<std::uint64_t>(e, "ops", where);
+    m.metric = e.value("metric", "ns_per_op");
+    if (m.metric != "ns_per_op" && m.metric != "instructions_per_op")
+      throw std::runtime_error(where + ": unknown metric '" + m.metric + "'");
     m.ns_per_op = field<std::vector<double>>(e, "reps", where);
     m.processes = field<unsigned>(e, "processes", where);
     m.traits.style = field<std::string>(e, "style", where);

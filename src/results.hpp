@@ -26,13 +26,20 @@ struct Measurement {
   std::string reason;  // failed / n/a / unavailable: why (and how to enable)
   bool verified = false;
   std::uint64_t ops = 0;            // operations per repetition
-  std::vector<double> ns_per_op;    // one per timed repetition, in run order
+  // The metric's value per timed repetition, in run order: ns per op, or in instructions mode
+  // (metric "instructions_per_op") instructions per op counted by Callgrind.
+  std::string metric = "ns_per_op";
+  std::vector<double> ns_per_op;
   Summary summary;                  // of ns_per_op
   unsigned processes = 0;           // fresh processes the repetitions were spread over
   CaseTraits traits;
   std::optional<double> cycles_per_op, instructions_per_op;
 
-  double ops_per_second() const { return summary.median > 0 ? 1e9 / summary.median : 0; }
+  double ops_per_second() const { return metric == "ns_per_op" && summary.median > 0 ? 1e9 / summary.median : 0; }
+  // Half-width of the median's confidence interval, relative to the median.
+  double uncertainty() const { return summary.median > 0 ? (summary.ci_high - summary.ci_low) / (2 * summary.median) : 0; }
+  bool unstable() const { return status == Status::ok && uncertainty() > kUnstableThreshold; }
+  static constexpr double kUnstableThreshold = 0.05;
 };
 
 struct Results {

@@ -8,14 +8,11 @@
 #include <stdexcept>
 
 #include "executor.hpp"
+#include "measurement.hpp"
 #include "protocol.hpp"
 
 namespace benchbox {
 namespace {
-
-std::uint64_t round_up(std::uint64_t v, std::uint64_t multiple) {
-  return multiple <= 1 ? v : (v + multiple - 1) / multiple * multiple;
-}
 
 std::uint64_t available_memory_bytes() {
   std::ifstream in("/proc/meminfo");
@@ -27,27 +24,18 @@ std::uint64_t available_memory_bytes() {
   return 0;
 }
 
-std::string last_line(const std::string& text) {
-  auto end = text.find_last_not_of("\n ");
-  if (end == std::string::npos) return "";
-  auto begin = text.rfind('\n', end);
-  std::string line = text.substr(begin == std::string::npos ? 0 : begin + 1, end - (begin == std::string::npos ? 0 : begin + 1) + 1);
-  return line.size() > 200 ? line.substr(0, 200) + "..." : line;
-}
-
-std::string child_failure(const ChildOutcome& out) {
-  std::string reason = out.failure_reason();
-  if (auto tail = last_line(out.err); !tail.empty()) reason += "; stderr: " + tail;
-  return reason;
-}
-
-ChildSpec child_spec(const RunSettings& s, std::vector<std::string> argv, std::chrono::milliseconds timeout) {
-  ChildSpec c;
-  c.argv = std::move(argv);
-  c.env = {{"GOMAXPROCS", "1"}};  // single-threaded for every runtime that has a knob
-  c.cpu = s.cpu;
-  c.timeout = timeout;
-  return c;
+// Why `param` stacks of `stack_bytes` cannot run here (more than half the available memory, or
+// more bytes than 64 bits count), or nothing.
+std::optional<std::string> memory_refusal(const CaseSpec& spec, std::int64_t param, std::int64_t stack_bytes) {
+  if (!spec.param_counts_stacks || param <= 0 || stack_bytes <= 0) return std::nullopt;
+  std::uint64_t need = 0;
+  const bool overflow =
+      __builtin_mul_overflow(static_cast<std::uint64_t>(param), static_cast<std::uint64_t>(stack_bytes), &need);
+  const auto have = available_memory_bytes();
+  if (!overflow && need <= have / 2) return std::nullopt;
+  return "refused: " + std::to_string(param) + " stacks of " + std::to_string(stack_bytes) + " bytes need " +
+         (overflow ? std::string("more than 16 EiB") : std::to_string(need >> 20) + " MiB") + ", more than half of the " +
+         std::to_string(have >> 20) + " MiB available";
 }
 
 struct Described {
@@ -56,7 +44,8 @@ struct Described {
 };
 
 Described describe(const RunSettings& s, const LibraryEntry& lib) {
-  auto out = run_child(child_spec(s, {lib.program.string(), "describe"}, std::chrono::seconds(30)));
+  const auto limit = std::min<std::chrono::milliseconds>(s.timeout, std::chrono::seconds(30));
+  auto out = run_child(adapter_child(s, {lib.program.string(), "describe"}, limit));
   if (!out.succeeded()) return {std::nullopt, "describe: " + child_failure(out)};
   try {
     return {parse_describe(out.out), ""};
@@ -65,82 +54,10 @@ Described describe(const RunSettings& s, const LibraryEntry& lib) {
   }
 }
 
-// Runs the repetitions over fresh processes, verifying every trial (warm-ups too) before any
-// time is kept. Fills ns_per_op or sets the failure.
-void measure(const Module&, const CaseSpec& spec, const RunSettings& s, const LibraryEntry& lib, Measurement& m) {
-  const unsigned processes = std::max(1u, std::min(s.processes, s.reps));
-  double cycles = 0, instructions = 0;
-  bool have_cycles = true, have_instructions = true;
-  unsigned timed = 0;
-  for (unsigned p = 0; p < processes; ++p) {
-    const unsigned reps = s.reps / processes + (p < s.reps % processes ? 1 : 0);
-    auto out = run_child(child_spec(s, run_arguments(lib.program.string(), spec.id, m.param, m.ops, reps, s.warmup), s.timeout));
-    if (out.interrupted) {
-      m.status = Status::failed;
-      m.reason = "interrupted before this measurement finished";
-      return;
-    }
-    RunReply reply;
-    try {
-      reply = parse_run(out.out);
-    } catch (const ProtocolError& e) {
-      m.status = Status::failed;
-      m.reason = out.succeeded() ? std::string("protocol error: ") + e.what() : child_failure(out);
-      return;
-    }
-    if (reply.error) {
-      m.status = Status::failed;
-      m.reason = "adapter error: " + *reply.error;
-      return;
-    }
-    if (!out.succeeded()) {
-      m.status = Status::failed;
-      m.reason = child_failure(out);
-      return;
-    }
-    if (reply.trials.size() != reps + s.warmup) {
-      m.status = Status::failed;
-      m.reason = "reported " + std::to_string(reply.trials.size()) + " trials, expected " + std::to_string(reps + s.warmup);
-      return;
-    }
-    for (std::size_t k = 0; k < reply.trials.size(); ++k) {
-      const TrialRecord& t = reply.trials[k];
-      const std::string which = t.warmup ? "warm-up" : "repetition " + std::to_string(timed + 1);
-      if (t.warmup != (k < s.warmup) || t.ops != m.ops) {
-        m.status = Status::failed;
-        m.reason = which + ": trial does not match the request (ops " + std::to_string(t.ops) + ")";
-        return;
-      }
-      if (auto wrong = spec.verify(m.param, m.traits, TrialProof{t.ops, t.done, t.checksum})) {
-        m.status = Status::failed;
-        m.reason = "verification failed in " + which + ": " + *wrong;
-        return;
-      }
-      if (t.ns == 0) {
-        m.status = Status::failed;
-        m.reason = which + ": the clock did not advance over the measured loop";
-        return;
-      }
-      if (t.warmup) continue;
-      ++timed;
-      m.ns_per_op.push_back(static_cast<double>(t.ns) / static_cast<double>(t.ops));
-      have_cycles = have_cycles && t.cycles;
-      have_instructions = have_instructions && t.instructions;
-      if (t.cycles) cycles += static_cast<double>(*t.cycles) / static_cast<double>(t.ops);
-      if (t.instructions) instructions += static_cast<double>(*t.instructions) / static_cast<double>(t.ops);
-    }
-  }
-  m.processes = processes;
-  m.status = Status::ok;
-  m.verified = true;
-  m.summary = summarize(m.ns_per_op);
-  if (have_cycles && timed) m.cycles_per_op = cycles / timed;
-  if (have_instructions && timed) m.instructions_per_op = instructions / timed;
-}
-
 // Decides whether `lib` can run this case and parameter: fills the version and traits, or the
 // status and reason of a row that will not be measured.
-bool applicable(const CaseSpec& spec, std::int64_t param, const LibraryEntry& lib, const Described* d, Measurement& m) {
+bool applicable(const CaseSpec& spec, std::int64_t param, const RunSettings& s, const LibraryEntry& lib, const Described* d,
+                Measurement& m) {
   if (!lib.available) {
     m.status = Status::unavailable;
     m.reason = lib.reason + (lib.enable.empty() ? "" : "; to enable: " + lib.enable);
@@ -164,17 +81,20 @@ bool applicable(const CaseSpec& spec, std::int64_t param, const LibraryEntry& li
     return false;
   }
   m.traits = support->second.traits;
+  if (auto cg = d->description->info.find("callgrind");
+      s.instructions && cg != d->description->info.end() && cg->second.rfind("unsupported", 0) == 0) {
+    m.status = Status::not_applicable;
+    m.reason = "instructions mode: Callgrind " + cg->second;
+    return false;
+  }
   if (param < m.traits.min_param) {
     m.status = Status::not_applicable;
     m.reason = "needs " + spec.param_name + " >= " + std::to_string(m.traits.min_param);
     return false;
   }
-  const auto need = static_cast<std::uint64_t>(param) * static_cast<std::uint64_t>(m.traits.stack_bytes);
-  const auto have = available_memory_bytes();
-  if (spec.param_counts_stacks && need > have / 2) {
+  if (auto refusal = memory_refusal(spec, param, m.traits.stack_bytes)) {
     m.status = Status::failed;
-    m.reason = "refused: " + std::to_string(param) + " stacks of " + std::to_string(m.traits.stack_bytes) + " bytes need " +
-               std::to_string(need >> 20) + " MiB, more than half of the " + std::to_string(have >> 20) + " MiB available";
+    m.reason = *refusal;
     return false;
   }
   return true;
@@ -213,6 +133,35 @@ std::vector<CasePoint> plan(const Module& module, const RunSettings& s, const st
   return points;
 }
 
+void check_memory(const Module& module, const RunSettings& s, const std::vector<LibraryEntry>& catalog,
+                  const std::vector<CasePoint>& points) {
+  if (!s.param) return;  // the suites' own parameters fit any machine benchbox runs on
+  std::map<std::string, Described> described;
+  for (const CasePoint& point : points) {
+    if (!point.spec->param_counts_stacks) continue;
+    std::string refusals;
+    bool runnable = false;
+    for (const LibraryEntry& lib : catalog) {
+      if (!lib.available || (!s.libraries.empty() && std::find(s.libraries.begin(), s.libraries.end(), lib.id) == s.libraries.end()))
+        continue;
+      auto it = described.find(lib.id);
+      if (it == described.end()) it = described.emplace(lib.id, describe(s, lib)).first;
+      Measurement m;
+      const bool ok = applicable(*point.spec, point.param, s, lib, &it->second, m);
+      if (!ok && m.status == Status::failed && m.reason.rfind("refused: ", 0) == 0) {
+        refusals += (refusals.empty() ? "" : "; ") + lib.id + ": " + m.reason.substr(9);
+      } else if (ok || m.status == Status::failed) {
+        runnable = true;  // it runs, or it is a broken library: a failed row to show, not a refusal
+        break;
+      }
+    }
+    if (!runnable && !refusals.empty())
+      throw std::invalid_argument("refused before starting: " + module.id + " " + point.spec->id + " with " +
+                                  point.spec->describe_param(point.param) +
+                                  " does not fit in memory with any selected library (" + refusals + ")");
+  }
+}
+
 void run_plan(const Module& module, const RunSettings& s, const std::vector<LibraryEntry>& catalog,
               const std::vector<CasePoint>& points, Results& results, const RunObserver& observer) {
   std::vector<const LibraryEntry*> libs;
@@ -235,10 +184,13 @@ void run_plan(const Module& module, const RunSettings& s, const std::vector<Libr
       m.library = lib->id;
       m.param = point.param;
       m.param_label = spec.describe_param(point.param);
-      m.ops = round_up(s.ops.value_or(module.default_ops), spec.ops_multiple);
       auto it = described.find(lib->id);
-      if (lib->available && it == described.end()) it = described.emplace(lib->id, describe(s, *lib)).first;
-      if (applicable(spec, point.param, *lib, lib->available ? &it->second : nullptr, m)) measure(module, spec, s, *lib, m);
+      if (lib->available && it == described.end()) {
+        it = described.emplace(lib->id, describe(s, *lib)).first;
+        if (const auto& d = it->second.description; d && d->info.count("optimized") && d->info.at("optimized") == "no")
+          results.warnings.push_back("the " + lib->id + " adapter was built without optimisation: rebuild with `cmake --preset release`");
+      }
+      if (applicable(spec, point.param, s, *lib, lib->available ? &it->second : nullptr, m)) measure(spec, s, *lib, m);
       if (interrupted() && m.status != Status::ok) break;  // do not record a half-done measurement
       results.measurements.push_back(m);
       if (observer.measured) observer.measured(m);

@@ -1,5 +1,7 @@
 #include "system_info.hpp"
 
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -107,6 +109,20 @@ nlohmann::json collect_context(const std::vector<std::string>& command_line, std
       {"library_flags", build_info::library_flags},
       {"command_line", command_line},
   };
+}
+
+bool hardware_counters_available() {
+  perf_event_attr attr{};
+  attr.type = PERF_TYPE_HARDWARE;
+  attr.size = sizeof attr;
+  attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+  attr.disabled = 1;
+  attr.exclude_kernel = 1;
+  attr.exclude_hv = 1;
+  const int fd = static_cast<int>(syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
+  if (fd < 0) return false;
+  close(fd);
+  return true;
 }
 
 std::vector<std::string> environment_warnings(const nlohmann::json& c) {

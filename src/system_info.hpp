@@ -9,9 +9,10 @@
 
 namespace benchbox {
 
-struct RunSettings;
-
 nlohmann::json collect_context(const std::vector<std::string>& command_line, std::optional<int> pinned_cpu);
+
+// Whether this kernel lets a process count its own cycles and instructions (perf_event_open).
+bool hardware_counters_available();
 
 // Warnings about the environment in `context` (governor, turbo, load, virtual machine, build type).
 std::vector<std::string> environment_warnings(const nlohmann::json& context);

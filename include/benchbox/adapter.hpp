@@ -134,8 +134,8 @@ class HardwareCounters {
 // measured loop and stop() right after it, tears down, then calls finish() with what it counted.
 class Trial {
  public:
-  Trial(std::string_view case_name, std::int64_t param, std::uint64_t ops, HardwareCounters& counters)
-      : case_name_(case_name), param_(param), ops_(ops), counters_(counters) {}
+  Trial(std::string_view case_name, std::int64_t param, std::uint64_t ops, HardwareCounters& counters, bool timed)
+      : case_name_(case_name), param_(param), ops_(ops), counters_(counters), timed_(timed) {}
 
   std::string_view case_name() const { return case_name_; }
   std::int64_t param() const { return param_; }
@@ -145,7 +145,7 @@ class Trial {
   void start() noexcept {
     ++starts_;
 #if BENCHBOX_HAVE_CALLGRIND
-    CALLGRIND_TOGGLE_COLLECT;
+    if (timed_) CALLGRIND_TOGGLE_COLLECT;  // Callgrind counts timed trials only, not warm-ups
 #endif
     counters_.start();
     begin_ = now_ns();
@@ -154,7 +154,7 @@ class Trial {
     end_ = now_ns();
     counters_.stop();
 #if BENCHBOX_HAVE_CALLGRIND
-    CALLGRIND_TOGGLE_COLLECT;
+    if (timed_) CALLGRIND_TOGGLE_COLLECT;
 #endif
     ++stops_;
   }
@@ -176,6 +176,7 @@ class Trial {
   std::int64_t param_;
   std::uint64_t ops_;
   HardwareCounters& counters_;
+  bool timed_;
   std::uint64_t begin_ = 0, end_ = 0, done_ = 0, checksum_ = 0;
   int starts_ = 0, stops_ = 0;
   bool finished_ = false;
@@ -193,7 +194,14 @@ using CaseFunction = std::function<void(Trial&)>;
 
 class Adapter {
  public:
-  Adapter(std::string id, std::string version) : id_(std::move(id)), version_(std::move(version)) {}
+  Adapter(std::string id, std::string version) : id_(std::move(id)), version_(std::move(version)) {
+#if defined(__OPTIMIZE__)
+    info_["optimized"] = "yes";
+#else
+    info_["optimized"] = "no";  // the driver warns: numbers of an unoptimised build mislead
+#endif
+    info_["callgrind"] = BENCHBOX_HAVE_CALLGRIND ? "supported" : "unsupported";
+  }
 
   Adapter& info(std::string key, std::string value) {
     info_[std::move(key)] = std::move(value);
@@ -284,7 +292,7 @@ class Adapter {
     HardwareCounters counters;
     const std::uint64_t total = *warmup + *reps;
     for (std::uint64_t t = 0; t < total; ++t) {
-      Trial trial(case_name, static_cast<std::int64_t>(*param), *ops, counters);
+      Trial trial(case_name, static_cast<std::int64_t>(*param), *ops, counters, t >= *warmup);
       it->second.fn(trial);
       if (!trial.complete()) return fail("adapter bug: trial did not call start(), stop() and finish() exactly once");
       std::string line = "{\"protocol\":" + std::to_string(kProtocolVersion) + ",\"trial\":" +

@@ -74,7 +74,6 @@ const benchbox::Module coroutine_module{
                return n == 0 ? std::string("unbuffered") : "buffer " + std::to_string(n);
              }},
         },
-    .default_ops = 10'000'000,
 };
 
 const benchbox::ModuleRegistration registration{coroutine_module};

@@ -8,6 +8,11 @@ namespace benchbox {
 
 std::unique_ptr<Reporter> make_text_reporter();
 std::unique_ptr<Reporter> make_json_reporter();
+std::unique_ptr<Reporter> make_markdown_reporter();
+std::unique_ptr<Reporter> make_csv_reporter();
+std::unique_ptr<Reporter> make_gbench_reporter();
+std::unique_ptr<Reporter> make_svg_reporter();
+std::unique_ptr<Reporter> make_html_reporter();
 
 namespace {
 using Factory = std::unique_ptr<Reporter> (*)();
@@ -15,6 +20,11 @@ const std::map<std::string, Factory, std::less<>>& factories() {
   static const std::map<std::string, Factory, std::less<>> all = {
       {"text", make_text_reporter},
       {"json", make_json_reporter},
+      {"md", make_markdown_reporter},
+      {"csv", make_csv_reporter},
+      {"gbench", make_gbench_reporter},
+      {"svg", make_svg_reporter},
+      {"html", make_html_reporter},
   };
   return all;
 }

@@ -130,7 +130,8 @@ func describe() {
 	emit(map[string]interface{}{
 		"id":      implementation(),
 		"version": runtime.Version(),
-		"info":    map[string]string{"compiler": runtime.Compiler, "gomaxprocs": "1"},
+		"info": map[string]string{"compiler": runtime.Compiler, "gomaxprocs": "1", "optimized": "yes",
+			"callgrind": "unsupported: the Go runtime's threads and signals do not run reliably under Valgrind"},
 		"cases": map[string]interface{}{
 			"switch":  map[string]interface{}{"style": "scheduler", "stack_bytes": 0, "min_param": 2, "notes": notes + "; goroutine stacks start small and grow"},
 			"channel": map[string]interface{}{"style": "scheduler", "stack_bytes": 0, "min_param": 0, "notes": "make(chan uint64, buffer); buffer 0 is Go's unbuffered channel"},

@@ -1,0 +1,25 @@
+# Finds tbox built WITH its coroutine module: scripts/setup builds it from Debian's source
+# package into build/third_party/tbox (TBOX_ROOT), because Debian's libtbox-dev lacks that module.
+# Sets BENCHBOX_TBOX_FOUND, the imported target benchbox::tbox, and BENCHBOX_TBOX_WHY when not found.
+set(TBOX_ROOT "" CACHE PATH "Prefix of a tbox build with the coroutine module (scripts/build-tbox.sh)")
+set(BENCHBOX_TBOX_FOUND FALSE)
+if(TARGET benchbox::tbox)
+  set(BENCHBOX_TBOX_FOUND TRUE)
+  return()
+endif()
+if(TBOX_ROOT AND EXISTS ${TBOX_ROOT}/lib/libtbox.a AND EXISTS ${TBOX_ROOT}/include/tbox/tbox.config.h)
+  file(STRINGS ${TBOX_ROOT}/include/tbox/tbox.config.h _coroutine REGEX "^#define TB_CONFIG_MODULE_HAVE_COROUTINE")
+  if(_coroutine)
+    add_library(benchbox::tbox STATIC IMPORTED GLOBAL)
+    set_target_properties(benchbox::tbox PROPERTIES IMPORTED_LOCATION ${TBOX_ROOT}/lib/libtbox.a)
+    # -isystem: tbox's inline headers are not ours to warn about.
+    target_include_directories(benchbox::tbox SYSTEM INTERFACE ${TBOX_ROOT}/include)
+    target_link_libraries(benchbox::tbox INTERFACE pthread dl m)
+    set(BENCHBOX_TBOX_FOUND TRUE)
+  else()
+    set(BENCHBOX_TBOX_WHY "the tbox in ${TBOX_ROOT} was built without its coroutine module")
+  endif()
+else()
+  set(BENCHBOX_TBOX_WHY "tbox with its coroutine module not found (TBOX_ROOT='${TBOX_ROOT}')")
+endif()
+set(BENCHBOX_TBOX_ENABLE "run scripts/setup (builds tbox 1.7.3 from Debian's source package), or configure with -DTBOX_ROOT=<prefix of scripts/build-tbox.sh>")

@@ -1,0 +1,73 @@
+#include "cli_reports.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "compare.hpp"
+#include "merge.hpp"
+#include "results.hpp"
+
+namespace benchbox {
+
+struct ReportCommands {
+  CLI::App* compare = nullptr;
+  std::string old_file, new_file;
+  double alpha = 0.05, noise_floor_pct = 2, fail_pct = -1;
+
+  CLI::App* merge = nullptr;
+  std::vector<std::string> files;
+  std::string format = "text", output;
+};
+
+std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
+  auto c = std::make_shared<ReportCommands>();
+  c->compare = app.add_subcommand("compare", "compare two results files: change per library and case, with a U test");
+  c->compare->add_option("old", c->old_file, "the earlier results JSON")->required();
+  c->compare->add_option("new", c->new_file, "the later results JSON")->required();
+  c->compare->add_option("--alpha", c->alpha, "significance level of the Mann-Whitney U test (default 0.05)")
+      ->check(CLI::Range(1e-9, 0.5));
+  c->compare->add_option("--noise-floor", c->noise_floor_pct, "percent: smaller changes are 'unchanged' (default 2)")
+      ->check(CLI::Range(0.0, 100.0));
+  c->compare->add_option("--fail-on-regression", c->fail_pct,
+                         "exit 1 when a verified row is slower by more than this percent with p < alpha")
+      ->check(CLI::Range(0.0, 1e6));
+
+  c->merge = app.add_subcommand("merge", "several machines' results side by side: a column per machine, ns per op");
+  c->merge->add_option("files", c->files, "results JSON files, one per machine")->required();
+  c->merge->add_option("--format,-f", c->format, "text (default), md or csv")->check(CLI::IsMember({"text", "md", "csv"}));
+  c->merge->add_option("--output,-o", c->output, "write to this file instead of standard output");
+  return c;
+}
+
+namespace {
+
+void emit(const std::string& text, const std::string& output) {
+  if (output.empty()) std::fputs(text.c_str(), stdout);
+  else write_file_atomically(output, text);
+}
+
+}  // namespace
+
+int run_report_commands(const ReportCommands& c) {
+  if (c.compare->parsed()) {
+    CompareOptions opt;
+    opt.alpha = c.alpha;
+    opt.noise_floor = c.noise_floor_pct / 100;
+    if (c.fail_pct >= 0) opt.fail_on_regression = c.fail_pct / 100;
+    const Results old_results = load_results(c.old_file), new_results = load_results(c.new_file);
+    const Comparison comparison = compare_results(old_results, new_results, opt);
+    emit(render_comparison(comparison, opt), "");
+    return comparison.regression() ? 1 : 0;
+  }
+  if (c.merge->parsed()) {
+    std::vector<Results> inputs;
+    for (const auto& f : c.files) inputs.push_back(load_results(f));
+    emit(render_merged(merge_results(inputs, c.files), c.format), c.output);
+    return 0;
+  }
+  return -1;
+}
+
+}  // namespace benchbox

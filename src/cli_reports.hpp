@@ -1,0 +1,19 @@
+// The subcommands that read results files rather than run anything: `compare` and `merge`
+// (`report` lives in cli.cpp with the run commands it shares its formats with).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <memory>
+
+namespace benchbox {
+
+struct ReportCommands;
+
+// Adds `compare` and `merge` to the app; the returned object holds their parsed options.
+std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app);
+
+// Runs whichever of them was parsed and returns its exit status; -1 when neither was. Throws
+// with a one-line message on bad input (the caller turns it into exit status 2).
+int run_report_commands(const ReportCommands& commands);
+
+}  // namespace benchbox

@@ -1,0 +1,131 @@
+#include "compare.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <tuple>
+
+#include "report/context.hpp"
+#include "report/numbers.hpp"
+#include "statistics.hpp"
+
+namespace benchbox {
+
+const char* to_string(Verdict v) {
+  switch (v) {
+    case Verdict::faster: return "faster";
+    case Verdict::slower: return "slower";
+    case Verdict::unchanged: return "unchanged";
+  }
+  return "unchanged";
+}
+
+bool Comparison::regression() const {
+  for (const auto& r : rows)
+    if (r.regression) return true;
+  return false;
+}
+
+namespace {
+
+bool same_row(const Measurement& a, const Measurement& b) {
+  return std::tie(a.module, a.case_id, a.param, a.library) == std::tie(b.module, b.case_id, b.param, b.library);
+}
+
+std::string state(const Measurement* m) {
+  if (!m) return "absent";
+  switch (m->status) {
+    case Status::ok: return m->verified ? "ok" : "ok (not verified)";
+    case Status::failed: return "failed: " + m->reason;
+    case Status::not_applicable: return "n/a: " + m->reason;
+    case Status::unavailable: return "not available: " + m->reason;
+  }
+  return "";
+}
+
+UnmatchedRow unmatched(const Measurement& m, const Measurement* old_row, const Measurement* new_row) {
+  return {m.module, m.case_id, m.param_label, m.library, state(old_row), state(new_row)};
+}
+
+ComparedRow compared(const Measurement& o, const Measurement& n, const CompareOptions& opt) {
+  ComparedRow r;
+  r.module = o.module;
+  r.case_id = o.case_id;
+  r.param_label = o.param_label;
+  r.unit = o.unit;
+  r.library = o.library;
+  r.metric = o.metric;
+  r.param = o.param;
+  r.old_median = o.summary.median;
+  r.new_median = n.summary.median;
+  r.change = (r.new_median - r.old_median) / r.old_median;
+  r.p = mann_whitney_p(o.ns_per_op, n.ns_per_op);
+  r.old_reps = o.ns_per_op.size();
+  r.new_reps = n.ns_per_op.size();
+  r.verified = o.verified && n.verified;
+  if (r.p >= opt.alpha) r.why = fmt::format("p >= {:g}", opt.alpha);
+  else if (std::fabs(r.change) < opt.noise_floor) r.why = fmt::format("|change| < {:g}%", 100 * opt.noise_floor);
+  else r.verdict = r.change > 0 ? Verdict::slower : Verdict::faster;
+  // The rule of --fail-on-regression stands on its own (it does not go through the noise floor).
+  r.regression = opt.fail_on_regression && r.verified && r.p < opt.alpha && r.change > *opt.fail_on_regression;
+  return r;
+}
+
+}  // namespace
+
+Comparison compare_results(const Results& old_results, const Results& new_results, const CompareOptions& opt) {
+  Comparison c;
+  c.old_machine = machine_label(old_results.context);
+  c.new_machine = machine_label(new_results.context);
+  for (const auto& o : old_results.measurements) {
+    const Measurement* n = nullptr;
+    for (const auto& m : new_results.measurements)
+      if (same_row(o, m)) n = &m;
+    if (n && o.status == Status::ok && n->status == Status::ok && o.metric == n->metric) c.rows.push_back(compared(o, *n, opt));
+    else c.unmatched.push_back(unmatched(o, &o, n));
+  }
+  for (const auto& n : new_results.measurements) {
+    bool in_old = false;
+    for (const auto& o : old_results.measurements) in_old = in_old || same_row(o, n);
+    if (!in_old) c.unmatched.push_back(unmatched(n, nullptr, &n));
+  }
+  return c;
+}
+
+std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
+  std::string out = fmt::format("old: {}\nnew: {}\n", c.old_machine, c.new_machine);
+  if (c.old_machine != c.new_machine)
+    out += "note: the files come from different machines: differences are the machines' as much as the code's\n";
+  std::string heading;
+  for (const auto& r : c.rows) {
+    const std::string h = fmt::format("== {} {}, {} ==", r.module, r.case_id, r.param_label);
+    if (h != heading) {
+      heading = h;
+      const char* unit = r.metric == "ns_per_op" ? "ns/op" : "instr/op";
+      out += fmt::format("\n{}\n{:<16} {:>12} {:>12} {:>9} {:>9}  {}\n", h, "library", fmt::format("old {}", unit),
+                         fmt::format("new {}", unit), "change", "p-value", "verdict");
+    }
+    std::string verdict = to_string(r.verdict);
+    if (!r.why.empty()) verdict += " (" + r.why + ")";
+    if (r.regression) verdict += "  REGRESSION";
+    if (!r.verified) verdict += "  [not verified]";
+    out += fmt::format("{:<16} {:>12} {:>12} {:>+8.1f}% {:>9.3f}  {}\n", r.library, format_ns(r.old_median),
+                       format_ns(r.new_median), 100 * r.change, r.p, verdict);
+  }
+  if (!c.unmatched.empty()) {
+    out += "\nNot compared:\n";
+    for (const auto& u : c.unmatched)
+      out += fmt::format("  {} {}, {}, {}: old {}; new {}\n", u.module, u.case_id, u.param_label, u.library, u.old_state,
+                         u.new_state);
+  }
+  out += fmt::format(
+      "\nVerdicts: two-sided Mann-Whitney U test over the repetitions; \"unchanged\" when p >= {:g} or |change| < {:g}% "
+      "(noise floor).{}\n",
+      opt.alpha, 100 * opt.noise_floor,
+      opt.fail_on_regression ? fmt::format(" Regression: a verified row slower by more than {:g}% with p < {:g}.",
+                                           100 * *opt.fail_on_regression, opt.alpha)
+                             : "");
+  return out;
+}
+
+}  // namespace benchbox

@@ -1,0 +1,54 @@
+// `benchbox compare OLD.json NEW.json`: per library and case present in both files, old and new
+// medians, the change, the Mann-Whitney U p-value over the repetitions and a verdict.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "results.hpp"
+
+namespace benchbox {
+
+struct CompareOptions {
+  double alpha = 0.05;        // significance level of the U test
+  double noise_floor = 0.02;  // |change| below this is "unchanged" whatever the p-value
+  std::optional<double> fail_on_regression;  // fraction: slower by more than this with p < alpha fails
+};
+
+enum class Verdict { faster, slower, unchanged };
+const char* to_string(Verdict v);
+
+struct ComparedRow {
+  std::string module, case_id, param_label, unit, library, metric;
+  std::int64_t param = 0;
+  double old_median = 0, new_median = 0;
+  double change = 0;  // (new - old) / old: positive is slower
+  double p = 1;       // two-sided Mann-Whitney U over the repetitions
+  std::size_t old_reps = 0, new_reps = 0;
+  bool verified = false;  // both rows ok and verified
+  Verdict verdict = Verdict::unchanged;
+  std::string why;  // for "unchanged": which rule said so
+  bool regression = false;  // counts towards --fail-on-regression
+};
+
+// A row that is in one file only, or in both without a number in one of them.
+struct UnmatchedRow {
+  std::string module, case_id, param_label, library;
+  std::string old_state, new_state;  // "ok", "failed: reason", "absent"...
+};
+
+struct Comparison {
+  std::string old_machine, new_machine;
+  std::vector<ComparedRow> rows;
+  std::vector<UnmatchedRow> unmatched;
+  bool regression() const;
+};
+
+Comparison compare_results(const Results& old_results, const Results& new_results, const CompareOptions& options);
+
+// The text table: one block per case, then the unmatched rows and the rule behind the verdicts.
+std::string render_comparison(const Comparison& comparison, const CompareOptions& options);
+
+}  // namespace benchbox

@@ -1,0 +1,40 @@
+// A one-line progress display on standard error during a run -- which case, which library, how
+// many left -- redrawn in place with \r. Only when standard error is a terminal: never in files,
+// pipes or CI logs.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "runner.hpp"
+
+namespace benchbox {
+
+class Progress {
+ public:
+  // `enabled`: draw at all (normally isatty(2)).
+  Progress(const std::vector<CasePoint>& points, std::string module, bool enabled);
+  ~Progress();
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+
+  static bool stderr_is_terminal();
+
+  // An observer that keeps the line up to date and clears it around `inner`'s own output.
+  RunObserver wrap(RunObserver inner);
+
+  // The line as drawn (without \r and the clear-to-end-of-line), for tests.
+  std::string line() const;
+  void clear();
+
+ private:
+  void draw();
+  std::string module_;
+  bool enabled_, shown_ = false;
+  std::size_t cases_ = 0, case_index_ = 0, library_index_ = 0;
+  std::string case_label_;
+  std::vector<std::string> libraries_;
+};
+
+}  // namespace benchbox

@@ -1,0 +1,186 @@
+#include "chart.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "escape.hpp"
+#include "numbers.hpp"
+
+namespace benchbox::chart {
+
+bool is_floor(const Measurement& m) { return m.library == "floor"; }
+
+std::string case_slug(const CaseGroup& g) {
+  std::string out;
+  for (char c : fmt::format("{}-{}-{}", g.module, g.case_id, g.param)) {
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+    out += keep ? c : '_';
+  }
+  return out;
+}
+
+std::string case_title(const CaseGroup& g) { return fmt::format("{} {}, {}", g.module, g.case_id, g.param_label); }
+
+namespace {
+
+constexpr double kWidth = 760, kTop = 58, kRowHeight = 26, kBarHeight = 16, kCharWidth = 7.2;
+constexpr const char* kBarColour = "#4878a8";
+constexpr const char* kFloorColour = "#d9730d";
+
+// Maps ns per op to a pixel offset from the start of the bar area.
+struct Scale {
+  bool log = false;
+  double lo = 0, hi = 1, width = 1;
+  double operator()(double v) const {
+    const double t = log ? (std::log10(std::max(v, lo)) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : v / hi;
+    return std::clamp(t, 0.0, 1.0) * width;
+  }
+  std::vector<double> ticks() const {
+    std::vector<double> out;
+    if (log) {
+      const int decades = static_cast<int>(std::lround(std::log10(hi / lo)));
+      for (double d = lo; d <= hi * 1.0001; d *= 10)
+        for (double m : {1.0, 2.0, 5.0})
+          if ((m == 1 || decades <= 2) && d * m <= hi * 1.0001) out.push_back(d * m);
+      return out;
+    }
+    const double raw = hi / 5, mag = std::pow(10, std::floor(std::log10(raw)));
+    const double step = raw / mag <= 1 ? mag : raw / mag <= 2 ? 2 * mag : raw / mag <= 5 ? 5 * mag : 10 * mag;
+    for (double t = 0; t <= hi * 1.0001; t += step) out.push_back(t);
+    return out;
+  }
+};
+
+Scale make_scale(const std::vector<const Measurement*>& ok, double width) {
+  Scale s;
+  s.width = width;
+  double min_median = ok.front()->summary.median, max_median = min_median, max_value = 0, min_value = min_median;
+  for (const auto* m : ok) {
+    min_median = std::min(min_median, m->summary.median);
+    max_median = std::max(max_median, m->summary.median);
+    max_value = std::max(max_value, m->summary.max);
+    min_value = std::min(min_value, m->summary.min);
+  }
+  s.log = max_median / min_median > kLogScaleRatio;
+  if (s.log) {
+    s.lo = std::pow(10, std::floor(std::log10(min_value)));
+    s.hi = std::pow(10, std::ceil(std::log10(max_value)));
+    if (s.hi <= s.lo) s.hi = s.lo * 10;
+  } else {
+    const double raw = max_value * 1.05 / 5, mag = std::pow(10, std::floor(std::log10(raw)));
+    const double step = raw / mag <= 1 ? mag : raw / mag <= 2 ? 2 * mag : raw / mag <= 5 ? 5 * mag : 10 * mag;
+    s.hi = std::ceil(max_value * 1.05 / step) * step;
+  }
+  return s;
+}
+
+std::string tick_label(double v) {
+  if (v >= 1e6) return fmt::format("{:g}M", v / 1e6);
+  if (v >= 1e3) return fmt::format("{:g}k", v / 1e3);
+  return fmt::format("{:g}", v);
+}
+
+std::string status_label(Status s) {
+  return s == Status::failed ? "FAILED" : s == Status::not_applicable ? "n/a" : "not available";
+}
+
+std::string shorten(const std::string& s, std::size_t max_chars) {
+  if (s.size() <= max_chars) return s;
+  std::size_t cut = max_chars - 1;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 sequence
+  return s.substr(0, cut) + "\xE2\x80\xA6";
+}
+
+}  // namespace
+
+std::string render_svg(const CaseGroup& g, bool standalone) {
+  std::vector<const Measurement*> ok, other;
+  for (const auto* m : g.rows) (m->status == Status::ok ? ok : other).push_back(m);
+
+  std::size_t label_chars = 8;
+  for (const auto* m : ok) label_chars = std::max(label_chars, m->library.size());
+  const double label_width = std::min(24.0, static_cast<double>(label_chars)) * kCharWidth + 16;
+  const double x0 = label_width + 8, value_space = 150, bar_width = kWidth - x0 - value_space;
+  const double rows_bottom = kTop + kRowHeight * static_cast<double>(std::max<std::size_t>(ok.size(), 1));
+  const double axis_bottom = rows_bottom + 22;
+  const double height = axis_bottom + 12 + (other.empty() ? 0 : 22 + 18 * static_cast<double>(other.size()));
+
+  std::string out;
+  if (standalone) out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  const std::string title = case_title(g);
+  out += fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
+      "font-family=\"sans-serif\" font-size=\"12\">\n<title>{2}: ns per {3} (lower is better)</title>\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
+      "<text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"bold\" fill=\"#222\">{2}</text>\n",
+      kWidth, height, html_escape(title), html_escape(g.unit.empty() ? "op" : g.unit));
+
+  if (ok.empty()) {
+    out += fmt::format("<text x=\"12\" y=\"{}\" fill=\"#555\">no verified results in this case</text>\n", kTop + 14);
+  } else {
+    const Scale scale = make_scale(ok, bar_width);
+    const Measurement* fastest = g.fastest();
+    const Measurement* floor = nullptr;
+    for (const auto* m : ok)
+      if (is_floor(*m)) floor = m;
+    out += fmt::format(
+        "<text x=\"12\" y=\"40\" fill=\"#555\">ns per {} (median of the repetitions, bars min..max), lower is "
+        "better{}{}</text>\n",
+        html_escape(g.unit.empty() ? "op" : g.unit), scale.log ? "; log scale" : "",
+        floor ? "; orange: the floor (reference)" : "");
+    // Grid and axis.
+    for (double t : scale.ticks()) {
+      const double x = x0 + scale(t);
+      out += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#e3e3e3\"/>\n", x, kTop - 4,
+                         rows_bottom);
+      out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{}</text>\n", x,
+                         rows_bottom + 15, tick_label(t));
+    }
+    out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\"/>\n", x0, kTop - 4, rows_bottom);
+    // Bars.
+    double y = kTop;
+    for (const auto* m : ok) {
+      const Summary& s = m->summary;
+      const bool is_ref = m == floor;
+      const double w = std::max(1.0, scale(s.median));
+      const double rel = fastest ? s.median / fastest->summary.median : 1;
+      out += fmt::format("<g class=\"bar\"><title>{}: median {} ns, min {} ns, max {} ns, {} repetitions</title>\n",
+                         html_escape(m->library), format_ns(s.median), format_ns(s.min), format_ns(s.max), s.n);
+      out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"#222\"{}>{}</text>\n", label_width,
+                         y + kBarHeight / 2 + 4, is_ref ? " font-weight=\"bold\"" : "",
+                         html_escape(shorten(m->library, 24)));
+      out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>\n", x0, y, w, kBarHeight,
+                         is_ref ? kFloorColour : kBarColour);
+      if (s.n > 1)
+        out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#222\" stroke-width=\"1.2\"/>\n",
+                           x0 + scale(s.min), y + kBarHeight / 2, x0 + scale(s.max), y + kBarHeight / 2);
+      out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#222\">{} ns <tspan fill=\"#777\">({:.2f}x)</tspan></text>\n",
+                         x0 + std::max(w, scale(s.max)) + 6, y + kBarHeight / 2 + 4, format_ns(s.median), rel);
+      out += "</g>\n";
+      y += kRowHeight;
+    }
+    if (floor)
+      out += fmt::format(
+          "<line class=\"floor\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"{3}\" stroke-width=\"1.5\" "
+          "stroke-dasharray=\"4 3\"/>\n",
+          x0 + scale(floor->summary.median), kTop - 6, rows_bottom, kFloorColour);
+  }
+
+  if (!other.empty()) {
+    double y = axis_bottom + 22;
+    out += fmt::format("<text x=\"12\" y=\"{}\" fill=\"#222\" font-weight=\"bold\">Without a number:</text>\n", y);
+    for (const auto* m : other) {
+      y += 18;
+      const std::string line = m->library + " \xE2\x80\x94 " + status_label(m->status) + ": " + m->reason;
+      out += fmt::format("<text class=\"missing\" x=\"20\" y=\"{}\" fill=\"{}\"><title>{}</title>{}</text>\n", y,
+                         m->status == Status::failed ? "#b00020" : "#555", html_escape(line), html_escape(shorten(line, 100)));
+    }
+  }
+  out += "</svg>\n";
+  return out;
+}
+
+}  // namespace benchbox::chart

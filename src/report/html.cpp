@@ -1,0 +1,100 @@
+// --format html: one self-contained page (inline CSS and SVG, no scripts, nothing fetched): the
+// machine, the warnings, and per case the chart, the table and the rows without a number.
+// Every string from the results file goes through html_escape; the page's Content-Security-Policy
+// forbids scripts and any network access as a second line of defence.
+#include <fmt/format.h>
+
+#include "chart.hpp"
+#include "context.hpp"
+#include "escape.hpp"
+#include "numbers.hpp"
+#include "reporter.hpp"
+
+namespace benchbox {
+namespace {
+
+constexpr const char* kStyle = R"(
+body { font-family: sans-serif; margin: 2em auto; max-width: 62em; padding: 0 1em; color: #222; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ddd; }
+dl.context { display: grid; grid-template-columns: max-content auto; gap: .2em 1em; font-size: .9em; }
+dl.context dt { color: #555; } dl.context dd { margin: 0; word-break: break-word; }
+.warnings { background: #fff6e0; border-left: 4px solid #e0a000; padding: .5em 1em; }
+.interrupted { background: #fde8e8; border-left: 4px solid #b00020; padding: .5em 1em; }
+table { border-collapse: collapse; font-size: .9em; margin: 1em 0; }
+th, td { padding: .25em .7em; border-bottom: 1px solid #eee; text-align: right; }
+th { background: #f4f4f4; } td.name, th.name { text-align: left; }
+tr.floor td { color: #a04f00; } svg { max-width: 100%; height: auto; }
+ul.missing li.failed { color: #b00020; }
+footer { margin-top: 3em; color: #777; font-size: .8em; }
+)";
+
+std::string status_text(Status s) {
+  return s == Status::failed ? "FAILED" : s == Status::not_applicable ? "n/a" : "not available";
+}
+
+std::string case_section(const CaseGroup& g) {
+  std::string out = fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", html_escape(chart::case_slug(g)),
+                                html_escape(chart::case_title(g)));
+  out += chart::render_svg(g, false);
+  const Measurement* fastest = g.fastest();
+  std::string rows, missing;
+  for (const auto* m : g.rows) {
+    if (m->status != Status::ok) {
+      missing += fmt::format("<li class=\"{}\"><b>{}</b> {}: {}</li>\n", m->status == Status::failed ? "failed" : "na",
+                             html_escape(m->library), status_text(m->status), html_escape(m->reason));
+      continue;
+    }
+    const Summary& s = m->summary;
+    rows += fmt::format(
+        "<tr{}><td class=\"name\">{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{:.1f}%</td>"
+        "<td>{}..{}</td><td>{:.1f}%</td><td>{}..{} ({:.0f}%)</td><td>{:.2f}x</td><td>{}</td></tr>\n",
+        chart::is_floor(*m) ? " class=\"floor\"" : "", html_escape(m->library), html_escape(m->version), format_ns(s.median),
+        with_thousands(m->ops_per_second()), 100 * s.relative_mad(), format_ns(s.min), format_ns(s.max),
+        100 * s.relative_spread(), format_ns(s.ci_low), format_ns(s.ci_high), 100 * s.ci_level,
+        fastest ? s.median / fastest->summary.median : 1.0, s.n);
+  }
+  if (!rows.empty())
+    out += fmt::format(
+        "<table>\n<tr><th class=\"name\">library</th><th class=\"name\">version</th><th>ns/op</th><th>{}/s</th>"
+        "<th>&#177;MAD</th><th>min..max ns</th><th>spread</th><th>CI of median</th><th>relative</th><th>reps</th></tr>\n"
+        "{}</table>\n",
+        html_escape(g.unit), rows);
+  if (!missing.empty()) out += "<p>Without a number:</p>\n<ul class=\"missing\">\n" + missing + "</ul>\n";
+  return out + "</section>\n";
+}
+
+class HtmlReporter : public Reporter {
+ public:
+  std::string render(const Results& results) const override {
+    const std::string machine = html_escape(machine_label(results.context));
+    std::string out = fmt::format(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<title>benchbox results: {0}</title>\n<style>{1}</style>\n</head>\n<body>\n<h1>benchbox results: {0}</h1>\n",
+        machine, kStyle);
+    out += "<dl class=\"context\">\n";
+    for (const auto& [label, value] : context_summary(results.context))
+      out += fmt::format("<dt>{}</dt><dd>{}</dd>\n", html_escape(label), html_escape(value));
+    out += "</dl>\n";
+    if (results.interrupted)
+      out += "<p class=\"interrupted\">This run was interrupted: the results are incomplete.</p>\n";
+    if (!results.warnings.empty()) {
+      out += "<ul class=\"warnings\">\n";
+      for (const auto& w : results.warnings) out += "<li>" + html_escape(w) + "</li>\n";
+      out += "</ul>\n";
+    }
+    out += "<p>Nanoseconds per operation, median of the repetitions; lower is better. Relative: to the fastest "
+           "library of the case. Spread: (max - min) / median. CI: distribution-free confidence interval of the "
+           "median, with its coverage.</p>\n";
+    for (const auto& g : group_by_case(results)) out += case_section(g);
+    out += fmt::format("<footer>Written by benchbox {}.</footer>\n</body>\n</html>\n",
+                       html_escape(context_text(results.context, "benchbox_version")));
+    return out;
+  }
+};
+}  // namespace
+
+std::unique_ptr<Reporter> make_html_reporter() { return std::make_unique<HtmlReporter>(); }
+
+}  // namespace benchbox

@@ -1,0 +1,23 @@
+#include "numbers.hpp"
+
+#include <fmt/format.h>
+
+namespace benchbox {
+
+std::string format_ns(double v) {
+  return v >= 100 ? fmt::format("{:.0f}", v) : v >= 10 ? fmt::format("{:.1f}", v) : fmt::format("{:.2f}", v);
+}
+
+std::string with_thousands(double value) {
+  std::string digits = fmt::format("{:.0f}", value);
+  std::string sign;
+  if (!digits.empty() && digits[0] == '-') sign = "-", digits.erase(0, 1);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return sign + out;
+}
+
+}  // namespace benchbox
