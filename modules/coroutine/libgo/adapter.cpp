@@ -62,7 +62,7 @@ void run_channel(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("libgo", std::to_string(LIBGO_VERSION / 100) + "." + std::to_string(LIBGO_VERSION % 100));
+  benchbox::Adapter adapter("libgo", "LIBGO_VERSION " + std::to_string(LIBGO_VERSION));
   adapter.info("threads", "co_sched.Start(1, 1): one processor, the main thread; libgo also starts its "
                           "FastSteadyClock background thread");
   adapter.add("switch",
