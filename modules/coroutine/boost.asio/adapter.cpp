@@ -1,0 +1,102 @@
+// boost.asio: Asio's C++20 awaitables (asio::awaitable, co_spawn, use_awaitable) on one
+// io_context run by this thread, and asio::experimental::channel. Asio's awaitables are stackless
+// C++20 coroutines; what moves control between them is the io_context's handler queue.
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/experimental/channel.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/version.hpp>
+#include <boost/version.hpp>
+
+#include <vector>
+
+#include "../common/coroutine_adapter.hpp"
+
+namespace {
+
+namespace asio = boost::asio;
+using benchbox::Trial;
+using benchbox::coroutine::ChannelTally;
+using benchbox::coroutine::SwitchTally;
+
+// One thread runs the io_context: concurrency hint 1 lets Asio use its per-thread private queue.
+constexpr int kConcurrencyHint = 1;
+
+asio::awaitable<void> switch_body(SwitchTally& tally, std::size_t i) {
+  auto executor = co_await asio::this_coro::executor;
+  while (tally.enter(i)) co_await asio::post(executor, asio::use_awaitable);
+}
+
+void run_switch(Trial& trial) {
+  const auto n = static_cast<std::size_t>(trial.param());
+  SwitchTally tally(trial, n);
+  asio::io_context ctx(kConcurrencyHint);
+  // co_spawn only creates and queues each coroutine; nothing runs before ctx.run().
+  for (std::size_t i = 0; i < n; ++i) asio::co_spawn(ctx, switch_body(tally, i), asio::detached);
+  ctx.run();
+  tally.finish();
+}
+
+using Channel = asio::experimental::channel<void(boost::system::error_code, std::uint64_t)>;
+
+asio::awaitable<void> producer_body(Channel& ch, ChannelTally& tally, std::uint64_t ops) {
+  tally.start();
+  for (std::uint64_t v = 1; v <= ops; ++v) co_await ch.async_send(boost::system::error_code{}, v, asio::use_awaitable);
+}
+
+asio::awaitable<void> consumer_body(Channel& ch, ChannelTally& tally) {
+  // use_awaitable throws a system_error if the channel reports an error (it never closes here).
+  // Not `while (!received(co_await ...))`: g++ 12 miscompiles a co_await in a loop condition.
+  for (;;) {
+    const std::uint64_t v = co_await ch.async_receive(asio::use_awaitable);
+    if (tally.received(v)) break;
+  }
+}
+
+void run_channel(Trial& trial) {
+  ChannelTally tally(trial);
+  asio::io_context ctx(kConcurrencyHint);
+  Channel ch(ctx, static_cast<std::size_t>(trial.param()));  // 0 = no buffer: a send waits for a receive
+  asio::co_spawn(ctx, consumer_body(ch, tally), asio::detached);
+  asio::co_spawn(ctx, producer_body(ch, tally, trial.ops()), asio::detached);
+  ctx.run();
+  tally.finish();
+}
+
+std::string boost_version() {
+  return std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
+         std::to_string(BOOST_VERSION % 100);
+}
+
+std::string asio_version() {
+  return std::to_string(BOOST_ASIO_VERSION / 100000) + "." + std::to_string(BOOST_ASIO_VERSION / 100 % 1000) + "." +
+         std::to_string(BOOST_ASIO_VERSION % 100);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchbox::Adapter adapter("boost.asio", boost_version());
+  adapter.info("asio_version", asio_version());
+  adapter.info("executor", "io_context(1) run by the measuring thread");
+  adapter.add("switch",
+              {.style = "scheduler",
+               .stack_bytes = 0,
+               .notes = "stackless (C++20 awaitables). Each coroutine runs `while (enter(i)) co_await "
+                        "post(executor, use_awaitable);`: post queues the coroutine's resumption behind the others "
+                        "(FIFO), and each resumption of another coroutine by io_context::run() is one switch (the "
+                        "return to run()'s loop is not counted separately). N=1 is not run: post would resume the "
+                        "same coroutine",
+               .min_param = 2},
+              run_switch);
+  adapter.add("channel",
+              {.style = "scheduler",
+               .stack_bytes = 0,
+               .notes = "stackless; experimental::channel<void(error_code, uint64_t)> with capacity = the buffer "
+                        "(0: each async_send waits for an async_receive); completions go through the io_context",
+               .min_param = 0},
+              run_channel);
+  return adapter.main(argc, argv);
+}

@@ -1,0 +1,68 @@
+// boost.coroutine2: Boost.Coroutine2's asymmetric coroutines (pull_type/push_type), which run on
+// Boost.Context's fiber. The caller resumes each pull_type round-robin; the body yields back
+// through its push_type. No channel in the library.
+#include <boost/context/stack_traits.hpp>
+#include <boost/version.hpp>
+
+// g++ 12 warns inside Boost 1.81's coroutine2: push_coroutine<void>::control_block::destroy()
+// sets a flag in the control block after running its destructor (a Boost quirk, harmless with this
+// trivially-destructible member); silenced for the library's own headers only.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <boost/coroutine2/all.hpp>
+#pragma GCC diagnostic pop
+
+#include <vector>
+
+#include "../common/coroutine_adapter.hpp"
+
+namespace {
+
+using coro = boost::coroutines2::coroutine<void>;
+using benchbox::Trial;
+using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::SwitchTally;
+
+void run_switch(Trial& trial) {
+  const auto n = static_cast<std::size_t>(trial.param());
+  SwitchTally tally(trial, n);
+  std::vector<coro::pull_type> coroutines;
+  coroutines.reserve(n);
+  // A pull_type enters its body on construction and runs it to the first yield: the priming.
+  for (std::size_t i = 0; i < n; ++i)
+    coroutines.emplace_back(boost::coroutines2::fixedsize_stack(kStackBytes), [&tally, i](coro::push_type& yield) {
+      for (;;) {
+        tally.entered(i);
+        yield();
+      }
+    });
+  tally.begin();
+  SwitchTally::round_robin(tally.target() / 2, n, [&](std::size_t i) { coroutines[i](); });
+  tally.end();
+  tally.finish();
+  // Destroying a suspended coroutine unwinds its stack (forced_unwind): untimed.
+}
+
+std::string boost_version() {
+  return std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
+         std::to_string(BOOST_VERSION % 100);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchbox::Adapter adapter("boost.coroutine2", boost_version());
+  adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
+  adapter.add("switch",
+              {.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "coroutine<void>::pull_type::operator() resumes a coroutine, push_type::operator() in its body "
+                        "yields back: two switches. Each is a Boost.Context fiber resume plus coroutine2's own state "
+                        "checks (and the exception-forwarding frame around the body)",
+               .min_param = 1},
+              run_switch);
+  adapter.not_applicable("channel",
+                         "Boost.Coroutine2 has no channel; a pull/push pair transfers a value with every switch, which "
+                         "is a generator, not a buffered producer/consumer channel (see boost.fiber and boost.asio)");
+  return adapter.main(argc, argv);
+}

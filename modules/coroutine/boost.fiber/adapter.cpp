@@ -1,0 +1,100 @@
+// boost.fiber: Boost.Fiber's fibers on the default round_robin scheduler of this thread, and its
+// two channels (unbuffered_channel, buffered_channel). Fibers switch directly to the next ready
+// fiber (no hop through the dispatcher fiber while others are ready).
+#include <boost/context/stack_traits.hpp>
+#include <boost/fiber/all.hpp>
+#include <boost/version.hpp>
+
+#include <bit>
+#include <stdexcept>
+#include <vector>
+
+#include "../common/coroutine_adapter.hpp"
+
+namespace {
+
+namespace fibers = boost::fibers;
+using benchbox::Trial;
+using benchbox::coroutine::ChannelTally;
+using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::SwitchTally;
+
+void run_switch(Trial& trial) {
+  const auto n = static_cast<std::size_t>(trial.param());
+  SwitchTally tally(trial, n);
+  std::vector<fibers::fiber> all;
+  all.reserve(n);
+  // launch::post (the default): created ready, first run when this (main) fiber blocks in join.
+  for (std::size_t i = 0; i < n; ++i)
+    all.emplace_back(std::allocator_arg, fibers::fixedsize_stack(kStackBytes), [&tally, i] {
+      while (tally.enter(i)) boost::this_fiber::yield();
+    });
+  for (auto& f : all) f.join();
+  tally.finish();
+}
+
+// buffered_channel keeps one slot free (full when the producer index is one behind the consumer
+// index) and its capacity must be a power of two >= 2: usable capacity = capacity - 1. The smallest
+// power of two whose usable capacity is at least the requested buffer.
+std::size_t buffered_capacity(std::size_t buffer) { return std::bit_ceil(buffer + 1); }
+
+template <class Channel>
+void run_channel_with(Trial& trial, Channel& ch) {
+  ChannelTally tally(trial);
+  const std::uint64_t ops = trial.ops();
+  fibers::fiber consumer(std::allocator_arg, fibers::fixedsize_stack(kStackBytes), [&] {
+    std::uint64_t v = 0;
+    for (;;) {
+      if (ch.pop(v) != fibers::channel_op_status::success) throw std::runtime_error("channel pop failed");
+      if (tally.received(v)) break;
+    }
+  });
+  fibers::fiber producer(std::allocator_arg, fibers::fixedsize_stack(kStackBytes), [&] {
+    tally.start();
+    for (std::uint64_t v = 1; v <= ops; ++v)
+      if (ch.push(v) != fibers::channel_op_status::success) throw std::runtime_error("channel push failed");
+  });
+  consumer.join();
+  producer.join();
+  tally.finish();
+}
+
+void run_channel(Trial& trial) {
+  const auto buffer = static_cast<std::size_t>(trial.param());
+  if (buffer == 0) {
+    fibers::unbuffered_channel<std::uint64_t> ch;
+    run_channel_with(trial, ch);
+  } else {
+    fibers::buffered_channel<std::uint64_t> ch(buffered_capacity(buffer));
+    run_channel_with(trial, ch);
+  }
+}
+
+std::string boost_version() {
+  return std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
+         std::to_string(BOOST_VERSION % 100);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchbox::Adapter adapter("boost.fiber", boost_version());
+  adapter.info("scheduler", "boost::fibers::algo::round_robin (default), one thread");
+  adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
+  adapter.add("switch",
+              {.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "each fiber runs `while (enter(i)) this_fiber::yield();`; yield puts the fiber at the back of "
+                        "the round_robin ready queue and resumes the next ready fiber directly: one entry is one switch",
+               .min_param = 2},
+              run_switch);
+  adapter.add("channel",
+              {.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "buffer 0: unbuffered_channel (push waits until the value is popped); buffer n: "
+                        "buffered_channel with capacity = smallest power of two >= n+1, because its capacity must be a "
+                        "power of two and one slot stays empty (usable n..2n; e.g. 10000 -> capacity 16384, usable 16383)",
+               .min_param = 0},
+              run_channel);
+  return adapter.main(argc, argv);
+}

@@ -1,0 +1,191 @@
+// cxx20: the language's own stackless coroutines, compiled by this compiler (no library). Control
+// moves between coroutines by symmetric transfer: await_suspend returns the handle to resume next,
+// so the compiler emits a tail call into that coroutine's resume function.
+//  - switch: a ring of N coroutines, each transferring to the next;
+//  - channel: the smallest single-threaded channel awaitable (a ring buffer; 0 = rendezvous)
+//    between a producer and a consumer coroutine, transferring only when they must wait.
+#include <coroutine>
+#include <exception>
+#include <utility>
+#include <vector>
+
+#include "../common/coroutine_adapter.hpp"
+
+namespace {
+
+using benchbox::Trial;
+using benchbox::coroutine::ChannelTally;
+using benchbox::coroutine::SwitchTally;
+
+// A coroutine that starts suspended and, when its body ends, transfers to `continuation` (main's
+// resume() call returns when the continuation is noop). `remaining`, if set, counts the group's
+// bodies still running: the last one to end returns to main.
+struct Task {
+  struct promise_type {
+    std::coroutine_handle<> continuation = std::noop_coroutine();
+    std::size_t* remaining = nullptr;
+
+    Task get_return_object() { return Task{std::coroutine_handle<promise_type>::from_promise(*this)}; }
+    std::suspend_always initial_suspend() noexcept { return {}; }
+    struct Final {
+      bool await_ready() noexcept { return false; }
+      std::coroutine_handle<> await_suspend(std::coroutine_handle<promise_type> h) noexcept {
+        auto& p = h.promise();
+        if (p.remaining && --*p.remaining == 0) return std::noop_coroutine();
+        return p.continuation;
+      }
+      void await_resume() noexcept {}
+    };
+    Final final_suspend() noexcept { return {}; }
+    void return_void() noexcept {}
+    void unhandled_exception() noexcept { std::terminate(); }
+  };
+
+  explicit Task(std::coroutine_handle<promise_type> h) : handle(h) {}
+  Task(Task&& other) noexcept : handle(std::exchange(other.handle, {})) {}
+  Task(const Task&) = delete;
+  Task& operator=(const Task&) = delete;
+  Task& operator=(Task&&) = delete;
+  ~Task() {
+    if (handle) handle.destroy();
+  }
+  std::coroutine_handle<promise_type> handle;
+};
+
+// Suspend this coroutine and resume `next` (symmetric transfer).
+struct TransferTo {
+  std::coroutine_handle<> next;
+  bool await_ready() const noexcept { return false; }
+  std::coroutine_handle<> await_suspend(std::coroutine_handle<>) const noexcept { return next; }
+  void await_resume() const noexcept {}
+};
+
+Task switch_body(SwitchTally& tally, const std::vector<std::coroutine_handle<>>& ring, std::size_t i) {
+  const std::coroutine_handle<> next = ring[i + 1 == ring.size() ? 0 : i + 1];
+  while (tally.enter(i)) co_await TransferTo{next};
+}
+
+void run_switch(Trial& trial) {
+  const auto n = static_cast<std::size_t>(trial.param());
+  SwitchTally tally(trial, n);
+  std::vector<std::coroutine_handle<>> ring(n);
+  std::vector<Task> tasks;
+  tasks.reserve(n);
+  std::size_t remaining = n;
+  for (std::size_t i = 0; i < n; ++i) {
+    tasks.push_back(switch_body(tally, ring, i));
+    ring[i] = tasks.back().handle;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    // Once the last switch is made, each body ends in turn and hands over to the next one, so that
+    // every body sees the end; the last to end returns to main.
+    tasks[i].handle.promise().continuation = ring[i + 1 == n ? 0 : i + 1];
+    tasks[i].handle.promise().remaining = &remaining;
+  }
+  ring[0].resume();  // the first lap is the priming round; returns when every body has ended
+  tally.finish();
+}
+
+// The channel: one producer coroutine, one consumer coroutine, one thread. Buffered: the producer
+// transfers to the consumer only when the ring is full, the consumer back only when it is empty.
+// Unbuffered (rendezvous): the producer leaves its value in a single slot and transfers to the
+// consumer, which takes it and transfers back when it needs the next one.
+struct Channel {
+  std::vector<std::uint64_t> ring;
+  std::size_t capacity = 1, head = 0, tail = 0, count = 0;
+  bool rendezvous = true;
+  std::coroutine_handle<> producer, consumer;
+
+  void push(std::uint64_t v) {
+    ring[tail] = v;
+    tail = tail + 1 == capacity ? 0 : tail + 1;
+    ++count;
+  }
+
+  struct Send {
+    Channel& ch;
+    std::uint64_t value;
+    bool pushed = false;
+    bool await_ready() noexcept {
+      if (ch.rendezvous || ch.count == ch.capacity) return false;
+      ch.push(value), pushed = true;
+      return true;
+    }
+    std::coroutine_handle<> await_suspend(std::coroutine_handle<>) noexcept {
+      if (ch.rendezvous) ch.push(value), pushed = true;  // taken before the producer runs again
+      return ch.consumer;                                 // the consumer is the one waiting
+    }
+    void await_resume() noexcept {
+      if (!pushed) ch.push(value);  // buffered and was full: the consumer has emptied the ring
+    }
+  };
+
+  struct Receive {
+    Channel& ch;
+    bool await_ready() const noexcept { return ch.count != 0; }
+    std::coroutine_handle<> await_suspend(std::coroutine_handle<>) const noexcept { return ch.producer; }
+    std::uint64_t await_resume() noexcept {
+      const std::uint64_t v = ch.ring[ch.head];
+      ch.head = ch.head + 1 == ch.capacity ? 0 : ch.head + 1;
+      --ch.count;
+      return v;
+    }
+  };
+
+  Send send(std::uint64_t v) { return Send{*this, v}; }
+  Receive receive() { return Receive{*this}; }
+};
+
+Task producer_body(Channel& ch, ChannelTally& tally, std::uint64_t ops) {
+  tally.start();
+  for (std::uint64_t v = 1; v <= ops; ++v) co_await ch.send(v);
+}  // buffered: ends after the last send and transfers to the consumer to drain the ring
+
+Task consumer_body(Channel& ch, ChannelTally& tally) {
+  // Not `while (!received(co_await ...))`: g++ 12 miscompiles a co_await in a loop condition.
+  for (;;) {
+    const std::uint64_t v = co_await ch.receive();
+    if (tally.received(v)) break;
+  }
+}  // returns to main
+
+void run_channel(Trial& trial) {
+  ChannelTally tally(trial);
+  const auto buffer = static_cast<std::size_t>(trial.param());
+  Channel ch;
+  ch.capacity = buffer == 0 ? 1 : buffer;
+  ch.ring.resize(ch.capacity);
+  ch.rendezvous = buffer == 0;
+  Task producer = producer_body(ch, tally, trial.ops());
+  Task consumer = consumer_body(ch, tally);
+  ch.producer = producer.handle;
+  ch.consumer = consumer.handle;
+  producer.handle.promise().continuation = consumer.handle;
+  consumer.handle.resume();  // finds the channel empty and transfers to the producer
+  tally.finish();
+  // Unbuffered, the producer is still suspended in its last send: destroyed with its Task.
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchbox::Adapter adapter("cxx20", "g++ " __VERSION__);
+  adapter.info("implementation", "compiler-generated coroutine frames on the heap, no stacks, no library");
+  adapter.add("switch",
+              {.style = "symmetric",
+               .stack_bytes = 0,
+               .notes = "stackless: a ring of N coroutines, `co_await` with await_suspend returning the next "
+                        "coroutine's handle (symmetric transfer: a tail call into its resume function); one entry is "
+                        "one switch. N=1 is not run: a coroutine cannot transfer to itself",
+               .min_param = 2},
+              run_switch);
+  adapter.add("channel",
+              {.style = "symmetric",
+               .stack_bytes = 0,
+               .notes = "stackless; the language has no channel, so this is the smallest channel awaitable (written "
+                        "here, like floor's): ring buffer of the given size, symmetric transfer to the consumer when "
+                        "full and back when empty; 0 = rendezvous (one slot, the producer waits for each receive)",
+               .min_param = 0},
+              run_channel);
+  return adapter.main(argc, argv);
+}
