@@ -1,0 +1,77 @@
+// pcl: the Portable Coroutine Library (Davide Libenzi). co_call() resumes a coroutine, co_resume()
+// in its body returns to whoever called it. Debian's build switches with glibc's swapcontext, so
+// every switch also makes an rt_sigprocmask system call, and it looks up the thread's current
+// coroutine with pthread_getspecific (multi-thread build). No channel in the API.
+#include <pcl.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../common/coroutine_adapter.hpp"
+
+// The version banner libpcl exports ("Portable Coroutine Library (PCL) - Version 1.12 ...");
+// pcl.h does not declare it.
+extern "C" const char* pcl_version;
+
+namespace {
+
+using benchbox::Trial;
+using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::SwitchTally;
+
+struct Body {
+  SwitchTally* tally;
+  std::size_t index;
+};
+
+void body(void* arg) {
+  const auto* self = static_cast<const Body*>(arg);
+  for (;;) {
+    self->tally->entered(self->index);
+    co_resume();
+  }
+}
+
+void run_switch(Trial& trial) {
+  const auto n = static_cast<std::size_t>(trial.param());
+  SwitchTally tally(trial, n);
+  std::vector<Body> bodies(n);
+  std::vector<coroutine_t> coroutines(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    bodies[i] = Body{&tally, i};
+    // A null stack: PCL allocates kStackBytes itself (together with its coroutine record).
+    coroutines[i] = co_create(body, &bodies[i], nullptr, static_cast<int>(kStackBytes));
+    if (!coroutines[i]) throw std::runtime_error("co_create failed");
+  }
+  for (auto c : coroutines) co_call(c);  // priming
+  tally.begin();
+  SwitchTally::round_robin(tally.target() / 2, n, [&](std::size_t i) { co_call(coroutines[i]); });
+  tally.end();
+  tally.finish();
+  for (auto c : coroutines) co_delete(c);  // suspended in co_resume(): never resumed again
+}
+
+std::string version() {
+  const std::string banner = pcl_version ? pcl_version : "";
+  const auto at = banner.find("Version ");
+  if (at == std::string::npos) return "unknown";
+  const auto begin = at + 8, end = banner.find_first_of(" \n", begin);
+  return banner.substr(begin, end - begin);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchbox::Adapter adapter("pcl", version());
+  adapter.info("implementation", "ucontext (getcontext/makecontext/swapcontext) in Debian's build");
+  adapter.add("switch",
+              {.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "co_call() into each coroutine and co_resume() back: two switches, each a glibc swapcontext "
+                        "(with its rt_sigprocmask system call) plus a pthread_getspecific for the current coroutine",
+               .min_param = 1},
+              run_switch);
+  adapter.not_applicable("channel", "PCL has no channel (only co_call/co_resume); one built here would measure benchbox's code");
+  return adapter.main(argc, argv);
+}
