@@ -79,7 +79,7 @@ std::string cell_text(const MergeCell& c) {
 }
 
 std::string value_name(const MergedCase& c) {
-  return fmt::format("{} per {}", c.metric == "ns_per_op" ? "ns" : "instructions", c.unit.empty() ? "op" : c.unit);
+  return fmt::format("{} per op ({})", c.metric == "ns_per_op" ? "ns" : "instructions", c.unit.empty() ? "ops" : c.unit);
 }
 
 // Why a cell has no number, one line each, under the table.

@@ -113,7 +113,7 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
   const std::string title = case_title(g);
   out += fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
-      "font-family=\"sans-serif\" font-size=\"12\">\n<title>{2}: ns per {3} (lower is better)</title>\n"
+      "font-family=\"sans-serif\" font-size=\"12\">\n<title>{2}: per op, {3} (lower is better)</title>\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
       "<text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"bold\" fill=\"#222\">{2}</text>\n",
       kWidth, height, html_escape(title), html_escape(g.unit.empty() ? "op" : g.unit));
@@ -127,9 +127,9 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
     for (const auto* m : ok)
       if (is_floor(*m)) floor = m;
     out += fmt::format(
-        "<text x=\"12\" y=\"40\" fill=\"#555\">ns per {} (median of the repetitions, bars min..max), lower is "
+        "<text x=\"12\" y=\"40\" fill=\"#555\">{} per op (median of the repetitions; whiskers: min..max), lower is "
         "better{}{}</text>\n",
-        html_escape(g.unit.empty() ? "op" : g.unit), scale.log ? "; log scale" : "",
+        ok.front()->metric == "ns_per_op" ? "ns" : "instructions", scale.log ? "; log scale" : "",
         floor ? "; orange: the floor (reference)" : "");
     // Grid and axis.
     for (double t : scale.ticks()) {
@@ -157,8 +157,9 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
       if (s.n > 1)
         out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#222\" stroke-width=\"1.2\"/>\n",
                            x0 + scale(s.min), y + kBarHeight / 2, x0 + scale(s.max), y + kBarHeight / 2);
-      out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#222\">{} ns <tspan fill=\"#777\">({:.2f}x)</tspan></text>\n",
-                         x0 + std::max(w, scale(s.max)) + 6, y + kBarHeight / 2 + 4, format_ns(s.median), rel);
+      out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#222\">{} {} <tspan fill=\"#777\">({:.2f}x)</tspan></text>\n",
+                         x0 + std::max(w, scale(s.max)) + 6, y + kBarHeight / 2 + 4, format_ns(s.median),
+                         m->metric == "ns_per_op" ? "ns" : "instr", rel);
       out += "</g>\n";
       y += kRowHeight;
     }

@@ -40,7 +40,7 @@ json gbench_context(const nlohmann::json& c) {
   json load = json::array();
   if (auto it = c.find("load_average"); it != c.end() && it->is_array())
     for (const auto& e : *it)
-      if (e.is_number()) load.push_back(e);
+      if (e.is_number()) load.push_back(e.get<double>());
   std::string executable = "benchbox";
   if (auto it = c.find("command_line"); it != c.end() && it->is_array() && !it->empty() && it->front().is_string())
     executable = it->front().get<std::string>();

@@ -1,0 +1,89 @@
+// The SVG charts: well formed, one bar per verified row, the floor distinct, the scale chosen.
+#include <gtest/gtest.h>
+
+#include "markup_check.hpp"
+#include "report/chart.hpp"
+#include "report/output.hpp"
+#include "report_fixtures.hpp"
+
+using namespace benchbox;
+using namespace benchbox::testing;
+
+TEST(Chart, WellFormedWithOneBarPerOkRow) {
+  const Results r = sample_results();
+  for (const auto& g : group_by_case(r)) {
+    const std::string svg = chart::render_svg(g);
+    EXPECT_EQ(markup_problem(svg, false), "") << svg;
+    std::size_t ok = 0;
+    for (const auto* m : g.rows) ok += m->status == Status::ok;
+    EXPECT_EQ(count_of(svg, "<g class=\"bar\">"), ok);
+    EXPECT_EQ(count_of(svg, "<text class=\"missing\""), g.rows.size() - ok);
+    EXPECT_EQ(svg.find("<script"), std::string::npos);
+    EXPECT_EQ(svg.find("href"), std::string::npos);  // nothing external
+    EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+  }
+}
+
+TEST(Chart, FloorIsTheReferenceInItsOwnColour) {
+  const Results r = sample_results();
+  const auto groups = group_by_case(r);
+  const std::string svg = chart::render_svg(groups[0]);
+  EXPECT_EQ(count_of(svg, "fill=\"#d9730d\""), 1u);  // the floor's bar
+  EXPECT_EQ(count_of(svg, "<line class=\"floor\""), 1u);
+  EXPECT_NE(svg.find("killed by signal 11"), std::string::npos);
+  EXPECT_NE(svg.find("n/a: no channel, no switch"), std::string::npos);
+}
+
+TEST(Chart, LogScaleOnlyWhenTheSpanIsWide) {
+  const Results r = sample_results();
+  const auto groups = group_by_case(r);
+  EXPECT_NE(chart::render_svg(groups[0]).find("log scale"), std::string::npos);   // 2 .. 100 ns: 50x
+  EXPECT_EQ(chart::render_svg(groups[1]).find("log scale"), std::string::npos);   // 20 .. 30 ns
+}
+
+TEST(Chart, ValuesAreLabelled) {
+  const Results r = sample_results();
+  const auto groups = group_by_case(r);
+  const std::string svg = chart::render_svg(groups[1]);
+  EXPECT_NE(svg.find(">20.5 ns <tspan"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">30.5 ns <tspan"), std::string::npos);
+  EXPECT_NE(svg.find("(1.49x)"), std::string::npos);
+}
+
+TEST(Chart, InlineVersionHasNoXmlDeclaration) {
+  const Results r = sample_results();
+  const auto groups = group_by_case(r);
+  EXPECT_EQ(chart::render_svg(groups[0], false).rfind("<svg", 0), 0u);
+}
+
+TEST(Chart, CaseWithoutNumbersStillDrawsAndListsWhy) {
+  Results r;
+  r.measurements = {row("libmill", "switch", 2, {}, Status::failed, "crashed")};
+  const std::string svg = chart::render_svg(group_by_case(r)[0]);
+  EXPECT_EQ(markup_problem(svg, false), "");
+  EXPECT_NE(svg.find("no verified results"), std::string::npos);
+  EXPECT_NE(svg.find("crashed"), std::string::npos);
+}
+
+TEST(SvgOutput, FileNamesPerCase) {
+  const Results r = sample_results();
+  auto names = [&](const std::string& output) {
+    std::vector<std::string> out;
+    for (const auto& [path, content] : svg_files(r, output)) out.push_back(path.string());
+    return out;
+  };
+  EXPECT_EQ(names("charts/"), (std::vector<std::string>{"charts/coroutine-switch-2.svg", "charts/coroutine-channel-0.svg"}));
+  EXPECT_EQ(names("out/run1"), (std::vector<std::string>{"out/run1-coroutine-switch-2.svg", "out/run1-coroutine-channel-0.svg"}));
+  EXPECT_EQ(names("c.svg"), (std::vector<std::string>{"c-coroutine-switch-2.svg", "c-coroutine-channel-0.svg"}));
+  Results one = r;
+  one.measurements.resize(6);  // the switch case only
+  EXPECT_EQ(names.operator()("c.svg").size(), 2u);
+  EXPECT_EQ(svg_files(one, "c.svg").front().first, "c.svg");
+}
+
+TEST(SvgOutput, SeveralCasesNeedAnOutput) {
+  EXPECT_THROW(check_report_destination("svg", 2, ""), std::invalid_argument);
+  EXPECT_NO_THROW(check_report_destination("svg", 1, ""));
+  EXPECT_NO_THROW(check_report_destination("svg", 2, "charts/"));
+  EXPECT_THROW(check_report_destination("nosuch", 1, ""), std::invalid_argument);
+}

@@ -1,0 +1,83 @@
+#include "compare.hpp"
+
+#include <gtest/gtest.h>
+
+#include "report_fixtures.hpp"
+
+using namespace benchbox;
+using namespace benchbox::testing;
+
+namespace {
+std::vector<double> around(double centre, int n) {
+  std::vector<double> out;
+  for (int i = 0; i < n; ++i) out.push_back(centre * (1 + 0.01 * ((i % 5) - 2)));  // +-2% spread
+  return out;
+}
+Results one_row(const std::string& library, std::vector<double> reps) {
+  Results r;
+  r.context = {{"host", "h"}};
+  r.measurements = {row(library, "switch", 2, std::move(reps))};
+  return r;
+}
+}  // namespace
+
+TEST(Compare, TwentyPercentSlowerWithTenRepsIsSlower) {
+  const Comparison c = compare_results(one_row("tbox", around(10, 10)), one_row("tbox", around(12, 10)), {});
+  ASSERT_EQ(c.rows.size(), 1u);
+  EXPECT_EQ(c.rows[0].verdict, Verdict::slower);
+  EXPECT_LT(c.rows[0].p, 0.05);
+  EXPECT_NEAR(c.rows[0].change, 0.2, 1e-9);
+  EXPECT_FALSE(c.regression());  // no --fail-on-regression
+}
+
+TEST(Compare, FasterIsFaster) {
+  const Comparison c = compare_results(one_row("tbox", around(12, 10)), one_row("tbox", around(10, 10)), {});
+  EXPECT_EQ(c.rows[0].verdict, Verdict::faster);
+}
+
+TEST(Compare, IdenticalInputsAreUnchangedBecauseOfP) {
+  const Comparison c = compare_results(one_row("tbox", around(10, 10)), one_row("tbox", around(10, 10)), {});
+  EXPECT_EQ(c.rows[0].verdict, Verdict::unchanged);
+  EXPECT_GE(c.rows[0].p, 0.05);
+  EXPECT_EQ(c.rows[0].why, "p >= 0.05");
+}
+
+TEST(Compare, SmallSignificantChangeIsUnchangedByTheNoiseFloor) {
+  std::vector<double> a(10), b(10);
+  for (int i = 0; i < 10; ++i) a[i] = 10 + 0.001 * i, b[i] = 10.1 + 0.001 * i;  // +1%, no overlap
+  const Comparison c = compare_results(one_row("tbox", a), one_row("tbox", b), {});
+  EXPECT_LT(c.rows[0].p, 0.05);
+  EXPECT_EQ(c.rows[0].verdict, Verdict::unchanged);
+  EXPECT_EQ(c.rows[0].why, "|change| < 2%");
+}
+
+TEST(Compare, FailOnRegressionNeedsSizeAndSignificance) {
+  CompareOptions opt;
+  opt.fail_on_regression = 0.10;
+  EXPECT_TRUE(compare_results(one_row("tbox", around(10, 10)), one_row("tbox", around(12, 10)), opt).regression());
+  opt.fail_on_regression = 0.25;
+  EXPECT_FALSE(compare_results(one_row("tbox", around(10, 10)), one_row("tbox", around(12, 10)), opt).regression());
+  opt.fail_on_regression = 0.10;  // 20% slower, but 2 reps each: p cannot go below 0.05
+  EXPECT_FALSE(compare_results(one_row("tbox", around(10, 2)), one_row("tbox", around(12, 2)), opt).regression());
+}
+
+TEST(Compare, RowsInOneFileOnlyAreListed) {
+  Results old_r = one_row("tbox", around(10, 5));
+  Results new_r = one_row("tbox", around(10, 5));
+  old_r.measurements.push_back(row("gone", "switch", 2, around(5, 5)));
+  new_r.measurements.push_back(row("added", "switch", 2, around(5, 5)));
+  new_r.measurements.push_back(row("broke", "switch", 2, {}, Status::failed, "crash"));
+  old_r.measurements.push_back(row("broke", "switch", 2, around(5, 5)));
+  const Comparison c = compare_results(old_r, new_r, {});
+  EXPECT_EQ(c.rows.size(), 1u);
+  ASSERT_EQ(c.unmatched.size(), 3u);
+  EXPECT_EQ(c.unmatched[0].library, "gone");
+  EXPECT_EQ(c.unmatched[0].new_state, "absent");
+  EXPECT_EQ(c.unmatched[1].library, "broke");
+  EXPECT_EQ(c.unmatched[1].new_state, "failed: crash");
+  EXPECT_EQ(c.unmatched[2].library, "added");
+  EXPECT_EQ(c.unmatched[2].old_state, "absent");
+  const std::string text = render_comparison(c, {});
+  EXPECT_NE(text.find("Not compared:"), std::string::npos);
+  EXPECT_NE(text.find("unchanged (p >= 0.05)"), std::string::npos);
+}

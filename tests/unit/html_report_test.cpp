@@ -1,0 +1,54 @@
+// The HTML page: self-contained, complete, and every string from the results file escaped.
+#include <gtest/gtest.h>
+
+#include "markup_check.hpp"
+#include "report/chart.hpp"
+#include "report/reporter.hpp"
+#include "report_fixtures.hpp"
+
+using namespace benchbox;
+using namespace benchbox::testing;
+
+TEST(HtmlReport, SelfContainedPageWithChartsAndTables) {
+  const Results r = sample_results();
+  const std::string html = make_reporter("html")->render(r);
+  EXPECT_EQ(markup_problem(html, true), "");
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_EQ(count_of(html, "<svg"), group_by_case(r).size());
+  EXPECT_EQ(count_of(html, "<table>"), group_by_case(r).size());
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // only the SVG namespace
+  EXPECT_EQ(html.find("https://"), std::string::npos);
+  EXPECT_NE(html.find("Content-Security-Policy"), std::string::npos);
+  EXPECT_NE(html.find("running in a virtual machine"), std::string::npos);  // warnings
+  EXPECT_NE(html.find("Test CPU"), std::string::npos);                      // context
+  EXPECT_NE(html.find("FAILED: killed by signal 11, &quot;segfault&quot;"), std::string::npos);
+  EXPECT_NE(html.find("n/a: no channel, no switch"), std::string::npos);
+  EXPECT_NE(html.find("<td>5.00x</td>"), std::string::npos);  // tbox relative to the floor
+}
+
+TEST(HtmlReport, HostileStringsAreEscapedEverywhere) {
+  const Results r = hostile_results();
+  const std::string html = make_reporter("html")->render(r);
+  EXPECT_EQ(markup_problem(html, true), "") << html;
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("<img"), std::string::npos);
+  EXPECT_EQ(html.find(kHostile), std::string::npos);
+  EXPECT_EQ(html.find("\"x\""), std::string::npos);
+  EXPECT_EQ(html.find("'&"), std::string::npos);
+  const std::string escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39;&amp;&quot;&lt;img src=x onerror=alert(1)&gt;";
+  EXPECT_GE(count_of(html, escaped), 10u);
+}
+
+TEST(HtmlReport, HostileStringsInSvgAndMarkdownToo) {
+  const Results r = hostile_results();
+  for (const auto& g : group_by_case(r)) {
+    const std::string svg = chart::render_svg(g);
+    EXPECT_EQ(markup_problem(svg, false), "") << svg;
+    EXPECT_EQ(svg.find("<script"), std::string::npos);
+    EXPECT_EQ(svg.find("<img"), std::string::npos);
+  }
+  const std::string md = make_reporter("md")->render(r);
+  EXPECT_EQ(md.find("<script"), std::string::npos);
+  EXPECT_EQ(md.find("<img"), std::string::npos);
+}

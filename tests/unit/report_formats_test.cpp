@@ -1,0 +1,157 @@
+// md, csv and gbench output parsed back.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+#include "report/escape.hpp"
+#include "report/reporter.hpp"
+#include "report_fixtures.hpp"
+
+using namespace benchbox;
+using namespace benchbox::testing;
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// RFC 4180 reader: records of fields, quotes doubled inside quoted fields, newlines allowed there.
+std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
+  std::vector<std::vector<std::string>> records(1, std::vector<std::string>(1));
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') records.back().back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else records.back().back() += c;
+    } else if (c == '"') quoted = true;
+    else if (c == ',') records.back().emplace_back();
+    else if (c == '\n') records.emplace_back(1);
+    else records.back().back() += c;
+  }
+  if (records.back().size() == 1 && records.back()[0].empty()) records.pop_back();
+  return records;
+}
+
+std::size_t cells(const std::string& table_line) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < table_line.size(); ++i)
+    if (table_line[i] == '|' && (i == 0 || table_line[i - 1] != '\\')) ++n;
+  return n - 1;
+}
+
+}  // namespace
+
+TEST(Escape, CsvQuotesOnlyWhenNeeded) {
+  EXPECT_EQ(csv_field("plain"), "plain");
+  EXPECT_EQ(csv_field("a,b"), "\"a,b\"");
+  EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(csv_field("two\nlines"), "\"two\nlines\"");
+}
+
+TEST(Escape, HtmlEscapesMarkupAndQuotes) {
+  EXPECT_EQ(html_escape("<a href='x'>&\"</a>"), "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;");
+  EXPECT_EQ(html_escape(std::string("bell\x07")), "bell\xEF\xBF\xBD");
+}
+
+TEST(MarkdownReport, OneTablePerCaseWithEqualColumns) {
+  const Results r = sample_results();
+  const std::string md = make_reporter("md")->render(r);
+  std::size_t tables = 0, separator_cells = 0;
+  for (const auto& line : lines_of(md)) {
+    if (line.rfind("|:--", 0) == 0) {
+      ++tables;
+      separator_cells = cells(line);
+      EXPECT_EQ(separator_cells, 7u);
+    } else if (!line.empty() && line[0] == '|') {
+      EXPECT_EQ(line.back(), '|') << line;
+      EXPECT_EQ(cells(line), 7u) << line;
+    }
+  }
+  EXPECT_EQ(tables, group_by_case(r).size());
+  EXPECT_NE(md.find("### coroutine switch, 2 coroutines"), std::string::npos);
+  EXPECT_NE(md.find("- libmill: FAILED: killed by signal 11"), std::string::npos);
+  EXPECT_NE(md.find("- lua: n/a: no channel, no switch"), std::string::npos);
+  EXPECT_NE(md.find("| floor | 1.0 | 2.02 |"), std::string::npos) << md;
+}
+
+TEST(MarkdownReport, PipesInNamesDoNotBreakTheTable) {
+  Results r = sample_results();
+  r.measurements[1].library = "a|b";
+  const std::string md = make_reporter("md")->render(r);
+  EXPECT_NE(md.find("| a\\|b |"), std::string::npos);
+  for (const auto& line : lines_of(md))
+    if (!line.empty() && line[0] == '|') {
+      EXPECT_EQ(cells(line), 7u) << line;
+    }
+}
+
+TEST(CsvReport, OneRowPerResultUnderAHeader) {
+  const Results r = sample_results();
+  const auto records = parse_csv(make_reporter("csv")->render(r));
+  ASSERT_EQ(records.size(), r.measurements.size() + 1);
+  const auto& header = records[0];
+  for (const auto& rec : records) EXPECT_EQ(rec.size(), header.size());
+  auto column = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+  };
+  ASSERT_LT(column("ns_per_op"), header.size());
+  ASSERT_LT(column("reason"), header.size());
+  EXPECT_EQ(records[1][column("library")], "floor");
+  EXPECT_DOUBLE_EQ(std::stod(records[1][column("ns_per_op")]), r.measurements[0].summary.median);
+  EXPECT_EQ(records[5][column("status")], "failed");
+  EXPECT_EQ(records[5][column("ns_per_op")], "");
+  EXPECT_EQ(records[5][column("reason")], "killed by signal 11, \"segfault\"");  // quoted and back
+}
+
+TEST(GbenchReport, FieldsCompareDotPyReads) {
+  const Results r = sample_results();
+  const auto j = nlohmann::json::parse(make_reporter("gbench")->render(r));
+  for (const char* key : {"date", "host_name", "executable", "num_cpus", "mhz_per_cpu", "cpu_scaling_enabled", "caches",
+                          "load_avg", "library_build_type"})
+    EXPECT_TRUE(j["context"].contains(key)) << key;
+  EXPECT_EQ(j["context"]["host_name"], "testhost");
+  EXPECT_EQ(j["context"]["num_cpus"], 4);
+  EXPECT_EQ(j["context"]["caches"][0]["size"], 32768);
+  EXPECT_EQ(j["context"]["library_build_type"], "release");
+
+  std::size_t expected = 0;
+  for (const auto& m : r.measurements)
+    if (m.status == Status::ok) expected += m.ns_per_op.size() + 3;
+  ASSERT_EQ(j["benchmarks"].size(), expected);
+
+  const auto& first = j["benchmarks"][0];
+  EXPECT_EQ(first["name"], "coroutine/switch/2/floor");
+  EXPECT_EQ(first["run_name"], "coroutine/switch/2/floor");
+  EXPECT_EQ(first["run_type"], "iteration");
+  EXPECT_EQ(first["repetitions"], 5);
+  EXPECT_EQ(first["repetition_index"], 0);
+  EXPECT_EQ(first["threads"], 1);
+  EXPECT_EQ(first["iterations"], 100000);
+  EXPECT_EQ(first["time_unit"], "ns");
+  EXPECT_DOUBLE_EQ(first["real_time"].get<double>(), 2.0);
+  EXPECT_DOUBLE_EQ(first["cpu_time"].get<double>(), 2.0);
+
+  std::vector<std::string> aggregates;
+  for (const auto& b : j["benchmarks"])
+    if (b["run_type"] == "aggregate" && b["run_name"] == "coroutine/switch/2/tbox") {
+      aggregates.push_back(b["aggregate_name"]);
+      EXPECT_EQ(b["name"], "coroutine/switch/2/tbox_" + b["aggregate_name"].get<std::string>());
+      if (b["aggregate_name"] == "median") {
+        EXPECT_DOUBLE_EQ(b["real_time"].get<double>(), 10.1);
+      }
+    }
+  EXPECT_EQ(aggregates, (std::vector<std::string>{"mean", "median", "stddev"}));
+  for (const auto& b : j["benchmarks"]) EXPECT_EQ(b["name"].get<std::string>().find("libmill"), std::string::npos);
+}
+
+TEST(Reporters, EveryFormatIsRegistered) {
+  for (const char* f : {"text", "json", "md", "csv", "gbench", "svg", "html"}) EXPECT_NO_THROW(make_reporter(f)) << f;
+  EXPECT_THROW(make_reporter("pdf"), std::invalid_argument);
+}
