@@ -4,11 +4,16 @@
 
 #include <cmath>
 
+#include "numbers.hpp"
+
 namespace benchbox::text {
 
 std::string original_line(const Measurement& m) {
   switch (m.status) {
     case Status::ok: {
+      if (m.metric == "instructions_per_op")
+        return fmt::format("{}: {} {}, {:.1f} instructions per op (Callgrind, user space)", m.library, m.ops, m.unit,
+                           m.summary.median);
       const double total_ns = static_cast<double>(m.ops) * m.summary.median;
       return fmt::format("{}: {} {} in {:.0f} ms, {:.0f} {} per second", m.library, m.ops, m.unit, total_ns / 1e6,
                          std::floor(m.ops_per_second()), m.unit);
@@ -22,30 +27,19 @@ std::string original_line(const Measurement& m) {
 
 std::string case_heading(const CaseGroup& g) { return fmt::format("== {} {}, {} ==", g.module, g.case_id, g.param_label); }
 
-namespace {
-
-std::string with_commas(double value) {
-  std::string digits = fmt::format("{:.0f}", value);
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
-std::string ns(double v) { return v >= 100 ? fmt::format("{:.0f}", v) : v >= 10 ? fmt::format("{:.1f}", v) : fmt::format("{:.2f}", v); }
-
-}  // namespace
-
 std::string case_table(const CaseGroup& g) {
   const Measurement* fastest = g.fastest();
-  bool counters = false;
-  for (const auto* m : g.rows) counters = counters || m->cycles_per_op || m->instructions_per_op;
-  std::string out = fmt::format("{:<16} {:<14} {:>11} {:>15} {:>8} {:>17} {:>9}", "library", "version", "ns/op",
-                                g.unit + "/s", "±MAD", "min..max ns", "relative");
+  bool counters = false, instructions_mode = false;
+  for (const auto* m : g.rows) {
+    counters = counters || m->cycles_per_op || (m->instructions_per_op && m->metric == "ns_per_op");
+    instructions_mode = instructions_mode || m->metric == "instructions_per_op";
+  }
+  std::string out = fmt::format("{:<16} {:<14} {:>11} {:>15} {:>8} {:>17} {:>9}", "library", "version",
+                                instructions_mode ? "instr/op" : "ns/op", instructions_mode ? "" : g.unit + "/s",
+                                "±", instructions_mode ? "" : "min..max ns", "relative");
   if (counters) out += fmt::format(" {:>10} {:>10}", "cycles/op", "instr/op");
   out += "\n";
+  bool any_unstable = false;
   for (const auto* m : g.rows) {
     const std::string version = m->version.size() > 14 ? m->version.substr(0, 13) + "~" : m->version;
     if (m->status != Status::ok) {
@@ -54,14 +48,23 @@ std::string case_table(const CaseGroup& g) {
       continue;
     }
     const Summary& s = m->summary;
-    out += fmt::format("{:<16} {:<14} {:>11} {:>15} {:>7.1f}% {:>17} {:>8.2f}x", m->library, version, ns(s.median),
-                       with_commas(m->ops_per_second()), 100 * s.relative_mad(), ns(s.min) + ".." + ns(s.max),
-                       fastest ? s.median / fastest->summary.median : 1.0);
+    const bool ns = m->metric == "ns_per_op";
+    any_unstable = any_unstable || m->unstable();
+    out += fmt::format("{:<16} {:<14} {:>11} {:>15} {:>7.1f}% {:>17} {:>8.2f}x{}", m->library, version, format_ns(s.median),
+                       ns ? with_thousands(m->ops_per_second()) : "", 100 * m->uncertainty(),
+                       ns ? format_ns(s.min) + ".." + format_ns(s.max) : "",
+                       fastest ? s.median / fastest->summary.median : 1.0, m->unstable() ? " ~" : "");
     if (counters)
       out += fmt::format(" {:>10} {:>10}", m->cycles_per_op ? fmt::format("{:.1f}", *m->cycles_per_op) : "-",
                          m->instructions_per_op ? fmt::format("{:.1f}", *m->instructions_per_op) : "-");
     out += "\n";
   }
+  out += instructions_mode
+             ? "instr/op: user-space instructions per operation counted by Callgrind (system calls not included)\n"
+             : "ns/op: median of the repetitions; ±: half-width of the median's confidence interval; relative: to the fastest\n";
+  if (any_unstable)
+    out += fmt::format("~ unstable: the median is known to worse than ±{:.0f}% (see the warnings below)\n",
+                       100 * Measurement::kUnstableThreshold);
   return out;
 }
 
