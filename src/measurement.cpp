@@ -17,6 +17,12 @@ std::uint64_t round_up(std::uint64_t v, std::uint64_t multiple) {
   return multiple <= 1 ? v : (v + multiple - 1) / multiple * multiple;
 }
 
+// The case's smallest honest count for this parameter, as a multiple of its granularity.
+std::uint64_t legal_ops(const CaseSpec& spec, std::int64_t param, std::uint64_t ops) {
+  return round_up(std::max(ops, spec.min_ops_per_param * static_cast<std::uint64_t>(std::max<std::int64_t>(param, 0))),
+                  spec.ops_multiple);
+}
+
 std::string last_line(const std::string& text) {
   const auto end = text.find_last_not_of("\n ");
   if (end == std::string::npos) return "";
@@ -121,7 +127,7 @@ std::uint64_t calibrate(const CaseSpec& spec, const RunSettings& s, const Librar
                         std::string& error) {
   constexpr double kProbeNs = 10e6;
   const double target_ns = static_cast<double>(s.target.count()) * 1e6;
-  std::uint64_t ops = round_up(1000, spec.ops_multiple);
+  std::uint64_t ops = legal_ops(spec, m.param, 1000);
   for (int probe = 0; probe < 12; ++probe) {
     Batch b = run_batch(spec, s, lib, m, ops, 1, 0);
     if (!b.error.empty()) {
@@ -135,7 +141,7 @@ std::uint64_t calibrate(const CaseSpec& spec, const RunSettings& s, const Librar
       double want = std::clamp(target_ns / per_op, 1.0, static_cast<double>(s.max_ops));
       const double scale = std::pow(10.0, std::floor(std::log10(want)) - 1);
       want = std::max(1.0, std::round(want / scale) * scale);
-      return round_up(static_cast<std::uint64_t>(want), spec.ops_multiple);
+      return legal_ops(spec, m.param, static_cast<std::uint64_t>(want));
     }
     const double factor = std::clamp(kProbeNs * 1.5 / std::max(ns, 1.0), 2.0, 100.0);
     ops = round_up(std::min<std::uint64_t>(s.max_ops, static_cast<std::uint64_t>(static_cast<double>(ops) * factor)),
@@ -169,7 +175,7 @@ void measure(const CaseSpec& spec, const RunSettings& s, const LibraryEntry& lib
     m.ns_per_op.clear();
   };
   if (s.ops) {
-    m.ops = round_up(*s.ops, spec.ops_multiple);
+    m.ops = legal_ops(spec, m.param, *s.ops);
   } else {
     std::string error;
     m.ops = calibrate(spec, s, lib, m, error);

@@ -35,6 +35,7 @@ struct CaseSpec {
   std::int64_t min_param = 0;
   std::int64_t max_param = 0;
   std::uint64_t ops_multiple = 1;      // requested ops are rounded up to a multiple of this
+  std::uint64_t min_ops_per_param = 0; // requested ops are raised to at least this times the parameter
   std::vector<std::int64_t> suite_params;  // what the full suite runs
   // Bytes of memory a run needs per unit of the parameter and per byte of stack (0 = no check).
   bool param_counts_stacks = false;

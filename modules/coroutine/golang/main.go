@@ -124,12 +124,22 @@ func implementation() string {
 	return "golang"
 }
 
+// compilerVersion is set by a file the gccgo build adds, because gccgo's runtime.Version() is "unknown".
+var compilerVersion string
+
+func version() string {
+	if compilerVersion != "" {
+		return compilerVersion
+	}
+	return runtime.Version()
+}
+
 func describe() {
 	notes := "each runtime.Gosched() that lands in another goroutine is one switch (the hop through the scheduler's g0 stack is not counted separately); " +
 		"the runtime takes the global run queue first every 61st schedule, so now and then Gosched returns to the same goroutine: not counted, its time kept"
 	emit(map[string]interface{}{
 		"id":      implementation(),
-		"version": runtime.Version(),
+		"version": version(),
 		"info": map[string]string{"compiler": runtime.Compiler, "gomaxprocs": "1", "optimized": "yes",
 			"callgrind": "unsupported: the Go runtime's threads and signals do not run reliably under Valgrind"},
 		"cases": map[string]interface{}{
