@@ -114,9 +114,12 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
   }
   if (!c.unmatched.empty()) {
     out += "\nNot compared:\n";
-    for (const auto& u : c.unmatched)
-      out += fmt::format("  {} {}, {}, {}: old {}; new {}\n", u.module, u.case_id, u.param_label, u.library, u.old_state,
-                         u.new_state);
+    auto brief = [](const std::string& s) { return s.size() > 90 ? s.substr(0, 87) + "..." : s; };
+    for (const auto& u : c.unmatched) {
+      const std::string states = u.old_state == u.new_state ? brief(u.old_state) + " (both)"
+                                                            : "old " + brief(u.old_state) + "; new " + brief(u.new_state);
+      out += fmt::format("  {} {}, {}, {}: {}\n", u.module, u.case_id, u.param_label, u.library, states);
+    }
   }
   out += fmt::format(
       "\nVerdicts: two-sided Mann-Whitney U test over the repetitions; \"unchanged\" when p >= {:g} or |change| < {:g}% "

@@ -82,15 +82,26 @@ std::string value_name(const MergedCase& c) {
   return fmt::format("{} per op ({})", c.metric == "ns_per_op" ? "ns" : "instructions", c.unit.empty() ? "ops" : c.unit);
 }
 
-// Why a cell has no number, one line each, under the table.
+// Why a cell has no number, one line per library and reason, under the table.
 std::vector<std::string> footnotes(const Merged& m, const MergedCase& c) {
   std::vector<std::string> out;
-  for (std::size_t l = 0; l < c.libraries.size(); ++l)
+  for (std::size_t l = 0; l < c.libraries.size(); ++l) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> reasons;  // "n/a: why" -> machines
     for (std::size_t col = 0; col < m.machines.size(); ++col) {
       const MergeCell& cell = c.cells[l][col];
-      if (cell.present && cell.status != Status::ok)
-        out.push_back(fmt::format("{} on {}: {}: {}", c.libraries[l], m.machines[col], cell_text(cell), cell.reason));
+      if (!cell.present || cell.status == Status::ok) continue;
+      const char* label = cell.status == Status::failed ? "FAILED" : cell.status == Status::not_applicable ? "n/a" : "not available";
+      const std::string why = std::string(label) + ": " + cell.reason;
+      auto it = std::find_if(reasons.begin(), reasons.end(), [&](const auto& r) { return r.first == why; });
+      if (it == reasons.end()) reasons.push_back({why, {m.machines[col]}});
+      else it->second.push_back(m.machines[col]);
     }
+    for (const auto& [why, machines] : reasons)
+      out.push_back(fmt::format("{} on {}: {}", c.libraries[l],
+                                machines.size() == m.machines.size() && machines.size() > 1 ? "every machine"
+                                                                                            : fmt::format("{}", fmt::join(machines, ", ")),
+                                why));
+  }
   return out;
 }
 

@@ -88,8 +88,8 @@ class HtmlReporter : public Reporter {
            "library of the case. Spread: (max - min) / median. CI: distribution-free confidence interval of the "
            "median, with its coverage.</p>\n";
     for (const auto& g : group_by_case(results)) out += case_section(g);
-    out += fmt::format("<footer>Written by benchbox {}.</footer>\n</body>\n</html>\n",
-                       html_escape(context_text(results.context, "benchbox_version")));
+    const std::string version = context_text(results.context, "benchbox_version");
+    out += fmt::format("<footer>Written by benchbox{}.</footer>\n</body>\n</html>\n", version.empty() ? "" : " " + html_escape(version));
     return out;
   }
 };
