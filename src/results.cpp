@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 
 namespace benchbox {
 
@@ -71,6 +73,12 @@ template <class T>
 T field(const json& j, const char* key, const std::string& where) {
   auto it = j.find(key);
   if (it == j.end()) throw std::runtime_error(where + ": field '" + key + "' is missing");
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    // Whole numbers in range only: get<T>() would cast 1e300 or -5 without a word (or with UB).
+    const bool fits = it->is_number_unsigned() ? std::in_range<T>(it->template get<std::uint64_t>())
+                                               : it->is_number_integer() && std::in_range<T>(it->template get<std::int64_t>());
+    if (!fits) throw std::runtime_error(where + ": field '" + key + "' is not a whole number in range");
+  }
   try {
     return it->get<T>();
   } catch (const json::exception&) {
@@ -99,9 +107,9 @@ json to_json(const Results& r) {
 }
 
 Results results_from_json(const json& j) {
-  if (!j.is_object() || j.value("schema", "") != "benchbox-results")
+  if (!j.is_object() || !j.contains("schema") || j["schema"] != "benchbox-results")
     throw std::runtime_error("not a benchbox results file (no \"schema\": \"benchbox-results\")");
-  const int version = j.value("schema_version", 0);
+  const auto version = field<std::int64_t>(j, "schema_version", "results file");
   if (version != kResultsSchemaVersion)
     throw std::runtime_error("results schema version " + std::to_string(version) + " is not supported (this benchbox reads " +
                              std::to_string(kResultsSchemaVersion) + ")");
@@ -109,7 +117,7 @@ Results results_from_json(const json& j) {
   r.context = j.value("context", json::object());
   if (!r.context.is_object()) throw std::runtime_error("field 'context' is not an object");
   r.warnings = field<std::vector<std::string>>(j, "warnings", "results file");
-  r.interrupted = j.value("interrupted", false);
+  r.interrupted = j.contains("interrupted") && field<bool>(j, "interrupted", "results file");
   const auto& list = j.find("results");
   if (list == j.end() || !list->is_array()) throw std::runtime_error("field 'results' is missing or not an array");
   std::size_t index = 0;
@@ -128,7 +136,7 @@ Results results_from_json(const json& j) {
     m.reason = field<std::string>(e, "reason", where);
     m.verified = field<bool>(e, "verified", where);
     m.ops = field<std::uint64_t>(e, "ops", where);
-    m.metric = e.value("metric", "ns_per_op");
+    m.metric = e.contains("metric") ? field<std::string>(e, "metric", where) : "ns_per_op";
     if (m.metric != "ns_per_op" && m.metric != "instructions_per_op")
       throw std::runtime_error(where + ": unknown metric '" + m.metric + "'");
     m.ns_per_op = field<std::vector<double>>(e, "reps", where);

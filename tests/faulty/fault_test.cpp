@@ -1,0 +1,317 @@
+// benchbox against a misbehaving adapter (tests/faulty/faulty_adapter.cpp), end to end: each fault
+// costs exactly its own row, with the right reason, while the floor's row next to it stays
+// verified; time limits and interruptions leave no process behind and no half-written file.
+// No timing is asserted beyond generous limits: a busy machine must still pass.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A fresh directory per test, removed afterwards.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+    path = fs::temp_directory_path() /
+           ("benchbox-fault-" + std::to_string(getpid()) + "-" + info->test_suite_name() + "-" + info->name());
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+// One benchbox process with the test libexec directory and a fault.
+class Benchbox {
+ public:
+  Benchbox(const std::vector<std::string>& args, const std::string& fault, const fs::path& dir) : dir_(dir) {
+    pid_ = fork();
+    if (pid_ == 0) {
+      setenv("BENCHBOX_LIBEXEC", FAULT_LIBEXEC, 1);
+      setenv("BENCHBOX_FAULT", fault.c_str(), 1);
+      setenv("BENCHBOX_FAULT_PIDFILE", (dir / "pids").c_str(), 1);
+      int out = open((dir / "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      int err = open((dir / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      dup2(out, 1);
+      dup2(err, 2);
+      std::vector<char*> argv{const_cast<char*>(BENCHBOX_EXE)};
+      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      execv(BENCHBOX_EXE, argv.data());
+      _exit(127);
+    }
+  }
+  ~Benchbox() {
+    if (pid_ > 0 && !status_) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  pid_t pid() const { return pid_; }
+  bool running() {
+    poll_exit();
+    return !status_;
+  }
+  // The exit status (128 + signal if killed), or nullopt if it did not end within `limit`.
+  std::optional<int> wait(std::chrono::seconds limit) {
+    const auto end = std::chrono::steady_clock::now() + limit;
+    while (!poll_exit() && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(20ms);
+    return status_;
+  }
+  std::string out() const { return slurp(dir_ / "stdout"); }
+  std::string err() const { return slurp(dir_ / "stderr"); }
+
+ private:
+  bool poll_exit() {
+    if (status_) return true;
+    int st = 0;
+    if (waitpid(pid_, &st, WNOHANG) != pid_) return false;
+    status_ = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    return true;
+  }
+  pid_t pid_ = -1;
+  fs::path dir_;
+  std::optional<int> status_;
+};
+
+// The pids the faulty adapter recorded (itself and the children it forked).
+std::vector<pid_t> recorded_pids(const fs::path& dir) {
+  std::vector<pid_t> pids;
+  std::ifstream in(dir / "pids");
+  for (pid_t p; in >> p;) pids.push_back(p);
+  return pids;
+}
+
+// Alive and still our adapter (not a zombie waiting for a reaper, not a reused pid).
+bool adapter_alive(pid_t pid) {
+  const std::string proc = "/proc/" + std::to_string(pid);
+  const std::string stat = slurp(proc + "/stat");
+  const auto paren = stat.rfind(')');
+  if (stat.empty() || paren == std::string::npos || paren + 2 >= stat.size()) return false;
+  const char state = stat[paren + 2];
+  if (state == 'Z' || state == 'X') return false;
+  return slurp(proc + "/cmdline").find("faulty") != std::string::npos;
+}
+
+void expect_no_leftover(const fs::path& dir, std::size_t expected_pids) {
+  const auto pids = recorded_pids(dir);
+  EXPECT_GE(pids.size(), expected_pids) << "the fault did not record its processes";
+  for (pid_t p : pids) {
+    // SIGKILL is asynchronous: allow a moment for the kernel to finish the job.
+    for (int i = 0; i < 250 && adapter_alive(p); ++i) std::this_thread::sleep_for(20ms);
+    EXPECT_FALSE(adapter_alive(p)) << "adapter process " << p << " is still running";
+    if (adapter_alive(p)) kill(p, SIGKILL);
+  }
+}
+
+void expect_no_temporaries(const fs::path& dir) {
+  for (const auto& e : fs::directory_iterator(dir))
+    EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << "left behind: " << e.path();
+}
+
+std::vector<std::string> switch_args(const fs::path& json_file, const std::string& libs = "floor,faulty",
+                                     const std::string& param = "2", const std::string& timeout = "60") {
+  return {"coroutine", "-n",        "switch", param,  "--lib",     libs,    "--ops",     "2000",
+          "--reps",    "2",         "--warmup", "1",  "--processes", "1",   "--no-pin", "--timeout",
+          timeout,     "--json",    json_file.string()};
+}
+
+struct RowRun {
+  int status = -1;
+  json results;
+  std::string out, err;
+};
+
+RowRun run_fault(const std::string& fault, const TempDir& tmp, const std::string& timeout = "60",
+                 const std::string& param = "2") {
+  const fs::path file = tmp.path / "results.json";
+  Benchbox b(switch_args(file, "floor,faulty", param, timeout), fault, tmp.path);
+  auto status = b.wait(300s);
+  EXPECT_TRUE(status) << "benchbox did not finish";
+  RowRun r;
+  r.status = status.value_or(-1);
+  r.out = b.out();
+  r.err = b.err();
+  r.results = json::parse(slurp(file), nullptr, false);
+  return r;
+}
+
+// The floor row verified, the faulty row failed with `reason` in its reason, exit status 1.
+void expect_faulty_row(const std::string& fault, const std::string& reason, const std::string& timeout = "60",
+                       const std::string& param = "2") {
+  TempDir tmp;
+  RowRun r = run_fault(fault, tmp, timeout, param);
+  SCOPED_TRACE("stdout:\n" + r.out + "\nstderr:\n" + r.err);
+  EXPECT_EQ(r.status, 1);
+  ASSERT_FALSE(r.results.is_discarded()) << "results file missing or not JSON";
+  ASSERT_EQ(r.results["results"].size(), 2u);
+  EXPECT_EQ(r.results["interrupted"], false);
+  const json& floor = r.results["results"][0];
+  const json& faulty = r.results["results"][1];
+  EXPECT_EQ(floor["library"], "floor");
+  EXPECT_EQ(floor["status"], "ok") << floor.dump();
+  EXPECT_EQ(floor["verified"], true);
+  EXPECT_EQ(faulty["library"], "faulty");
+  EXPECT_EQ(faulty["status"], "failed");
+  EXPECT_EQ(faulty["verified"], false);
+  EXPECT_TRUE(faulty["ns_per_op"].is_null());
+  EXPECT_NE(faulty["reason"].get<std::string>().find(reason), std::string::npos)
+      << "reason: " << faulty["reason"] << ", expected to contain: " << reason;
+  expect_no_temporaries(tmp.path);
+}
+
+}  // namespace
+
+TEST(Fault, None) {
+  TempDir tmp;
+  RowRun r = run_fault("", tmp);
+  SCOPED_TRACE(r.out + r.err);
+  EXPECT_EQ(r.status, 0);
+  ASSERT_EQ(r.results["results"].size(), 2u);
+  for (const auto& row : r.results["results"]) EXPECT_EQ(row["status"], "ok") << row.dump();
+}
+
+TEST(Fault, Segfault) { expect_faulty_row("segfault", "killed by signal 11 (Segmentation fault)"); }
+TEST(Fault, Abort) { expect_faulty_row("abort", "killed by signal 6 (Aborted)"); }
+TEST(Fault, ExitStatus) { expect_faulty_row("exit3", "exited with status 3"); }
+TEST(Fault, WrongCount) { expect_faulty_row("wrong_count", "verification failed in warm-up: did 1999 switches, asked for 2000"); }
+TEST(Fault, WrongChecksum) { expect_faulty_row("wrong_checksum", "verification failed in warm-up: switch checksum"); }
+TEST(Fault, WrongOps) { expect_faulty_row("wrong_ops", "trial does not match the request"); }
+TEST(Fault, MissingTrial) { expect_faulty_row("missing_trial", "reported 2 trials, expected 3"); }
+TEST(Fault, ClockDidNotAdvance) { expect_faulty_row("zero_ns", "the clock did not advance"); }
+TEST(Fault, Silent) { expect_faulty_row("silent", "reported 0 trials, expected 3"); }
+TEST(Fault, Garbage) { expect_faulty_row("garbage", "protocol error: not a protocol line"); }
+TEST(Fault, Truncated) { expect_faulty_row("truncated", "protocol error: output ends in the middle of a line"); }
+TEST(Fault, WrongProtocolVersion) { expect_faulty_row("wrong_protocol", "protocol error: protocol version"); }
+TEST(Fault, AdapterError) { expect_faulty_row("adapter_error", "adapter error: the library refused to start"); }
+TEST(Fault, Flood) { expect_faulty_row("flood", "printed more output than a result can need"); }
+TEST(Fault, StderrFlood) { expect_faulty_row("stderr_flood", "printed more output than a result can need"); }
+TEST(Fault, HugeLine) { expect_faulty_row("huge_line", "printed more output than a result can need"); }
+TEST(Fault, DescribeGarbage) { expect_faulty_row("describe_garbage", "describe: protocol error"); }
+TEST(Fault, DescribeCrash) { expect_faulty_row("describe_crash", "describe: killed by signal 11"); }
+
+// 4 stacks of 2^62 bytes: the product overflows 64 bits and must still be refused.
+TEST(Fault, HugeStackRefused) { expect_faulty_row("huge_stack", "refused", "60", "4"); }
+
+// The per-measurement time limit: the adapter and the child it forked are stopped.
+TEST(Fault, HangStoppedByTimeLimit) {
+  TempDir tmp;
+  const fs::path file = tmp.path / "results.json";
+  Benchbox b(switch_args(file, "floor,faulty", "2", "2"), "hang", tmp.path);
+  auto status = b.wait(300s);
+  ASSERT_TRUE(status);
+  SCOPED_TRACE(b.out() + b.err());
+  EXPECT_EQ(*status, 1);
+  json j = json::parse(slurp(file), nullptr, false);
+  ASSERT_FALSE(j.is_discarded());
+  ASSERT_EQ(j["results"].size(), 2u);
+  EXPECT_EQ(j["results"][0]["status"], "ok");
+  EXPECT_EQ(j["results"][1]["status"], "failed");
+  EXPECT_NE(j["results"][1]["reason"].get<std::string>().find("no result within the time limit"), std::string::npos)
+      << j["results"][1]["reason"];
+  expect_no_leftover(tmp.path, 2);
+}
+
+// An adapter that closes its output and then hangs: the time limit still applies after the pipes close.
+TEST(Fault, ClosedOutputThenHang) { expect_faulty_row("close_hang", "no result within the time limit", "2"); }
+
+// describe hangs: bounded by --timeout as well.
+TEST(Fault, DescribeHang) { expect_faulty_row("describe_hang", "describe: no result within the time limit", "2"); }
+
+// A complete result, but a forked child stays behind: the row is fine, the child is stopped.
+TEST(Fault, OrphanIsStopped) {
+  TempDir tmp;
+  RowRun r = run_fault("orphan", tmp);
+  SCOPED_TRACE(r.out + r.err);
+  EXPECT_EQ(r.status, 0);
+  ASSERT_EQ(r.results["results"].size(), 2u);
+  EXPECT_EQ(r.results["results"][1]["status"], "ok");
+  expect_no_leftover(tmp.path, 1);
+}
+
+// Every library selected would be refused for memory: benchbox refuses before starting anything.
+TEST(Fault, RefusedBeforeStarting) {
+  TempDir tmp;
+  const fs::path file = tmp.path / "results.json";
+  Benchbox b(switch_args(file, "faulty", "2"), "huge_stack", tmp.path);
+  auto status = b.wait(120s);
+  ASSERT_TRUE(status);
+  EXPECT_EQ(*status, 2);
+  const std::string err = b.err();
+  EXPECT_NE(err.find("MiB"), std::string::npos) << err;
+  EXPECT_NE(err.find("refus"), std::string::npos) << err;
+  EXPECT_FALSE(fs::exists(file));
+}
+
+namespace {
+
+// Starts a run whose faulty row hangs, waits until `rows` rows are in the results file (checking
+// that every version of the file seen on the way is whole JSON) and the adapter is hanging, sends
+// `sig`, and checks what is left.
+void interrupt_run(int sig, const std::string& libs, std::size_t rows) {
+  TempDir tmp;
+  const fs::path file = tmp.path / "results.json";
+  Benchbox b(switch_args(file, libs, "2", "600"), "hang", tmp.path);
+  const auto end = std::chrono::steady_clock::now() + 240s;
+  bool ready = false;
+  while (!ready && b.running() && std::chrono::steady_clock::now() < end) {
+    std::this_thread::sleep_for(20ms);
+    std::size_t seen = 0;
+    if (fs::exists(file)) {
+      json j = json::parse(slurp(file), nullptr, false);
+      ASSERT_FALSE(j.is_discarded()) << "a half-written results file was visible";
+      seen = j["results"].size();
+    }
+    ready = seen == rows && recorded_pids(tmp.path).size() >= 2;
+    if (rows == 0) ready = recorded_pids(tmp.path).size() >= 2;
+  }
+  ASSERT_TRUE(ready) << "the run never reached the hanging row\n" << b.out() << b.err();
+  kill(b.pid(), sig);
+  auto status = b.wait(120s);
+  ASSERT_TRUE(status) << "benchbox did not stop after signal " << sig;
+  SCOPED_TRACE(b.out() + b.err());
+  EXPECT_EQ(*status, 130);
+  EXPECT_NE(b.err().find("interrupted"), std::string::npos);
+  json j = json::parse(slurp(file), nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << "results file missing or not JSON";
+  EXPECT_EQ(j["interrupted"], true);
+  ASSERT_EQ(j["results"].size(), rows) << "the interrupted row must not be recorded";
+  for (const auto& row : j["results"]) {
+    EXPECT_EQ(row["status"], "ok");
+    EXPECT_EQ(row["library"], "floor");
+  }
+  expect_no_leftover(tmp.path, 2);
+  expect_no_temporaries(tmp.path);
+}
+
+}  // namespace
+
+TEST(Interrupt, SigintKeepsFinishedRows) { interrupt_run(SIGINT, "floor,faulty", 1); }
+TEST(Interrupt, SigtermKeepsFinishedRows) { interrupt_run(SIGTERM, "floor,faulty", 1); }
+TEST(Interrupt, SigintBeforeAnyRow) { interrupt_run(SIGINT, "faulty", 0); }
