@@ -66,6 +66,9 @@ RunSettings settings_from(const ModuleCommand& c) {
   if (!c.param.empty()) {
     if (c.case_id.empty()) throw std::invalid_argument("a parameter needs a case: -n CASE " + c.param);
     s.param = static_cast<std::int64_t>(parse_count(c.param, "the parameter", 0, 1'000'000'000));
+  } else if (!c.case_id.empty()) {
+    // As the original tool: `-n switch` is 2 coroutines, `-n channel` unbuffered.
+    if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.param = spec->default_param;
   }
   s.libraries = split_list(c.libs);
   if (!c.ops.empty()) s.ops = parse_count(c.ops, "--ops", 1, 1'000'000'000'000);
@@ -92,25 +95,30 @@ RunSettings settings_from(const ModuleCommand& c) {
   return s;
 }
 
-// After a run: each library's version in the context, and a warning per unstable row.
+// After a run: each library's version in the context, and one warning naming the unstable rows.
 void add_run_findings(Results& results) {
   auto& versions = results.context["libraries"] = nlohmann::json::object();
+  std::vector<std::string> unstable;
   for (const auto& m : results.measurements) {
     if (!m.version.empty()) versions[m.library] = m.version;
     if (m.unstable())
-      results.warnings.push_back(fmt::format(
-          "{} {} {}: unstable (median known to ±{:.1f}%): close other programs, keep the CPU pinned, raise --reps or "
-          "--processes, or count instructions with --instructions",
-          m.library, m.case_id, m.param_label, 100 * m.uncertainty()));
+      unstable.push_back(fmt::format("{} ({} {}, ±{:.0f}%)", m.library, m.case_id, m.param_label, 100 * m.uncertainty()));
   }
+  if (!unstable.empty())
+    results.warnings.push_back(fmt::format(
+        "{} of {} rows unstable ({}): close other programs, keep the CPU pinned, raise --reps or --processes, or count "
+        "instructions with --instructions",
+        unstable.size(), results.measurements.size(),
+        unstable.size() <= 5 ? fmt::format("{}", fmt::join(unstable, ", ")) : std::string("marked ~ in the tables")));
 }
 
-bool find_in_path(const std::string& program) {
-  if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0;
+// The program's full path as execv needs it (it does not search PATH), or empty.
+std::string find_in_path(const std::string& program) {
+  if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0 ? program : "";
   const char* path = std::getenv("PATH");
   for (const auto& dir : split_list(path ? path : "/usr/bin:/bin", ':'))
-    if (access((dir + "/" + program).c_str(), X_OK) == 0) return true;
-  return false;
+    if (access((dir + "/" + program).c_str(), X_OK) == 0) return dir + "/" + program;
+  return "";
 }
 
 void save_json(const std::string& path, const Results& results) {
@@ -147,7 +155,7 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
     results.warnings.push_back(
         "hardware counters are not available here (perf_event_open refused: a virtual machine without a virtual PMU, "
         "or kernel.perf_event_paranoid too high); cycles and instructions columns stay empty");
-  if (s.instructions && !find_in_path(s.valgrind))
+  if (s.instructions && (s.valgrind = find_in_path(s.valgrind)).empty())
     throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");
 
   const bool live = c.format == "text" && c.output.empty();

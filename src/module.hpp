@@ -16,6 +16,7 @@ struct CaseTraits {
   std::string style;  // asymmetric | symmetric | scheduler | ... (module-defined)
   std::int64_t stack_bytes = 0;
   std::int64_t min_param = 0;
+  std::int64_t max_param = -1;  // -1: no limit
   std::string notes;
 };
 

@@ -70,7 +70,8 @@ LibraryDescription parse_describe(std::string_view output) {
       s.traits.style = get_string(c, "style");
       s.traits.stack_bytes = static_cast<std::int64_t>(get_u64(c, "stack_bytes"));
       s.traits.min_param = static_cast<std::int64_t>(get_u64(c, "min_param"));
-      if (s.traits.stack_bytes < 0 || s.traits.min_param < 0)
+      if (c.contains("max_param")) s.traits.max_param = static_cast<std::int64_t>(get_u64(c, "max_param"));
+      if (s.traits.stack_bytes < 0 || s.traits.min_param < 0 || (c.contains("max_param") && s.traits.max_param < 0))
         throw ProtocolError("case '" + name + "': stack_bytes and min_param must be below 2^63");
       s.traits.notes = get_string(c, "notes", false);
     }

@@ -87,6 +87,12 @@ bool applicable(const CaseSpec& spec, std::int64_t param, const RunSettings& s, 
     m.reason = "instructions mode: Callgrind " + cg->second;
     return false;
   }
+  if (m.traits.max_param >= 0 && param > m.traits.max_param) {
+    m.status = Status::not_applicable;
+    m.reason = "supports " + spec.param_name + " <= " + std::to_string(m.traits.max_param) +
+               (m.traits.notes.empty() ? "" : " (" + m.traits.notes + ")");
+    return false;
+  }
   if (param < m.traits.min_param) {
     m.status = Status::not_applicable;
     m.reason = "needs " + spec.param_name + " >= " + std::to_string(m.traits.min_param);

@@ -188,6 +188,7 @@ struct CaseInfo {
   std::int64_t stack_bytes = 0; // stack per coroutine actually used; 0 = stackless / not applicable
   std::string notes;            // how the library's API maps to the common definition
   std::int64_t min_param = 0;   // smallest parameter this library can honestly run
+  std::int64_t max_param = -1;  // largest one (-1: no limit), e.g. a channel without buffers: 0
 };
 
 using CaseFunction = std::function<void(Trial&)>;
@@ -249,7 +250,8 @@ class Adapter {
         continue;
       }
       out += "\"style\":" + json_string(e.info.style) + ",\"stack_bytes\":" + std::to_string(e.info.stack_bytes) +
-             ",\"min_param\":" + std::to_string(e.info.min_param) + ",\"notes\":" + json_string(e.info.notes) + "}";
+             ",\"min_param\":" + std::to_string(e.info.min_param) +
+             (e.info.max_param >= 0 ? ",\"max_param\":" + std::to_string(e.info.max_param) : std::string()) + ",\"notes\":" + json_string(e.info.notes) + "}";
     }
     std::printf("%s}}\n", out.c_str());
     return 0;
@@ -285,6 +287,8 @@ class Adapter {
     if (it == cases_.end()) return fail("unknown case '" + case_name + "'");
     if (!it->second.fn) return fail("case '" + case_name + "' is not applicable: " + it->second.na_reason);
     if (!param || !ops || *ops == 0 || *reps == 0) return fail("run needs --param P and --ops N (N > 0), --reps R > 0");
+    if (const auto max = it->second.info.max_param; max >= 0 && *param > static_cast<std::uint64_t>(max))
+      return fail("parameter " + std::to_string(*param) + " is above this library's maximum " + std::to_string(max));
     if (static_cast<std::int64_t>(*param) < it->second.info.min_param)
       return fail("parameter " + std::to_string(*param) + " is below this library's minimum " +
                   std::to_string(it->second.info.min_param));

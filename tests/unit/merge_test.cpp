@@ -22,7 +22,7 @@ TEST(Merge, ColumnPerMachineRowPerLibrary) {
   EXPECT_FALSE(sw.cells[1][1].present);
   const std::string text = render_merged(m, "text");
   EXPECT_NE(text.find("== coroutine switch, 2 coroutines: ns per op (switches) =="), std::string::npos) << text;
-  EXPECT_NE(text.find("libmill on every machine: FAILED: killed by signal 11"), std::string::npos);
+  EXPECT_NE(text.find("libmill on every machine: FAILED: killed by signal 11"), std::string::npos) << text;
 }
 
 TEST(Merge, DuplicateMachinesAreToldApart) {
