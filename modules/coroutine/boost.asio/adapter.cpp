@@ -12,6 +12,7 @@
 
 #include <vector>
 
+#include "../common/boost_version.hpp"
 #include "../common/coroutine_adapter.hpp"
 
 namespace {
@@ -65,11 +66,6 @@ void run_channel(Trial& trial) {
   tally.finish();
 }
 
-std::string boost_version() {
-  return std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
-         std::to_string(BOOST_VERSION % 100);
-}
-
 std::string asio_version() {
   return std::to_string(BOOST_ASIO_VERSION / 100000) + "." + std::to_string(BOOST_ASIO_VERSION / 100 % 1000) + "." +
          std::to_string(BOOST_ASIO_VERSION % 100);
@@ -78,7 +74,7 @@ std::string asio_version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("boost.asio", boost_version());
+  benchbox::Adapter adapter("boost.asio", benchbox::coroutine::boost_version());
   adapter.info("asio_version", asio_version());
   adapter.info("executor", "io_context(1) run by the measuring thread");
   adapter.add("switch",

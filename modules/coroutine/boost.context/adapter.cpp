@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "../common/boost_version.hpp"
 #include "../common/coroutine_adapter.hpp"
 
 namespace {
@@ -36,15 +37,10 @@ void run_switch(Trial& trial) {
   // Destroying a suspended fiber unwinds its stack (forced_unwind): untimed.
 }
 
-std::string boost_version() {
-  return std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
-         std::to_string(BOOST_VERSION % 100);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("boost.context", boost_version());
+  benchbox::Adapter adapter("boost.context", benchbox::coroutine::boost_version());
   adapter.add("switch",
               {.style = "asymmetric",
                .stack_bytes = kStackBytes,

@@ -14,6 +14,7 @@
 
 #include <vector>
 
+#include "../common/boost_version.hpp"
 #include "../common/coroutine_adapter.hpp"
 
 namespace {
@@ -43,15 +44,10 @@ void run_switch(Trial& trial) {
   // Destroying a suspended coroutine unwinds its stack (forced_unwind): untimed.
 }
 
-std::string boost_version() {
-  return std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
-         std::to_string(BOOST_VERSION % 100);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("boost.coroutine2", boost_version());
+  benchbox::Adapter adapter("boost.coroutine2", benchbox::coroutine::boost_version());
   adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
   adapter.add("switch",
               {.style = "asymmetric",

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "../common/boost_version.hpp"
 #include "../common/coroutine_adapter.hpp"
 
 namespace {
@@ -70,15 +71,10 @@ void run_channel(Trial& trial) {
   }
 }
 
-std::string boost_version() {
-  return std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
-         std::to_string(BOOST_VERSION % 100);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("boost.fiber", boost_version());
+  benchbox::Adapter adapter("boost.fiber", benchbox::coroutine::boost_version());
   adapter.info("scheduler", "boost::fibers::algo::round_robin (default), one thread");
   adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
   adapter.add("switch",

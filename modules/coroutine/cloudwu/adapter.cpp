@@ -53,7 +53,7 @@ void run_switch(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("cloudwu", "unversioned (cloudwu/coroutine has no version number)");
+  benchbox::Adapter adapter("cloudwu", "unversioned");  // no version number upstream: docs/libraries.md has the commit
   adapter.info("stack", "shared: one 1 MiB run stack per schedule (STACK_SIZE, fixed at compile time); each "
                         "coroutine keeps only a malloc'ed copy of its live stack between switches");
   adapter.add("switch",

@@ -57,7 +57,7 @@ void run_switch(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("libco", "unversioned (libco has no version number)");
+  benchbox::Adapter adapter("libco", "unversioned");  // no version number upstream: docs/libraries.md has the commit
   adapter.add("switch",
               {.style = "asymmetric",
                .stack_bytes = kStackBytes,

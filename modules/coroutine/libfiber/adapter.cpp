@@ -74,7 +74,7 @@ static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "acl_channel_sendu
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("libfiber", "unversioned (libfiber has no version number)");
+  benchbox::Adapter adapter("libfiber", "unversioned");  // no version number upstream: docs/libraries.md has the commit
   adapter.info("hooks", "libfiber.a replaces libc's read/write/poll/... with its own (active only while "
                         "acl_fiber_schedule runs); nothing in the measured loops makes such a call");
   adapter.add("switch",

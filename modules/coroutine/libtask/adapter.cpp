@@ -82,7 +82,7 @@ static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "chansendul carrie
 }  // namespace
 
 extern "C" void taskmain(int argc, char** argv) {
-  benchbox::Adapter adapter("libtask", "unversioned (libtask has no version number)");
+  benchbox::Adapter adapter("libtask", "unversioned");  // no version number upstream: docs/libraries.md has the commit
   adapter.info("main", "libtask's own main(); the adapter runs in taskmain (256 KiB task stack)");
   adapter.add("switch",
               {.style = "scheduler",
