@@ -1,6 +1,17 @@
 #include "context.hpp"
 
+#include <fmt/format.h>
+
 namespace benchbox {
+
+namespace {
+// Numbers as people read them: 1.07, not 1.07470703125.
+std::string value_text(const nlohmann::json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number_float()) return fmt::format("{:.2f}", v.get<double>());
+  return v.dump();
+}
+}  // namespace
 
 std::string context_text(const nlohmann::json& context, const std::string& key) {
   if (!context.is_object()) return "";
@@ -9,10 +20,10 @@ std::string context_text(const nlohmann::json& context, const std::string& key) 
   if (it->is_string()) return it->get<std::string>();
   if (it->is_array()) {
     std::string out;
-    for (const auto& e : *it) out += (out.empty() ? "" : " ") + (e.is_string() ? e.get<std::string>() : e.dump());
+    for (const auto& e : *it) out += (out.empty() ? "" : " ") + value_text(e);
     return out;
   }
-  return it->dump();
+  return value_text(*it);
 }
 
 std::string machine_label(const nlohmann::json& context) {
