@@ -96,7 +96,10 @@ class HardwareCounters {
   HardwareCounters(const HardwareCounters&) = delete;
   HardwareCounters& operator=(const HardwareCounters&) = delete;
 
-  void start() noexcept { toggle(PERF_EVENT_IOC_RESET), toggle(PERF_EVENT_IOC_ENABLE); }
+  void start() noexcept {
+    toggle(PERF_EVENT_IOC_RESET);
+    toggle(PERF_EVENT_IOC_ENABLE);
+  }
   void stop() noexcept { toggle(PERF_EVENT_IOC_DISABLE); }
   std::optional<std::uint64_t> cycles() const { return read_counter(cycles_); }
   std::optional<std::uint64_t> instructions() const { return read_counter(instructions_); }
