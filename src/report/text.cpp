@@ -44,7 +44,10 @@ std::string case_table(const CaseGroup& g) {
     const std::string version = m->version.size() > 14 ? m->version.substr(0, 13) + "~" : m->version;
     if (m->status != Status::ok) {
       const char* label = m->status == Status::failed ? "FAILED" : m->status == Status::not_applicable ? "n/a" : "not available";
-      out += fmt::format("{:<16} {:<14} {}: {}\n", m->library, version, label, m->reason);
+      // The line above the table has the whole reason; here an unavailable row keeps only why.
+      std::string why = m->reason;
+      if (m->status == Status::unavailable) why = why.substr(0, why.find("; to enable:")) + " (see `benchbox list`)";
+      out += fmt::format("{:<16} {:<14} {}: {}\n", m->library, version, label, why);
       continue;
     }
     const Summary& s = m->summary;
