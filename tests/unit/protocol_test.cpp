@@ -17,6 +17,20 @@ TEST(Protocol, ParsesDescribe) {
   EXPECT_EQ(d.cases.at("channel").not_applicable_reason, "no channel");
 }
 
+TEST(Protocol, OptionalMaximumParameter) {
+  auto d = parse_describe(
+      R"({"protocol":1,"id":"x","version":"1","cases":{"channel":{"style":"scheduler","stack_bytes":0,"min_param":0,"max_param":0}}})"
+      "\n");
+  EXPECT_EQ(d.cases.at("channel").traits.max_param, 0);
+  auto unlimited = parse_describe(
+      R"({"protocol":1,"id":"x","version":"1","cases":{"channel":{"style":"scheduler","stack_bytes":0,"min_param":0}}})"
+      "\n");
+  EXPECT_EQ(unlimited.cases.at("channel").traits.max_param, -1);
+  EXPECT_THROW(parse_describe(R"({"protocol":1,"id":"x","version":"1","cases":{"c":{"style":"s","stack_bytes":0,"min_param":0,"max_param":-2}}})"
+                              "\n"),
+               ProtocolError);
+}
+
 TEST(Protocol, ParsesTrialsInOrder) {
   auto r = parse_run(
       "{\"protocol\":1,\"trial\":\"warmup\",\"ops\":10,\"ns\":100,\"done\":10,\"checksum\":5}\n"
