@@ -121,13 +121,24 @@ std::string find_in_path(const std::string& program) {
   return "";
 }
 
+// How this run measured, for the results' context.
+nlohmann::json settings_context(const RunSettings& s) {
+  return {{"mode", s.instructions ? "instructions" : "time"},
+          {"ops", s.ops ? nlohmann::json(*s.ops) : nlohmann::json("calibrated")},
+          {"target_ms", s.target.count()},
+          {"reps", s.reps},
+          {"warmup", s.warmup},
+          {"processes", s.processes},
+          {"timeout_seconds", s.timeout.count() / 1000},
+          {"counters", s.counters}};
+}
+
 void save_json(const std::string& path, const Results& results) {
   if (!path.empty()) write_file_atomically(path, to_json(results).dump(2) + "\n");
 }
 
 int run_module(const ModuleCommand& c, const std::vector<std::string>& command_line) {
   RunSettings s = settings_from(c);
-  auto reporter = make_reporter(c.format);  // validate before running anything
   auto catalog = load_catalog(s.libexec_dir, s.module);
   if (catalog.empty())
     throw std::runtime_error("no libraries found for module " + s.module + " in " + (s.libexec_dir / s.module).string() +
@@ -141,15 +152,7 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
 
   Results results;
   results.context = collect_context(command_line, s.cpu);
-  results.context["settings"] = {
-      {"mode", s.instructions ? "instructions" : "time"},
-      {"ops", s.ops ? nlohmann::json(*s.ops) : nlohmann::json("calibrated")},
-      {"target_ms", s.target.count()},
-      {"reps", s.reps},
-      {"warmup", s.warmup},
-      {"processes", s.processes},
-      {"timeout_seconds", s.timeout.count() / 1000},
-      {"counters", s.counters}};
+  results.context["settings"] = settings_context(s);
   results.warnings = environment_warnings(results.context);
   if (s.counters && !hardware_counters_available())
     results.warnings.push_back(
