@@ -3,7 +3,7 @@
 //   name = module/case/param/library; one "iteration" row per repetition (iterations = ops,
 //   real_time = cpu_time = ns per op, time_unit ns), then "aggregate" rows NAME_mean, NAME_median,
 //   NAME_stddev. Rows without a number (failed, n/a, not available) are left out: compare.py would
-//   read a zero time as a real one.
+//   read a zero time as a real one. So are --instructions rows: their figure is not a time.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -71,7 +71,7 @@ class GbenchReporter : public Reporter {
     for (const auto& g : group_by_case(results)) {
       int instance = 0;
       for (const auto* m : g.rows) {
-        if (m->status != Status::ok) continue;
+        if (m->status != Status::ok || m->metric != "ns_per_op") continue;  // instruction counts are no time
         const std::string name = fmt::format("{}/{}/{}/{}", g.module, g.case_id, g.param, m->library);
         const auto reps = static_cast<int>(m->ns_per_op.size());
         auto row = [&](const std::string& row_name, double ns, std::uint64_t iterations) {
