@@ -96,7 +96,9 @@ enable_deb_src() {
     else
         die "cannot find a Debian archive in /etc/apt to add deb-src for; enable deb-src by hand"
     fi
-    deb_src_configured || die "deb-src still not configured after editing apt sources"
+    # apt lists a source index only once it has been fetched: update first, then check.
+    apt_update
+    deb_src_configured || die "deb-src still not configured after editing apt sources and updating"
 }
 
 have_tbox_source_index() {
@@ -106,8 +108,7 @@ have_tbox_source_index() {
 SRCDIR="$WORK/tbox-${TBOX_UPSTREAM_VERSION}"
 if [[ ! -f "$SRCDIR/debian/changelog" ]]; then
     if ! have_tbox_source_index; then
-        deb_src_configured || enable_deb_src
-        apt_update
+        if deb_src_configured; then apt_update; else enable_deb_src; fi
         have_tbox_source_index || die "apt knows no source package 'tbox' even with deb-src enabled"
     fi
 
@@ -167,7 +168,10 @@ CONFIGURE_ARGS=(--prefix="$PREFIX" --buildir="$BUILDDIR" --mode=release --small=
 export CFLAGS="$OPT_CFLAGS"
 unset CPPFLAGS CXXFLAGS LDFLAGS ASFLAGS || true
 log "configure ${CONFIGURE_ARGS[*]} (CFLAGS='$CFLAGS'); takes ~1 min of feature checks"
-( cd "$SRCDIR" && ./configure "${CONFIGURE_ARGS[@]}" ) >"$WORK/configure.log" 2>&1 \
+# configure's feature checks make temporary files with mktemp and leave them: keep them in the
+# work folder, never in the system's /tmp.
+mkdir -p "$WORK/tmp"
+( cd "$SRCDIR" && TMPDIR="$WORK/tmp" ./configure "${CONFIGURE_ARGS[@]}" ) >"$WORK/configure.log" 2>&1 \
     || { tail -30 "$WORK/configure.log" >&2; die "configure failed (see $WORK/configure.log)"; }
 
 CONFIG_H="$BUILDDIR/linux/$(uname -m)/release/tbox.config.h"
@@ -177,7 +181,7 @@ grep -q '^#define TB_CONFIG_MODULE_HAVE_COROUTINE 1' "$CONFIG_H" \
 
 # ---------------------------------------------------------------- build
 log "make -j$(nproc) (log: $WORK/build.log)"
-( cd "$SRCDIR" && make -j"$(nproc)" VERBOSE=1 ) >"$WORK/build.log" 2>&1 \
+( cd "$SRCDIR" && TMPDIR="$WORK/tmp" make -j"$(nproc)" VERBOSE=1 ) >"$WORK/build.log" 2>&1 \
     || { tail -30 "$WORK/build.log" >&2; die "build failed (see $WORK/build.log)"; }
 
 # Check the flags that really reached the compiler.
@@ -193,7 +197,7 @@ CC_USED="${SAMPLE_COMPILE%% *}"
 # ---------------------------------------------------------------- install
 # Start from a clean include/tbox so headers of an older build can't linger.
 rm -rf "$PREFIX/include/tbox" "$PREFIX/lib/libtbox.a" "$STAMP"
-( cd "$SRCDIR" && make install PREFIX="$PREFIX" ) >"$WORK/install.log" 2>&1 \
+( cd "$SRCDIR" && TMPDIR="$WORK/tmp" make install PREFIX="$PREFIX" ) >"$WORK/install.log" 2>&1 \
     || { tail -30 "$WORK/install.log" >&2; die "make install failed"; }
 [[ -f "$PREFIX/lib/libtbox.a" && -f "$PREFIX/include/tbox/tbox.h" && -f "$PREFIX/include/tbox/tbox.config.h" ]] \
     || die "install incomplete"
