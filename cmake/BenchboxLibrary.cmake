@@ -1,56 +1,108 @@
-# How a library folder declares itself (modules/<module>/<library>/CMakeLists.txt).
+# How a library folder declares itself: one call in modules/<module>/<library>/CMakeLists.txt.
+# The module and the library's id are the folder's names.
 #
-#   benchbox_adapter(MODULE m ID id TITLE "..." ORDER n SOURCES ... [LIBRARIES ...])
-#       builds a C/C++ adapter program and writes its manifest as available.
-#   benchbox_adapter_program(MODULE m ID id TITLE "..." ORDER n PROGRAM <file> DEPENDS <target>)
-#       for adapters built another way (Go): the build produces PROGRAM.
-#   benchbox_unavailable(MODULE m ID id TITLE "..." ORDER n REASON "..." ENABLE "...")
-#       writes the manifest of a library that is not found here, with what the user can do.
+#   benchbox_library(TITLE "..." ORDER n
+#                    [FOUND <variable>]            false: the library is not available here, and
+#                    [REASON "..."] [ENABLE "..."]   these say why and what the user can do
+#                    [SOURCES ... [LIBRARIES ...]] a C/C++ adapter program built from SOURCES, or
+#                    [PROGRAM <file>]              an adapter built another way (Go, Python)
+#                    [REFERENCE]                   the module's reference row (its floor)
+#                    [ENV NAME=VALUE ...])         environment for this library's adapter only
 #
-# Manifests land in ${BENCHBOX_LIBEXEC_DIR}/<module>/<id>.json, read by the driver at run time.
+# It writes the manifest the driver reads, ${BENCHBOX_LIBEXEC_DIR}/<module>/<id>.json, and
+# registers the library's integration test. BENCHBOX_LAST_TARGET names the adapter's target.
 
-function(_benchbox_manifest module id json)
+function(_benchbox_json_string out value)
+  string(REPLACE "\\" "\\\\" value "${value}")
+  string(REPLACE "\"" "\\\"" value "${value}")
+  string(REPLACE "\n" "\\n" value "${value}")
+  string(REPLACE "\t" "\\t" value "${value}")
+  set(${out} "\"${value}\"" PARENT_SCOPE)
+endfunction()
+
+# Sets key to a JSON string in the JSON object held by the variable `json`.
+macro(_benchbox_json_set json key value)
+  _benchbox_json_string(_quoted "${value}")
+  string(JSON ${json} SET "${${json}}" ${key} "${_quoted}")
+endmacro()
+
+function(benchbox_library)
+  cmake_parse_arguments(A "REFERENCE" "TITLE;ORDER;FOUND;REASON;ENABLE;PROGRAM" "SOURCES;LIBRARIES;ENV" ${ARGN})
+  get_filename_component(id ${CMAKE_CURRENT_SOURCE_DIR} NAME)
+  get_filename_component(module_dir ${CMAKE_CURRENT_SOURCE_DIR} DIRECTORY)
+  get_filename_component(module ${module_dir} NAME)
+  if(NOT A_TITLE OR "${A_ORDER}" STREQUAL "")
+    message(FATAL_ERROR "benchbox_library in ${CMAKE_CURRENT_SOURCE_DIR}: TITLE and ORDER are required")
+  endif()
+  set(json "{}")
+  _benchbox_json_set(json id "${id}")
+  _benchbox_json_set(json title "${A_TITLE}")
+  string(JSON json SET "${json}" order "${A_ORDER}")
+  # FOUND names a variable: empty, a false constant or *-NOTFOUND means not found; anything
+  # else (TRUE, a path, a target name) means found.
+  set(available TRUE)
+  if(A_FOUND)
+    string(TOUPPER "${${A_FOUND}}" value)
+    if(value STREQUAL "" OR value MATCHES "^(0|OFF|NO|FALSE|N|IGNORE|NOTFOUND)$" OR value MATCHES "-NOTFOUND$")
+      set(available FALSE)
+    endif()
+  endif()
+  if(available)
+    string(JSON json SET "${json}" available true)
+    if(A_SOURCES)
+      set(target bb_${module}_${id})
+      string(REPLACE "." "_" target ${target})
+      add_executable(${target} ${A_SOURCES})
+      target_link_libraries(${target} PRIVATE benchbox_adapter benchbox_warnings ${A_LIBRARIES})
+      set_target_properties(${target} PROPERTIES OUTPUT_NAME ${id} RUNTIME_OUTPUT_DIRECTORY ${BENCHBOX_LIBEXEC_DIR}/${module}/bin)
+      set(BENCHBOX_LAST_TARGET ${target} PARENT_SCOPE)
+      _benchbox_json_set(json program "bin/${id}")
+    elseif(A_PROGRAM)
+      file(RELATIVE_PATH rel ${BENCHBOX_LIBEXEC_DIR}/${module} ${A_PROGRAM})
+      _benchbox_json_set(json program "${rel}")
+    else()
+      message(FATAL_ERROR "benchbox_library ${module}/${id}: SOURCES or PROGRAM is required")
+    endif()
+    set_property(GLOBAL APPEND PROPERTY BENCHBOX_FOUND_${module} ${id})
+  else()
+    string(JSON json SET "${json}" available false)
+    _benchbox_json_set(json reason "${A_REASON}")
+    _benchbox_json_set(json enable "${A_ENABLE}")
+    set_property(GLOBAL APPEND PROPERTY BENCHBOX_MISSING_${module} "${id}: ${A_REASON}")
+  endif()
+  if(A_REFERENCE)
+    string(JSON json SET "${json}" reference true)
+  endif()
+  set(env "{}")
+  foreach(pair IN LISTS A_ENV)
+    string(FIND "${pair}" "=" eq)
+    string(SUBSTRING "${pair}" 0 ${eq} name)
+    math(EXPR start "${eq} + 1")
+    string(SUBSTRING "${pair}" ${start} -1 value)
+    _benchbox_json_set(env ${name} "${value}")
+  endforeach()
+  string(JSON json SET "${json}" env "${env}")
   file(WRITE ${BENCHBOX_LIBEXEC_DIR}/${module}/${id}.json "${json}\n")
   # Every declared library gets an integration test (tests/CMakeLists.txt); unavailable ones skip.
   set_property(GLOBAL APPEND PROPERTY BENCHBOX_LIBRARIES "${module}/${id}")
+  set_property(GLOBAL APPEND PROPERTY BENCHBOX_MODULES_WITH_LIBRARIES ${module})
 endfunction()
 
-function(_benchbox_json_escape out value)
-  string(REPLACE "\\" "\\\\" value "${value}")
-  string(REPLACE "\"" "\\\"" value "${value}")
-  set(${out} "${value}" PARENT_SCOPE)
-endfunction()
-
-function(benchbox_adapter)
-  cmake_parse_arguments(A "" "MODULE;ID;TITLE;ORDER" "SOURCES;LIBRARIES" ${ARGN})
-  set(target bb_${A_MODULE}_${A_ID})
-  string(REPLACE "." "_" target ${target})
-  add_executable(${target} ${A_SOURCES})
-  target_link_libraries(${target} PRIVATE benchbox_adapter benchbox_warnings ${A_LIBRARIES})
-  set_target_properties(${target} PROPERTIES OUTPUT_NAME ${A_ID}
-                        RUNTIME_OUTPUT_DIRECTORY ${BENCHBOX_LIBEXEC_DIR}/${A_MODULE}/bin)
-  _benchbox_json_escape(title "${A_TITLE}")
-  _benchbox_manifest(${A_MODULE} ${A_ID}
-    "{\"id\": \"${A_ID}\", \"title\": \"${title}\", \"order\": ${A_ORDER}, \"available\": true, \"program\": \"bin/${A_ID}\"}")
-  set(BENCHBOX_LAST_TARGET ${target} PARENT_SCOPE)
-endfunction()
-
-function(benchbox_adapter_program)
-  cmake_parse_arguments(A "" "MODULE;ID;TITLE;ORDER;PROGRAM" "DEPENDS" ${ARGN})
-  _benchbox_json_escape(title "${A_TITLE}")
-  file(RELATIVE_PATH rel ${BENCHBOX_LIBEXEC_DIR}/${A_MODULE} ${A_PROGRAM})
-  _benchbox_manifest(${A_MODULE} ${A_ID}
-    "{\"id\": \"${A_ID}\", \"title\": \"${title}\", \"order\": ${A_ORDER}, \"available\": true, \"program\": \"${rel}\"}")
-endfunction()
-
-function(benchbox_unavailable)
-  cmake_parse_arguments(A "" "MODULE;ID;TITLE;ORDER;REASON;ENABLE" "" ${ARGN})
-  _benchbox_json_escape(title "${A_TITLE}")
-  _benchbox_json_escape(reason "${A_REASON}")
-  _benchbox_json_escape(enable "${A_ENABLE}")
-  _benchbox_manifest(${A_MODULE} ${A_ID}
-    "{\"id\": \"${A_ID}\", \"title\": \"${title}\", \"order\": ${A_ORDER}, \"available\": false, \"reason\": \"${reason}\", \"enable\": \"${enable}\"}")
-  message(STATUS "benchbox: ${A_MODULE}/${A_ID} not available: ${A_REASON}")
+# After every module folder was read: one line per module saying which libraries were found.
+function(benchbox_library_summary)
+  get_property(modules GLOBAL PROPERTY BENCHBOX_MODULES_WITH_LIBRARIES)
+  list(REMOVE_DUPLICATES modules)
+  foreach(module IN LISTS modules)
+    get_property(found GLOBAL PROPERTY BENCHBOX_FOUND_${module})
+    get_property(missing GLOBAL PROPERTY BENCHBOX_MISSING_${module})
+    list(LENGTH found n_found)
+    list(LENGTH missing n_missing)
+    math(EXPR total "${n_found} + ${n_missing}")
+    message(STATUS "benchbox: ${module}: ${n_found} of ${total} libraries available")
+    foreach(line IN LISTS missing)
+      message(STATUS "benchbox:   not found: ${line}")
+    endforeach()
+  endforeach()
 endfunction()
 
 # benchbox_find_installed(<NAME> HEADER <file> LIBRARY <name> [PATH_SUFFIXES ...] [PKG_CONFIG <module>]

@@ -35,6 +35,11 @@ std::vector<LibraryEntry> load_catalog(const std::filesystem::path& libexec_dir,
     e.reason = j.value("reason", "");
     e.enable = j.value("enable", "");
     e.order = j.value("order", 100);
+    e.reference = j.value("reference", false);
+    if (auto env = j.find("env"); env != j.end()) {
+      if (!env->is_object()) throw std::runtime_error("library manifest " + file.path().string() + ": 'env' is not an object");
+      for (auto& [k, v] : env->items()) e.env.emplace_back(k, v.is_string() ? v.get<std::string>() : v.dump());
+    }
     if (e.available) e.program = dir / j.value("program", "");
     entries.push_back(std::move(e));
   }

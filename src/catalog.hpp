@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace benchbox {
@@ -17,7 +18,9 @@ struct LibraryEntry {
   std::filesystem::path program;  // absolute, when available
   std::string reason;     // when unavailable: why
   std::string enable;     // when unavailable: what the user can do
-  int order = 100;        // position in tables and runs (floor first)
+  int order = 100;        // position in runs and in tables sorted by declaration
+  bool reference = false; // the module's reference row (its floor): drawn apart in reports
+  std::vector<std::pair<std::string, std::string>> env;  // set for this library's adapter only
 };
 
 // Where adapters and manifests live: $BENCHBOX_LIBEXEC, else <dir of this executable>/../libexec/benchbox.

@@ -43,7 +43,7 @@ struct ModuleCommand {
   const Module* module = nullptr;
   CLI::App* app = nullptr;
   std::string case_id, param, libs, ops, target_ms = "100", reps = "5", warmup = "1", processes = "3", cpu, timeout = "120";
-  std::string json_path, format = "text", output;
+  std::string json_path, format = "text", output, sort = "median";
   bool no_pin = false, counters = false, instructions = false;
 };
 
@@ -65,10 +65,11 @@ RunSettings settings_from(const ModuleCommand& c) {
   if (!c.case_id.empty()) s.cases = {c.case_id};
   if (!c.param.empty()) {
     if (c.case_id.empty()) throw std::invalid_argument("a parameter needs a case: -n CASE " + c.param);
-    s.param = static_cast<std::int64_t>(parse_count(c.param, "the parameter", 0, 1'000'000'000));
+    s.params = split_list(c.param);  // several, comma-separated: a sweep
+    if (s.params.empty()) throw std::invalid_argument("the parameter is empty");
   } else if (!c.case_id.empty()) {
-    // As the original tool: `-n switch` is 2 coroutines, `-n channel` unbuffered.
-    if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.param = spec->default_param;
+    // As the original tool: `-n CASE` alone runs the case's default parameter.
+    if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = {spec->param.default_value};
   }
   s.libraries = split_list(c.libs);
   if (!c.ops.empty()) s.ops = parse_count(c.ops, "--ops", 1, 1'000'000'000'000);
@@ -137,8 +138,35 @@ void save_json(const std::string& path, const Results& results) {
   if (!path.empty()) write_file_atomically(path, to_json(results).dump(2) + "\n");
 }
 
+ReportOptions report_options(const std::string& sort) {
+  if (sort != "median" && sort != "name") throw std::invalid_argument("--sort must be median or name, got '" + sort + "'");
+  return {sort == "name" ? RowOrder::declared : RowOrder::best_first};
+}
+
+// The live display of a text run: the original tool's line per library as it is measured, a
+// table per case, and the libraries not installed here once at the end.
+RunObserver live_observer(const ModuleCommand& c, const Results& results, const ReportOptions& options) {
+  RunObserver observer;
+  observer.case_started = [&c](const CasePoint& p, const std::vector<LibraryEntry>&) {
+    fmt::print("== {} {}, {} ==\n", c.module->id, p.spec->id, p.label());
+    std::fflush(stdout);
+  };
+  observer.case_finished = [&results, options](const CasePoint& p) {
+    for (const auto& g : group_by_case(results, options.order))
+      if (g.case_id == p.spec->id && g.param == p.param) fmt::print("\n{}\n", text::case_table(g));
+    std::fflush(stdout);
+  };
+  observer.measured = [](const Measurement& m) {
+    if (m.status == Status::unavailable) return;  // listed once, after the last table
+    fmt::print("{}\n", text::original_line(m));
+    std::fflush(stdout);
+  };
+  return observer;
+}
+
 int run_module(const ModuleCommand& c, const std::vector<std::string>& command_line) {
   RunSettings s = settings_from(c);
+  const ReportOptions options = report_options(c.sort);
   auto catalog = load_catalog(s.libexec_dir, s.module);
   if (catalog.empty())
     throw std::runtime_error("no libraries found for module " + s.module + " in " + (s.libexec_dir / s.module).string() +
@@ -148,7 +176,9 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
     if (!file.empty() && !std::filesystem::is_directory(std::filesystem::absolute(file).parent_path()))
       throw std::invalid_argument("cannot write " + file + ": its directory does not exist");
   check_report_destination(c.format, points.size(), c.output);
-  check_memory(*c.module, s, catalog, points);  // refuse what no selected library could run
+  ProcessExecutor executor;
+  Runner runner(*c.module, s, catalog, executor);
+  runner.check_memory(points);  // refuse what no selected library could run
 
   Results results;
   results.context = collect_context(command_line, s.cpu);
@@ -162,37 +192,25 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
     throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");
 
   const bool live = c.format == "text" && c.output.empty();
-  RunObserver observer;
-  if (live) {
-    observer.case_started = [&](const CasePoint& p, const std::vector<LibraryEntry>&) {
-      fmt::print("== {} {}, {} ==\n", c.module->id, p.spec->id, p.spec->describe_param(p.param));
-      std::fflush(stdout);
-    };
-    observer.case_finished = [&](const CasePoint& p) {
-      for (const auto& g : group_by_case(results))
-        if (g.case_id == p.spec->id && g.param == p.param) fmt::print("\n{}\n", text::case_table(g));
-      std::fflush(stdout);
-    };
-  }
+  RunObserver observer = live ? live_observer(c, results, options) : RunObserver{};
+  auto live_measured = observer.measured;
   observer.measured = [&](const Measurement& m) {
-    if (live) {
-      fmt::print("{}\n", text::original_line(m));
-      std::fflush(stdout);
-    }
+    if (live_measured) live_measured(m);
     save_json(c.json_path, results);  // after every row: an interruption loses nothing finished
   };
 
   Progress progress(points, c.module->id, Progress::stderr_is_terminal());  // stderr, terminals only
   observer = progress.wrap(observer);
   install_interrupt_handlers();
-  run_plan(*c.module, s, catalog, points, results, observer);
+  runner.run(points, results, observer);
   progress.clear();
   add_run_findings(results);
   save_json(c.json_path, results);
 
   if (!live) {
-    write_report(c.format, results, c.output);
+    write_report(c.format, results, c.output, options);
   } else {
+    fmt::print("{}", text::unavailable_summary(results));
     for (const auto& w : results.warnings) fmt::print(stderr, "warning: {}\n", w);
   }
   if (results.interrupted) {
@@ -205,6 +223,13 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   return 0;
 }
 
+// " (style symmetric, stack_bytes 65536)": what a library says of how it runs a case.
+std::string traits_text(const CaseTraits& traits) {
+  std::vector<std::string> parts;
+  for (const auto& [k, v] : traits.values) parts.push_back(k + " " + v);
+  return parts.empty() ? "" : fmt::format(" ({})", fmt::join(parts, ", "));
+}
+
 int list_modules(const std::string& only) {
   const auto libexec = default_libexec_dir();
   bool found = false;
@@ -212,11 +237,15 @@ int list_modules(const std::string& only) {
     if (!only.empty() && m->id != only) continue;
     found = true;
     fmt::print("module {}: {}\n  cases:\n", m->id, m->description);
-    for (const auto& c : m->cases)
-      fmt::print("    {:<10} unit: {:<9} parameter: {} (default {}, suite: {})\n      {}\n", c.id, c.unit, c.param_name,
-                 c.default_param, fmt::join(c.suite_params, ", "), c.description);
+    for (const auto& c : m->cases) {
+      const auto& p = c.param;
+      const std::string values = p.named() ? fmt::format("one of {}", fmt::join(p.choices, ", "))
+                                           : fmt::format("{}..{}", p.min, p.max);
+      fmt::print("    {:<12} unit: {}; figure: {} ({}); parameter: {} ({}; default {}, suite: {})\n      {}\n", c.id, c.unit,
+                 c.figure.label, c.figure.direction(), p.name, values, p.default_value, fmt::join(p.suite, ", "),
+                 c.description);
+    }
     fmt::print("  libraries:\n");
-    RunSettings s;
     for (const auto& lib : load_catalog(libexec, m->id)) {
       if (!lib.available) {
         fmt::print("    {:<16} not available: {}\n", lib.id, lib.reason);
@@ -225,6 +254,7 @@ int list_modules(const std::string& only) {
       }
       ChildSpec spec;
       spec.argv = {lib.program.string(), "describe"};
+      spec.env = lib.env;
       spec.timeout = std::chrono::seconds(30);
       auto out = run_child(spec);
       try {
@@ -232,8 +262,9 @@ int list_modules(const std::string& only) {
         auto d = parse_describe(out.out);
         std::vector<std::string> cases;
         for (const auto& [name, support] : d.cases)
-          cases.push_back(support.applicable ? name + " (" + support.traits.style + ")" : name + ": n/a");
-        fmt::print("    {:<16} available, version {}: {}\n", lib.id, d.version, fmt::join(cases, "; "));
+          cases.push_back(support.applicable ? name + traits_text(support.traits) : name + ": n/a");
+        fmt::print("    {:<16} available, version {}{}: {}\n", lib.id, d.version, lib.reference ? " (reference)" : "",
+                   fmt::join(cases, "; "));
       } catch (const ProtocolError& e) {
         fmt::print("    {:<16} BROKEN: describe failed: {}\n", lib.id, e.what());
       }
@@ -243,9 +274,10 @@ int list_modules(const std::string& only) {
   return 0;
 }
 
-int report(const std::string& file, const std::string& format, const std::string& output) {
-  make_reporter(format);  // an unknown format is reported before the file is read
-  write_report(format, load_results(file), output);
+int report(const std::string& file, const std::string& format, const std::string& output, const std::string& sort) {
+  const ReportOptions options = report_options(sort);
+  make_reporter(format, options);  // an unknown format is reported before the file is read
+  write_report(format, load_results(file), output, options);
   return 0;
 }
 
@@ -260,12 +292,13 @@ int run_cli(int argc, char** argv) {
   auto* list = app.add_subcommand("list", "modules, cases and libraries, and whether each is available here");
   list->add_option("module", list_module, "only this module");
 
-  std::string report_file, report_format = "text", report_output;
+  std::string report_file, report_format = "text", report_output, report_sort = "median";
   auto* report_cmd = app.add_subcommand("report", "render a results file in another format");
   report_cmd->add_option("file", report_file, "results JSON written by --json")->required();
   report_cmd->add_option("--format,-f", report_format, "text, md, csv, json, gbench, svg, html (docs/reports.md)");
   report_cmd->add_option("--output,-o", report_output,
                          "write to this file instead of standard output (svg: DIR/ or PREFIX, one file per case)");
+  report_cmd->add_option("--sort", report_sort, "rows by median, best first (default), or by name: declared order");
   auto report_commands = add_report_commands(app);  // compare, merge
 
   std::vector<ModuleCommand> commands;
@@ -274,10 +307,14 @@ int run_cli(int argc, char** argv) {
     auto& c = commands.emplace_back();
     c.module = m;
     c.app = app.add_subcommand(m->id, m->description);
-    std::string cases;
-    for (const auto& k : m->cases) cases += (cases.empty() ? "" : ", ") + k.id;
-    c.app->add_option("-n,--name", c.case_id, "case to run (" + cases + "); all cases when omitted");
-    c.app->add_option("param", c.param, "the case's parameter (switch: coroutines; channel: buffer size, 0 = unbuffered)");
+    std::vector<std::string> cases, params;
+    for (const auto& k : m->cases) {
+      cases.push_back(k.id);
+      params.push_back(k.id + ": " + k.param.name + (k.param.help.empty() ? "" : ", " + k.param.help));
+    }
+    c.app->add_option("-n,--name", c.case_id, fmt::format("case to run ({}); all cases when omitted", fmt::join(cases, ", ")));
+    c.app->add_option("param", c.param,
+                      fmt::format("the case's parameter, or several comma-separated for a sweep ({})", fmt::join(params, "; ")));
     c.app->add_option("--lib", c.libs, "only these libraries (comma-separated ids)");
     c.app->add_option("--ops", c.ops, "operations per repetition (default: calibrated to --target-ms)");
     c.app->add_option("--target-ms", c.target_ms, "calibration: milliseconds one repetition should last (default 100)");
@@ -293,6 +330,7 @@ int run_cli(int argc, char** argv) {
     c.app->add_option("--json", c.json_path, "also write the results to this JSON file");
     c.app->add_option("--format,-f", c.format, "output format: text (default), md, csv, json, gbench, svg, html");
     c.app->add_option("--output,-o", c.output, "write the formatted output to this file (svg: DIR/ or PREFIX)");
+    c.app->add_option("--sort", c.sort, "table rows by median, best first (default), or by name: declared order");
   }
 
   std::vector<std::string> command_line(argv, argv + argc);
@@ -303,7 +341,7 @@ int run_cli(int argc, char** argv) {
   }
   try {
     if (list->parsed()) return list_modules(list_module);
-    if (report_cmd->parsed()) return report(report_file, report_format, report_output);
+    if (report_cmd->parsed()) return report(report_file, report_format, report_output, report_sort);
     if (int rc = run_report_commands(*report_commands); rc >= 0) return rc;
     for (auto& c : commands)
       if (c.app->parsed()) return run_module(c, command_line);

@@ -13,8 +13,8 @@ namespace benchbox {
 
 const char* to_string(Verdict v) {
   switch (v) {
-    case Verdict::faster: return "faster";
-    case Verdict::slower: return "slower";
+    case Verdict::better: return "better";
+    case Verdict::worse: return "worse";
     case Verdict::unchanged: return "unchanged";
   }
   return "unchanged";
@@ -29,7 +29,7 @@ bool Comparison::regression() const {
 namespace {
 
 bool same_row(const Measurement& a, const Measurement& b) {
-  return std::tie(a.module, a.case_id, a.param, a.library) == std::tie(b.module, b.case_id, b.param, b.library);
+  return std::tie(a.module, a.case_id, a.param.text, a.library) == std::tie(b.module, b.case_id, b.param.text, b.library);
 }
 
 std::string state(const Measurement* m) {
@@ -47,6 +47,9 @@ UnmatchedRow unmatched(const Measurement& m, const Measurement* old_row, const M
   return {m.module, m.case_id, m.param_label, m.library, state(old_row), state(new_row)};
 }
 
+// Exact counts (instructions under Callgrind) are the same on every run of the same code: their
+// relative change is the verdict, with no rank test (one value against one can never be
+// significant). Timed figures go through the U test.
 ComparedRow compared(const Measurement& o, const Measurement& n, const CompareOptions& opt) {
   ComparedRow r;
   r.module = o.module;
@@ -54,21 +57,27 @@ ComparedRow compared(const Measurement& o, const Measurement& n, const CompareOp
   r.param_label = o.param_label;
   r.unit = o.unit;
   r.library = o.library;
-  r.metric = o.metric;
+  r.figure = o.figure;
   r.param = o.param;
   r.old_median = o.summary.median;
   r.new_median = n.summary.median;
-  r.change = (r.new_median - r.old_median) / r.old_median;
-  r.p = mann_whitney_p(o.ns_per_op, n.ns_per_op);
-  r.old_reps = o.ns_per_op.size();
-  r.new_reps = n.ns_per_op.size();
+  r.change = r.old_median != 0 ? (r.new_median - r.old_median) / r.old_median : 0;
+  r.worse = o.figure.lower_is_better ? r.change : -r.change;
+  if (!o.figure.deterministic()) r.p = mann_whitney_p(o.values, n.values);
+  r.old_reps = o.values.size();
+  r.new_reps = n.values.size();
   r.verified = o.verified && n.verified;
-  if (r.p >= opt.alpha) r.why = fmt::format("p >= {:g}", opt.alpha);
+  const bool significant = r.exact() || *r.p < opt.alpha;
+  if (!significant) r.why = fmt::format("p >= {:g}", opt.alpha);
   else if (std::fabs(r.change) < opt.noise_floor) r.why = fmt::format("|change| < {:g}%", 100 * opt.noise_floor);
-  else r.verdict = r.change > 0 ? Verdict::slower : Verdict::faster;
+  else r.verdict = r.worse > 0 ? Verdict::worse : Verdict::better;
   // The rule of --fail-on-regression stands on its own (it does not go through the noise floor).
-  r.regression = opt.fail_on_regression && r.verified && r.p < opt.alpha && r.change > *opt.fail_on_regression;
+  r.regression = opt.fail_on_regression && r.verified && significant && r.worse > *opt.fail_on_regression;
   return r;
+}
+
+bool comparable(const Measurement& o, const Measurement& n) {
+  return o.ok() && n.ok() && o.figure.id == n.figure.id;
 }
 
 }  // namespace
@@ -81,7 +90,7 @@ Comparison compare_results(const Results& old_results, const Results& new_result
     const Measurement* n = nullptr;
     for (const auto& m : new_results.measurements)
       if (same_row(o, m)) n = &m;
-    if (n && o.status == Status::ok && n->status == Status::ok && o.metric == n->metric) c.rows.push_back(compared(o, *n, opt));
+    if (n && comparable(o, *n)) c.rows.push_back(compared(o, *n, opt));
     else c.unmatched.push_back(unmatched(o, &o, n));
   }
   for (const auto& n : new_results.measurements) {
@@ -101,16 +110,16 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
     const std::string h = fmt::format("== {} {}, {} ==", r.module, r.case_id, r.param_label);
     if (h != heading) {
       heading = h;
-      const char* unit = r.metric == "ns_per_op" ? "ns/op" : "instr/op";
-      out += fmt::format("\n{}\n{:<16} {:>12} {:>12} {:>9} {:>9}  {}\n", h, "library", fmt::format("old {}", unit),
-                         fmt::format("new {}", unit), "change", "p-value", "verdict");
+      out += fmt::format("\n{} ({}, {})\n{:<16} {:>12} {:>12} {:>9} {:>9}  {}\n", h, r.figure.label, r.figure.direction(),
+                         "library", fmt::format("old {}", r.figure.label), fmt::format("new {}", r.figure.label), "change",
+                         "p-value", "verdict");
     }
     std::string verdict = to_string(r.verdict);
     if (!r.why.empty()) verdict += " (" + r.why + ")";
     if (r.regression) verdict += "  REGRESSION";
     if (!r.verified) verdict += "  [not verified]";
-    out += fmt::format("{:<16} {:>12} {:>12} {:>+8.1f}% {:>9.3f}  {}\n", r.library, format_ns(r.old_median),
-                       format_ns(r.new_median), 100 * r.change, r.p, verdict);
+    out += fmt::format("{:<16} {:>12} {:>12} {:>+8.1f}% {:>9}  {}\n", r.library, format_value(r.old_median),
+                       format_value(r.new_median), 100 * r.change, r.p ? fmt::format("{:.3f}", *r.p) : "exact", verdict);
   }
   if (!c.unmatched.empty()) {
     out += "\nNot compared:\n";
@@ -122,12 +131,13 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
     }
   }
   out += fmt::format(
-      "\nVerdicts: two-sided Mann-Whitney U test over the repetitions; \"unchanged\" when p >= {:g} or |change| < {:g}% "
-      "(noise floor).{}\n",
+      "\nVerdicts: two-sided Mann-Whitney U test over the repetitions (exact counts: their change alone); \"unchanged\" "
+      "when p >= {:g} or |change| < {:g}% (noise floor).{}\n",
       opt.alpha, 100 * opt.noise_floor,
-      opt.fail_on_regression ? fmt::format(" Regression: a verified row slower by more than {:g}% with p < {:g}.",
-                                           100 * *opt.fail_on_regression, opt.alpha)
-                             : "");
+      opt.fail_on_regression
+          ? fmt::format(" Regression: a verified row worse by more than {:g}% (with p < {:g}, or exactly for counts).",
+                        100 * *opt.fail_on_regression, opt.alpha)
+          : "");
   return out;
 }
 

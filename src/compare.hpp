@@ -17,20 +17,23 @@ struct CompareOptions {
   std::optional<double> fail_on_regression;  // fraction: slower by more than this with p < alpha fails
 };
 
-enum class Verdict { faster, slower, unchanged };
+enum class Verdict { better, worse, unchanged };
 const char* to_string(Verdict v);
 
 struct ComparedRow {
-  std::string module, case_id, param_label, unit, library, metric;
-  std::int64_t param = 0;
+  std::string module, case_id, param_label, unit, library;
+  FigureSpec figure;
+  ParamValue param;
   double old_median = 0, new_median = 0;
-  double change = 0;  // (new - old) / old: positive is slower
-  double p = 1;       // two-sided Mann-Whitney U over the repetitions
+  double change = 0;  // (new - old) / old
+  double worse = 0;   // the change in the worse direction: positive is worse (slower, more bytes, lower score)
+  std::optional<double> p;  // two-sided Mann-Whitney U over the repetitions; none for exact counts
   std::size_t old_reps = 0, new_reps = 0;
   bool verified = false;  // both rows ok and verified
   Verdict verdict = Verdict::unchanged;
   std::string why;  // for "unchanged": which rule said so
   bool regression = false;  // counts towards --fail-on-regression
+  bool exact() const { return !p.has_value(); }
 };
 
 // A row that is in one file only, or in both without a number in one of them.

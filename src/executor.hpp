@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -29,6 +30,7 @@ struct ChildOutcome {
   bool interrupted = false;  // the user pressed Ctrl-C / sent SIGTERM to benchbox
   std::string out, err;
   double wall_seconds = 0;
+  std::uint64_t peak_rss_bytes = 0;  // the child's peak resident memory (getrusage via wait4)
 
   bool succeeded() const {
     return start_error.empty() && !timed_out && !output_overflow && !interrupted && signal == 0 && exit_code == 0;
@@ -38,6 +40,18 @@ struct ChildOutcome {
 };
 
 ChildOutcome run_child(const ChildSpec& spec);
+
+// What the runner uses to start adapter processes: the real thing, or a fake in unit tests.
+class Executor {
+ public:
+  virtual ~Executor() = default;
+  virtual ChildOutcome run(const ChildSpec& spec) = 0;
+};
+
+class ProcessExecutor final : public Executor {
+ public:
+  ChildOutcome run(const ChildSpec& spec) override { return run_child(spec); }
+};
 
 // Ctrl-C and SIGTERM set a flag that stops the current child and makes the runner wind down,
 // keeping every result obtained so far.

@@ -8,20 +8,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "protocol.hpp"
-
 namespace benchbox {
 namespace {
-
-std::uint64_t round_up(std::uint64_t v, std::uint64_t multiple) {
-  return multiple <= 1 ? v : (v + multiple - 1) / multiple * multiple;
-}
-
-// The case's smallest honest count for this parameter, as a multiple of its granularity.
-std::uint64_t legal_ops(const CaseSpec& spec, std::int64_t param, std::uint64_t ops) {
-  return round_up(std::max(ops, spec.min_ops_per_param * static_cast<std::uint64_t>(std::max<std::int64_t>(param, 0))),
-                  spec.ops_multiple);
-}
 
 std::string last_line(const std::string& text) {
   const auto end = text.find_last_not_of("\n ");
@@ -36,8 +24,17 @@ std::string last_line(const std::string& text) {
 struct Batch {
   std::vector<TrialRecord> timed;              // verified timed trials
   std::optional<double> callgrind_per_op;      // instructions mode
+  std::uint64_t peak_rss_bytes = 0;
   std::string error;                           // non-empty: this batch failed
-  bool interrupted = false;
+};
+
+// Removes Callgrind's output file whichever way the batch ends.
+struct RemoveOnExit {
+  std::filesystem::path file;
+  ~RemoveOnExit() {
+    std::error_code ec;
+    if (!file.empty()) std::filesystem::remove(file, ec);
+  }
 };
 
 // Total instructions Callgrind collected (the "totals:" or "summary:" line of its output).
@@ -56,98 +53,70 @@ std::optional<std::uint64_t> callgrind_total(const std::filesystem::path& file) 
   return total;
 }
 
-Batch run_batch(const CaseSpec& spec, const RunSettings& s, const LibraryEntry& lib, const Measurement& m,
-                std::uint64_t ops, unsigned reps, unsigned warmup) {
-  Batch b;
-  std::vector<std::string> argv = run_arguments(lib.program.string(), spec.id, m.param, ops, reps, warmup);
-  std::filesystem::path callgrind_file;
-  if (s.instructions) {
-    callgrind_file = std::filesystem::temp_directory_path() /
-                     ("benchbox-callgrind-" + std::to_string(getpid()) + "-" + lib.id + ".out");
-    argv.insert(argv.begin(), {s.valgrind, "--tool=callgrind", "--collect-atstart=no", "--dump-line=no",
-                               "--callgrind-out-file=" + callgrind_file.string()});
-  }
-  auto out = run_child(adapter_child(s, argv, s.timeout));
-  if (out.interrupted) {
-    b.interrupted = true;
-    b.error = "interrupted before this measurement finished";
-    return b;
-  }
+// The adapter's reply, checked: the right number of trials, in order, each one verified.
+std::string check_reply(const RowContext& row, const Measurement& m, const ChildOutcome& out, std::uint64_t ops,
+                        unsigned reps, unsigned warmup, Batch& b) {
+  if (out.interrupted) return "interrupted before this measurement finished";
   RunReply reply;
   try {
     reply = parse_run(out.out);
   } catch (const ProtocolError& e) {
-    b.error = out.succeeded() ? std::string("protocol error: ") + e.what() : child_failure(out);
-    return b;
+    return out.succeeded() ? std::string("protocol error: ") + e.what() : child_failure(out);
   }
-  if (reply.error) {
-    b.error = "adapter error: " + *reply.error;
-    return b;
-  }
-  if (!out.succeeded()) {
-    b.error = child_failure(out);
-    return b;
-  }
-  if (reply.trials.size() != reps + warmup) {
-    b.error = "reported " + std::to_string(reply.trials.size()) + " trials, expected " + std::to_string(reps + warmup);
-    return b;
-  }
+  if (reply.error) return "adapter error: " + *reply.error;
+  if (!out.succeeded()) return child_failure(out);
+  if (reply.trials.size() != reps + warmup)
+    return "reported " + std::to_string(reply.trials.size()) + " trials, expected " + std::to_string(reps + warmup);
   for (std::size_t k = 0; k < reply.trials.size(); ++k) {
     const TrialRecord& t = reply.trials[k];
     const std::string which = t.warmup ? "warm-up" : "repetition " + std::to_string(b.timed.size() + 1);
-    if (t.warmup != (k < warmup) || t.ops != ops) {
-      b.error = which + ": trial does not match the request (ops " + std::to_string(t.ops) + ")";
-      return b;
-    }
-    if (auto wrong = spec.verify(m.param, m.traits, TrialProof{t.ops, t.done, t.checksum})) {
-      b.error = "verification failed in " + which + ": " + *wrong;
-      return b;
-    }
-    if (t.ns == 0) {
-      b.error = which + ": the clock did not advance over the measured loop";
-      return b;
-    }
+    if (t.warmup != (k < warmup)) return which + ": trial out of order";
+    if (auto problem = trial_problem(row, m, t, ops)) return which + ": " + *problem;
     if (!t.warmup) b.timed.push_back(t);
   }
+  return "";
+}
+
+Batch run_batch(const RowContext& row, const Measurement& m, std::uint64_t ops, unsigned reps, unsigned warmup) {
+  const RunSettings& s = row.settings;
+  Batch b;
+  auto argv = run_arguments(row.library.program.string(), row.spec.id, m.param.text, ops, reps, warmup);
+  RemoveOnExit callgrind;
   if (s.instructions) {
-    auto total = callgrind_total(callgrind_file);
-    std::filesystem::remove(callgrind_file);
-    if (!total) {
-      b.error = "Callgrind wrote no instruction total";
-      return b;
-    }
-    b.callgrind_per_op = static_cast<double>(*total) / static_cast<double>(ops * reps);
+    const auto dir = s.scratch_dir.empty() ? std::filesystem::temp_directory_path() : s.scratch_dir;
+    callgrind.file = dir / ("benchbox-callgrind-" + std::to_string(getpid()) + "-" + row.library.id + ".out");
+    argv.insert(argv.begin(), {s.valgrind, "--tool=callgrind", "--collect-atstart=no", "--dump-line=no",
+                               "--callgrind-out-file=" + callgrind.file.string()});
   }
+  const ChildOutcome out = row.executor.run(adapter_child(s, row.library, argv, s.timeout));
+  b.peak_rss_bytes = out.peak_rss_bytes;
+  b.error = check_reply(row, m, out, ops, reps, warmup, b);
+  if (!b.error.empty() || !s.instructions) return b;
+  auto total = callgrind_total(callgrind.file);
+  if (!total) b.error = "Callgrind wrote no instruction total";
+  else b.callgrind_per_op = static_cast<double>(*total) / static_cast<double>(ops * reps);
   return b;
 }
 
-// Finds an operation count whose repetition lasts about the target: probes grow tenfold (or by
-// the factor the last probe suggests) until one lasts 10 ms, then scale. Probes are verified.
-std::uint64_t calibrate(const CaseSpec& spec, const RunSettings& s, const LibraryEntry& lib, const Measurement& m,
-                        std::string& error) {
-  constexpr double kProbeNs = 10e6;
-  const double target_ns = static_cast<double>(s.target.count()) * 1e6;
-  std::uint64_t ops = legal_ops(spec, m.param, 1000);
-  for (int probe = 0; probe < 12; ++probe) {
-    Batch b = run_batch(spec, s, lib, m, ops, 1, 0);
-    if (!b.error.empty()) {
-      error = "calibration: " + b.error;
-      return 0;
-    }
-    const double ns = static_cast<double>(b.timed[0].ns);
-    const double per_op = ns / static_cast<double>(ops);
-    if (ns >= kProbeNs || ops >= s.max_ops) {
-      // Two significant digits: counts people can read and compare.
-      double want = std::clamp(target_ns / per_op, 1.0, static_cast<double>(s.max_ops));
-      const double scale = std::pow(10.0, std::floor(std::log10(want)) - 1);
-      want = std::max(1.0, std::round(want / scale) * scale);
-      return legal_ops(spec, m.param, static_cast<std::uint64_t>(want));
-    }
-    const double factor = std::clamp(kProbeNs * 1.5 / std::max(ns, 1.0), 2.0, 100.0);
-    ops = round_up(std::min<std::uint64_t>(s.max_ops, static_cast<std::uint64_t>(static_cast<double>(ops) * factor)),
-                   spec.ops_multiple);
+// The row's figure in one verified timed trial.
+double figure_value(const RunSettings& s, const Measurement& m, const Batch& b, const TrialRecord& t) {
+  if (s.instructions) return *b.callgrind_per_op;
+  if (m.figure.timed()) return static_cast<double>(t.ns) / static_cast<double>(t.ops);
+  return t.figures.at(m.figure.id);
+}
+
+// What one operation counts towards the row's rate: 1 for operations per second, or the proof
+// count the case names (bytes per document for MB/s).
+void set_rate(const CaseSpec& spec, const TrialRecord& t, Measurement& m) {
+  if (!m.figure.timed()) return;
+  if (spec.rate.count.empty()) {
+    m.rate_unit = spec.unit + "/s";
+    m.rate_per_op = 1;
+    return;
   }
-  return ops;
+  m.rate_unit = spec.rate.unit;
+  m.rate_scale = spec.rate.scale;
+  m.rate_per_op = static_cast<double>(t.counts.at(spec.rate.count)) / static_cast<double>(std::max<std::uint64_t>(t.done, 1));
 }
 
 }  // namespace
@@ -158,58 +127,113 @@ std::string child_failure(const ChildOutcome& out) {
   return reason;
 }
 
-ChildSpec adapter_child(const RunSettings& s, std::vector<std::string> argv, std::chrono::milliseconds timeout) {
+ChildSpec adapter_child(const RunSettings& s, const LibraryEntry& lib, std::vector<std::string> argv,
+                        std::chrono::milliseconds timeout) {
   ChildSpec c;
   c.argv = std::move(argv);
-  c.env = {{"GOMAXPROCS", "1"}};  // single-threaded for every runtime that has the knob
+  c.env = lib.env;  // what the library's build declared (e.g. a runtime's thread count)
+  c.env.push_back({"BENCHBOX_DATA_DIR", s.data_dir().string()});
   if (s.counters) c.env.push_back({"BENCHBOX_COUNTERS", "1"});
   c.cpu = s.cpu;
   c.timeout = timeout;
   return c;
 }
 
-void measure(const CaseSpec& spec, const RunSettings& s, const LibraryEntry& lib, Measurement& m) {
+std::optional<std::string> trial_problem(const RowContext& row, const Measurement& m, const TrialRecord& t, std::uint64_t ops) {
+  if (t.ops != ops) return "trial does not match the request (ops " + std::to_string(t.ops) + ", asked " + std::to_string(ops) + ")";
+  const CaseContext context{m.param, m.traits, row.settings.data_dir()};
+  if (auto wrong = row.spec.verify(context, TrialProof{t.ops, t.done, t.checksum, t.counts}))
+    return "verification failed: " + *wrong;
+  const bool timed = m.figure.timed() || row.settings.instructions;
+  if (timed && t.ns == 0) return "the clock did not advance over the measured loop";
+  if (!timed && !t.figures.count(m.figure.id)) return "the adapter reported no '" + m.figure.id + "' figure";
+  for (const auto& extra : row.spec.extra_figures)
+    if (!t.figures.count(extra.id)) return "the adapter reported no '" + extra.id + "' figure";
+  if (!row.spec.rate.count.empty() && m.figure.timed() && !t.counts.count(row.spec.rate.count))
+    return "the adapter reported no '" + row.spec.rate.count + "' count";
+  return std::nullopt;
+}
+
+// Probes grow tenfold (or by the factor the last probe suggests) until one lasts 10 ms, then
+// scale to the target with two significant digits: counts people can read and compare.
+std::optional<std::uint64_t> calibrate(const RowContext& row, const Measurement& m, std::string& error) {
+  constexpr double kProbeNs = 10e6;
+  const RunSettings& s = row.settings;
+  const double target_ns = static_cast<double>(s.target.count()) * 1e6;
+  std::uint64_t ops = row.spec.round_ops(m.param, 1000);
+  for (int probe = 0; probe < 12; ++probe) {
+    Batch b = run_batch(row, m, ops, 1, 0);
+    if (!b.error.empty()) {
+      error = "calibration: " + b.error;
+      return std::nullopt;
+    }
+    const double ns = static_cast<double>(b.timed[0].ns);
+    const double per_op = ns / static_cast<double>(ops);
+    if (ns >= kProbeNs || ops >= s.max_ops) {
+      double want = std::clamp(target_ns / std::max(per_op, 1e-3), 1.0, static_cast<double>(s.max_ops));
+      const double scale = std::pow(10.0, std::floor(std::log10(want)) - 1);
+      want = std::max(1.0, std::round(want / scale) * scale);
+      return row.spec.round_ops(m.param, static_cast<std::uint64_t>(want));
+    }
+    const double factor = std::clamp(kProbeNs * 1.5 / std::max(ns, 1.0), 2.0, 100.0);
+    const auto grown = std::min<std::uint64_t>(s.max_ops, static_cast<std::uint64_t>(static_cast<double>(ops) * factor));
+    ops = row.spec.round_ops(m.param, std::max(grown, ops + 1));
+  }
+  return ops;
+}
+
+void measure(const RowContext& row, Measurement& m) {
+  const RunSettings& s = row.settings;
   auto fail = [&](std::string reason) {
     m.status = Status::failed;
     m.reason = std::move(reason);
-    m.ns_per_op.clear();
+    m.values.clear();
   };
-  if (s.ops) {
-    m.ops = legal_ops(spec, m.param, *s.ops);
+  if (s.instructions) m.figure = FigureSpec::instructions();
+  const bool fixed = row.spec.fixed_ops.has_value();
+  if (fixed) {
+    m.ops = *row.spec.fixed_ops;
+  } else if (s.ops) {
+    m.ops = row.spec.round_ops(m.param, *s.ops);
   } else {
     std::string error;
-    m.ops = calibrate(spec, s, lib, m, error);
-    if (!error.empty()) return fail(error);
+    auto ops = calibrate(row, m, error);
+    if (!ops) return fail(error);
+    m.ops = *ops;
   }
-  const unsigned processes = std::max(1u, std::min(s.processes, s.reps));
+  // Fixed work (a conformance suite) gives the same figure every time: one trial says it all.
+  const unsigned reps = fixed ? 1 : s.reps, warmup = fixed ? 0 : s.warmup;
+  const unsigned processes = std::max(1u, std::min(fixed ? 1u : s.processes, reps));
   double cycles = 0, instructions = 0;
   bool have_cycles = true, have_instructions = true;
+  std::vector<std::vector<double>> extras(row.spec.extra_figures.size());
   for (unsigned p = 0; p < processes; ++p) {
-    const unsigned reps = s.reps / processes + (p < s.reps % processes ? 1 : 0);
-    Batch b = run_batch(spec, s, lib, m, m.ops, reps, s.warmup);
+    const unsigned batch_reps = reps / processes + (p < reps % processes ? 1 : 0);
+    Batch b = run_batch(row, m, m.ops, batch_reps, warmup);
+    m.peak_rss_bytes = std::max(m.peak_rss_bytes, b.peak_rss_bytes);
     if (!b.error.empty()) return fail(b.error);
     for (const TrialRecord& t : b.timed) {
+      m.values.push_back(figure_value(s, m, b, t));
+      for (std::size_t i = 0; i < extras.size(); ++i) extras[i].push_back(t.figures.at(row.spec.extra_figures[i].id));
       const double n = static_cast<double>(t.ops);
-      if (s.instructions) {
-        m.ns_per_op.push_back(*b.callgrind_per_op);  // the metric's value: instructions per op
-        continue;
-      }
-      m.ns_per_op.push_back(static_cast<double>(t.ns) / n);
       have_cycles = have_cycles && t.cycles;
       have_instructions = have_instructions && t.instructions;
       if (t.cycles) cycles += static_cast<double>(*t.cycles) / n;
       if (t.instructions) instructions += static_cast<double>(*t.instructions) / n;
+      set_rate(row.spec, t, m);
+      m.details = t.details;
     }
   }
   m.processes = processes;
   m.status = Status::ok;
   m.verified = true;
-  m.metric = s.instructions ? "instructions_per_op" : "ns_per_op";
-  m.summary = summarize(m.ns_per_op);
-  const double timed = static_cast<double>(m.ns_per_op.size());
+  m.summary = summarize(m.values);
+  for (std::size_t i = 0; i < extras.size(); ++i)
+    m.extra_figures.push_back({row.spec.extra_figures[i], extras[i], summarize(extras[i])});
+  const double timed = static_cast<double>(m.values.size());
   if (s.instructions) {
     m.instructions_per_op = m.summary.median;
-  } else {
+  } else if (m.figure.timed()) {
     if (have_cycles && timed > 0) m.cycles_per_op = cycles / timed;
     if (have_instructions && timed > 0) m.instructions_per_op = instructions / timed;
   }

@@ -3,20 +3,41 @@
 // kept, and summarise. In instructions mode the adapter runs under Callgrind instead.
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include "catalog.hpp"
 #include "executor.hpp"
 #include "module.hpp"
+#include "protocol.hpp"
 #include "results.hpp"
-#include "runner.hpp"
+#include "settings.hpp"
 
 namespace benchbox {
 
+// What the measurement of one row works with.
+struct RowContext {
+  const CaseSpec& spec;
+  const RunSettings& settings;
+  const LibraryEntry& library;
+  Executor& executor;
+};
+
 // `m` arrives with module, case, param, library, version and traits set; leaves ok with its
 // figures, or failed with the reason.
-void measure(const CaseSpec& spec, const RunSettings& settings, const LibraryEntry& lib, Measurement& m);
+void measure(const RowContext& row, Measurement& m);
+
+// Finds an operation count whose repetition lasts about the settings' target (probes verified);
+// empty with `error` set when a probe fails.
+std::optional<std::uint64_t> calibrate(const RowContext& row, const Measurement& m, std::string& error);
+
+// Why one trial does not prove what was asked (ops, the module's verification, a clock that did
+// not move, a figure the case needs and the trial lacks), or nothing.
+std::optional<std::string> trial_problem(const RowContext& row, const Measurement& m, const TrialRecord& t, std::uint64_t ops);
 
 // The child process for an adapter command line under these settings (pinning, environment).
-ChildSpec adapter_child(const RunSettings& settings, std::vector<std::string> argv, std::chrono::milliseconds timeout);
+ChildSpec adapter_child(const RunSettings& settings, const LibraryEntry& lib, std::vector<std::string> argv,
+                        std::chrono::milliseconds timeout);
 
 // "exited with status 3; stderr: <last line>"
 std::string child_failure(const ChildOutcome& out);

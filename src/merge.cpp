@@ -46,10 +46,10 @@ Merged merge_results(const std::vector<Results>& inputs, const std::vector<std::
   for (std::size_t col = 0; col < columns; ++col) {
     for (const auto& m : inputs[col].measurements) {
       auto c = std::find_if(merged.cases.begin(), merged.cases.end(), [&](const MergedCase& k) {
-        return std::tie(k.module, k.case_id, k.param) == std::tie(m.module, m.case_id, m.param);
+        return std::tie(k.module, k.case_id, k.param.text, k.figure.id) == std::tie(m.module, m.case_id, m.param.text, m.figure.id);
       });
       if (c == merged.cases.end()) {
-        merged.cases.push_back({m.module, m.case_id, m.param_label, m.unit, m.metric, m.param, {}, {}});
+        merged.cases.push_back({m.module, m.case_id, m.param_label, m.unit, m.figure, m.param, {}, {}});
         c = merged.cases.end() - 1;
       }
       auto lib = std::find(c->libraries.begin(), c->libraries.end(), m.library);
@@ -70,7 +70,7 @@ namespace {
 std::string cell_text(const MergeCell& c) {
   if (!c.present) return "";
   switch (c.status) {
-    case Status::ok: return format_ns(c.value);
+    case Status::ok: return format_value(c.value);
     case Status::failed: return "FAILED";
     case Status::not_applicable: return "n/a";
     case Status::unavailable: return "-";
@@ -79,7 +79,7 @@ std::string cell_text(const MergeCell& c) {
 }
 
 std::string value_name(const MergedCase& c) {
-  return fmt::format("{} per op ({})", c.metric == "ns_per_op" ? "ns" : "instructions", c.unit.empty() ? "ops" : c.unit);
+  return fmt::format("{} ({}; {})", c.figure.label, c.unit.empty() ? "ops" : c.unit, c.figure.direction());
 }
 
 // Why a cell has no number, one line per library and reason, under the table.
@@ -149,13 +149,14 @@ std::string render_md(const Merged& m) {
 }
 
 std::string render_csv(const Merged& m) {
-  std::string out = "module,case,param,param_label,unit,metric,library";
+  std::string out = "module,case,param,param_label,unit,figure,figure_unit,library";
   for (const auto& col : m.machines) out += "," + csv_field(col);
   out += "\n";
   for (const auto& c : m.cases)
     for (std::size_t l = 0; l < c.libraries.size(); ++l) {
-      out += fmt::format("{},{},{},{},{},{},{}", csv_field(c.module), csv_field(c.case_id), c.param, csv_field(c.param_label),
-                         csv_field(c.unit), csv_field(c.metric), csv_field(c.libraries[l]));
+      out += fmt::format("{},{},{},{},{},{},{},{}", csv_field(c.module), csv_field(c.case_id), csv_field(c.param.text),
+                         csv_field(c.param_label), csv_field(c.unit), csv_field(c.figure.id), csv_field(c.figure.unit),
+                         csv_field(c.libraries[l]));
       for (const auto& cell : c.cells[l]) {
         out += ",";
         if (cell.present) out += cell.status == Status::ok ? fmt::format("{:.6g}", cell.value) : to_string(cell.status);

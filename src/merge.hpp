@@ -1,6 +1,6 @@
 // `benchbox merge A.json B.json ...`: results of several machines side by side, one table per
 // case with a column per machine (the layout of the original reports: macOS, Arch, Mint).
-// Cells are ns per op (lower is better; the same figure every other report leads with).
+// Cells are the medians of the case's figure (ns per op for timed cases), named in each heading.
 #pragma once
 
 #include <cstdint>
@@ -14,13 +14,14 @@ namespace benchbox {
 struct MergeCell {
   bool present = false;  // the library was in that file for this case
   Status status = Status::failed;
-  double value = 0;  // median ns per op (or the row's metric) when ok
+  double value = 0;  // the median of the row's figure when ok
   std::string reason;
 };
 
 struct MergedCase {
-  std::string module, case_id, param_label, unit, metric = "ns_per_op";
-  std::int64_t param = 0;
+  std::string module, case_id, param_label, unit;
+  FigureSpec figure;
+  ParamValue param;
   std::vector<std::string> libraries;        // in first-seen order
   std::vector<std::vector<MergeCell>> cells;  // [library][machine]
 };

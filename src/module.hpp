@@ -1,23 +1,55 @@
-// A module is one family of benchmarks (coroutine, later containers, allocators...). It declares
-// its cases, their units and parameters, and how to verify a trial's proof of work. Modules
-// register themselves from their own folder (modules/<id>/module.cpp); the core never lists them.
+// A module is one family of benchmarks (coroutines, JSON parsers, hash maps...). It declares its
+// cases: what one operation is, the figure each case reports and whether lower or higher is
+// better, its parameter (a number or a name from a list), the points of the full suite, and how a
+// trial's proof of work is verified. Modules register themselves from their own folder
+// (modules/<id>/module.cpp); the driver never lists them and knows none of their concepts.
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "figure.hpp"
+
 namespace benchbox {
+
+// A case's parameter as given: its text (what the adapter receives) and, for numeric
+// parameters, its value.
+struct ParamValue {
+  std::string text;
+  std::optional<std::int64_t> number;
+
+  static ParamValue of(std::int64_t n) { return {std::to_string(n), n}; }
+  static ParamValue named(std::string name) { return {std::move(name), std::nullopt}; }
+  bool operator==(const ParamValue& o) const { return text == o.text; }
+};
+
+struct ParamSpec {
+  std::string name;                  // "coroutines", "data set", "elements"
+  std::vector<std::string> choices{};  // non-empty: the parameter is one of these names
+  std::int64_t min = 0, max = 0;     // numeric parameters: the range
+  std::string default_value{};       // `-n CASE` without a parameter runs this
+  std::vector<std::string> suite{};  // what the full suite runs
+  std::string help{};                // one line for --help and `benchbox list`
+  bool named() const { return !choices.empty(); }
+};
 
 // What an adapter said about how it runs a case (from `describe`).
 struct CaseTraits {
-  std::string style;  // asymmetric | symmetric | scheduler | ... (module-defined)
-  std::int64_t stack_bytes = 0;
   std::int64_t min_param = 0;
-  std::int64_t max_param = -1;  // -1: no limit
+  std::int64_t max_param = -1;         // -1: no limit
+  std::uint64_t bytes_per_param = 0;   // memory per unit of the parameter (0: no check)
   std::string notes;
+  std::map<std::string, std::string> values;  // module-defined ("style", "stack_bytes")
+
+  std::string value(const std::string& key) const {
+    auto it = values.find(key);
+    return it == values.end() ? std::string() : it->second;
+  }
 };
 
 // What one trial claims to have done.
@@ -25,25 +57,51 @@ struct TrialProof {
   std::uint64_t ops = 0;  // asked for
   std::uint64_t done = 0;
   std::uint64_t checksum = 0;
+  std::map<std::string, std::uint64_t> counts;  // further proof, module-defined
 };
+
+// What a verification or a check may consult besides the trial.
+struct CaseContext {
+  ParamValue param;
+  CaseTraits traits;
+  std::filesystem::path data_dir;  // <libexec>/<module>/data: the module's data sets
+};
+
+using Verifier = std::function<std::optional<std::string>(const CaseContext&, const TrialProof&)>;
 
 struct CaseSpec {
   std::string id;           // "switch"
-  std::string unit;         // "switches" (plural, as printed)
-  std::string param_name;   // "coroutines"
-  std::string description;  // one line for `benchbox list`
-  std::int64_t default_param = 0;
-  std::int64_t min_param = 0;
-  std::int64_t max_param = 0;
-  std::uint64_t ops_multiple = 1;      // requested ops are rounded up to a multiple of this
-  std::uint64_t min_ops_per_param = 0; // requested ops are raised to at least this times the parameter
-  std::vector<std::int64_t> suite_params;  // what the full suite runs
-  // Bytes of memory a run needs per unit of the parameter and per byte of stack (0 = no check).
-  bool param_counts_stacks = false;
+  std::string unit;         // what one operation is, plural as printed: "switches", "documents"
+  std::string description{};  // one line for `benchbox list`
+  ParamSpec param;
+  // The case's own figure. Time cases are timed by the driver (ns per operation); for the others
+  // (bytes, a score) the adapter reports the figure in every trial under the figure's id.
+  FigureSpec figure = FigureSpec::time();
+  // Further figures the adapter reports in every trial (allocations, bytes per element...).
+  std::vector<FigureSpec> extra_figures{};
+  // A rate besides ops per second: the proof count `count` per second, divided by `scale`
+  // ("bytes" per second / 1e6 = "MB/s"). Empty count: operations per second in the case's unit.
+  struct Rate {
+    std::string count{};
+    double scale = 1;
+    std::string unit{};
+  } rate{};
+  // The work is fixed (a conformance suite): one trial of `fixed_ops`, no calibration.
+  std::optional<std::uint64_t> fixed_ops{};
+  // The smallest honest operation count at least `ops` for this parameter (rounding to whole
+  // rounds, a floor per coroutine...). Default: `ops` itself.
+  std::function<std::uint64_t(const ParamValue&, std::uint64_t ops)> legal_ops{};
+  // Why this point cannot run on this machine at all (a data set not installed), or nothing.
+  std::function<std::optional<std::string>(const ParamValue&, const std::filesystem::path& data_dir)> unavailable{};
   // Returns an error message when the proof does not match what was asked.
-  std::function<std::optional<std::string>(std::int64_t param, const CaseTraits&, const TrialProof&)> verify;
-  // Human label of a parameter value, e.g. "2 coroutines", "unbuffered".
-  std::function<std::string(std::int64_t param)> describe_param;
+  Verifier verify{};
+  // Human label of a parameter value: "2 coroutines", "unbuffered", "canada.json".
+  std::function<std::string(const ParamValue&)> describe_param{};
+
+  std::string label(const ParamValue& p) const { return describe_param ? describe_param(p) : p.text; }
+  std::uint64_t round_ops(const ParamValue& p, std::uint64_t ops) const { return legal_ops ? legal_ops(p, ops) : ops; }
+  // Parses and checks a parameter given on the command line; throws std::invalid_argument.
+  ParamValue parse_param(const std::string& text) const;
 };
 
 struct Module {

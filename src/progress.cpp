@@ -48,7 +48,7 @@ RunObserver Progress::wrap(RunObserver inner) {
   RunObserver out;
   out.case_started = [this, inner](const CasePoint& p, const std::vector<LibraryEntry>& libs) {
     ++case_index_;
-    case_label_ = p.spec->id + ", " + (p.spec->describe_param ? p.spec->describe_param(p.param) : std::to_string(p.param));
+    case_label_ = p.spec->id + ", " + p.label();
     libraries_.clear();
     for (const auto& l : libs) libraries_.push_back(l.id);
     library_index_ = 0;

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 namespace benchbox {
 namespace {
 
@@ -67,13 +69,19 @@ LibraryDescription parse_describe(std::string_view output) {
       s.not_applicable_reason = get_string(c, "not_applicable");
     } else {
       s.applicable = true;
-      s.traits.style = get_string(c, "style");
-      s.traits.stack_bytes = static_cast<std::int64_t>(get_u64(c, "stack_bytes"));
       s.traits.min_param = static_cast<std::int64_t>(get_u64(c, "min_param"));
       if (c.contains("max_param")) s.traits.max_param = static_cast<std::int64_t>(get_u64(c, "max_param"));
-      if (s.traits.stack_bytes < 0 || s.traits.min_param < 0 || (c.contains("max_param") && s.traits.max_param < 0))
-        throw ProtocolError("case '" + name + "': stack_bytes and min_param must be below 2^63");
+      if (s.traits.min_param < 0 || (c.contains("max_param") && s.traits.max_param < 0))
+        throw ProtocolError("case '" + name + "': min_param and max_param must be below 2^63");
+      if (c.contains("bytes_per_param")) s.traits.bytes_per_param = get_u64(c, "bytes_per_param");
       s.traits.notes = get_string(c, "notes", false);
+      if (auto traits = c.find("traits"); traits != c.end()) {
+        if (!traits->is_object()) throw ProtocolError("case '" + name + "': field 'traits' is not an object");
+        for (auto& [k, v] : traits->items()) {
+          if (!v.is_string()) throw ProtocolError("case '" + name + "': trait '" + k + "' is not a string");
+          s.traits.values[k] = v.get<std::string>();
+        }
+      }
     }
     d.cases[name] = std::move(s);
   }
@@ -99,14 +107,33 @@ RunReply parse_run(std::string_view output) {
     t.checksum = get_u64(j, "checksum");
     if (j.contains("cycles")) t.cycles = get_u64(j, "cycles");
     if (j.contains("instructions")) t.instructions = get_u64(j, "instructions");
+    if (auto counts = j.find("counts"); counts != j.end()) {
+      if (!counts->is_object()) throw ProtocolError("field 'counts' is not an object");
+      for (auto& [k, v] : counts->items()) t.counts[k] = get_u64(*counts, k.c_str());
+    }
+    if (auto figures = j.find("figures"); figures != j.end()) {
+      if (!figures->is_object()) throw ProtocolError("field 'figures' is not an object");
+      for (auto& [k, v] : figures->items()) {
+        if (!v.is_number() || !std::isfinite(v.get<double>()))
+          throw ProtocolError("figure '" + k + "' is not a finite number");
+        t.figures[k] = v.get<double>();
+      }
+    }
+    if (auto details = j.find("details"); details != j.end()) {
+      if (!details->is_array()) throw ProtocolError("field 'details' is not an array");
+      for (const auto& d : *details) {
+        if (!d.is_string()) throw ProtocolError("field 'details' holds a non-string");
+        t.details.push_back(d.get<std::string>());
+      }
+    }
     reply.trials.push_back(t);
   }
   return reply;
 }
 
-std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, std::int64_t param,
+std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, const std::string& param,
                                        std::uint64_t ops, unsigned reps, unsigned warmup) {
-  return {program, "run", "--case", case_id, "--param", std::to_string(param), "--ops", std::to_string(ops),
+  return {program, "run", "--case", case_id, "--param", param, "--ops", std::to_string(ops),
           "--reps", std::to_string(reps), "--warmup", std::to_string(warmup)};
 }
 

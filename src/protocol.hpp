@@ -15,7 +15,7 @@
 
 namespace benchbox {
 
-inline constexpr int kProtocolVersion = 1;
+inline constexpr int kProtocolVersion = 2;
 
 struct ProtocolError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -38,6 +38,9 @@ struct TrialRecord {
   bool warmup = false;
   std::uint64_t ops = 0, ns = 0, done = 0, checksum = 0;
   std::optional<std::uint64_t> cycles, instructions;
+  std::map<std::string, std::uint64_t> counts;  // further proof
+  std::map<std::string, double> figures;        // figures the adapter measured itself
+  std::vector<std::string> details;
 };
 
 // The adapter's answer to `run`: its trials in order, or the error it reported.
@@ -50,7 +53,7 @@ LibraryDescription parse_describe(std::string_view output);
 RunReply parse_run(std::string_view output);
 
 // The adapter's command line for one run.
-std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, std::int64_t param,
+std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, const std::string& param,
                                        std::uint64_t ops, unsigned reps, unsigned warmup);
 
 }  // namespace benchbox

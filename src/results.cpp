@@ -14,6 +14,12 @@ namespace benchbox {
 
 using nlohmann::json;
 
+const FigureValues* Measurement::extra(const std::string& id) const {
+  for (const auto& e : extra_figures)
+    if (e.spec.id == id) return &e;
+  return nullptr;
+}
+
 const char* to_string(Status s) {
   switch (s) {
     case Status::ok: return "ok";
@@ -34,36 +40,51 @@ Status status_from(const std::string& s) {
 
 json optional_number(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 
+json figure_json(const FigureSpec& f) {
+  return {{"id", f.id}, {"kind", to_string(f.kind)}, {"unit", f.unit}, {"label", f.label},
+          {"lower_is_better", f.lower_is_better}, {"description", f.description}};
+}
+
+json stats_json(const Summary& s) {
+  return {{"n", s.n},         {"median", s.median}, {"mean", s.mean},       {"min", s.min},
+          {"max", s.max},     {"stddev", s.stddev}, {"mad", s.mad},         {"ci_low", s.ci_low},
+          {"ci_high", s.ci_high}, {"ci_level", s.ci_level}, {"relative_spread", s.relative_spread()}};
+}
+
 json measurement_json(const Measurement& m) {
-  const bool ok = m.status == Status::ok;
-  const Summary& s = m.summary;
+  const bool ok = m.ok();
+  json extras = json::object();
+  for (const auto& e : m.extra_figures)
+    extras[e.spec.id] = {{"figure", figure_json(e.spec)}, {"median", e.summary.median}, {"reps", e.values}};
   return {
       {"module", m.module},
       {"case", m.case_id},
-      {"param", m.param},
+      {"param", m.param.number ? json(*m.param.number) : json(m.param.text)},
       {"param_label", m.param_label},
       {"unit", m.unit},
       {"library", m.library},
       {"version", m.version},
+      {"reference", m.reference},
       {"status", to_string(m.status)},
       {"reason", m.reason},
+      {"enable", m.enable},
       {"verified", m.verified},
       {"ops", m.ops},
-      {"metric", m.metric},
-      {"ns_per_op", ok && m.metric == "ns_per_op" ? json(s.median) : json(nullptr)},
+      {"figure", figure_json(m.figure)},
+      {"median", ok ? json(m.summary.median) : json(nullptr)},
       {"unstable", m.unstable()},
       {"uncertainty", ok ? json(m.uncertainty()) : json(nullptr)},
-      {"ops_per_second", ok && m.metric == "ns_per_op" ? json(m.ops_per_second()) : json(nullptr)},
-      {"reps", m.ns_per_op},
+      {"rate", ok && m.rate() > 0 ? json{{"unit", m.rate_unit}, {"median", m.rate()}, {"per_op", m.rate_per_op},
+                                          {"scale", m.rate_scale}}
+                                  : json(nullptr)},
+      {"reps", m.values},
       {"processes", m.processes},
-      {"stats",
-       ok ? json{{"n", s.n},           {"median", s.median},   {"mean", s.mean},       {"min", s.min},
-                 {"max", s.max},       {"stddev", s.stddev},   {"mad", s.mad},         {"ci_low", s.ci_low},
-                 {"ci_high", s.ci_high}, {"ci_level", s.ci_level}, {"relative_spread", s.relative_spread()}}
-          : json(nullptr)},
-      {"style", m.traits.style},
-      {"stack_bytes", m.traits.stack_bytes},
+      {"stats", ok ? stats_json(m.summary) : json(nullptr)},
+      {"extra_figures", extras},
+      {"peak_rss_bytes", m.peak_rss_bytes},
+      {"traits", m.traits.values},
       {"notes", m.traits.notes},
+      {"details", m.details},
       {"cycles_per_op", optional_number(m.cycles_per_op)},
       {"instructions_per_op", optional_number(m.instructions_per_op)},
   };
@@ -106,12 +127,82 @@ json to_json(const Results& r) {
   return out;
 }
 
+namespace {
+
+FigureSpec figure_from(const json& f, const std::string& where) {
+  if (!f.is_object()) throw std::runtime_error(where + ": field 'figure' is not an object");
+  FigureSpec spec;
+  spec.id = field<std::string>(f, "id", where);
+  try {
+    spec.kind = figure_kind_from(field<std::string>(f, "kind", where));
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(where + ": " + e.what());
+  }
+  spec.unit = field<std::string>(f, "unit", where);
+  spec.label = field<std::string>(f, "label", where);
+  spec.lower_is_better = field<bool>(f, "lower_is_better", where);
+  spec.description = f.value("description", "");
+  return spec;
+}
+
+std::vector<double> positive_values(const json& e, const char* key, const std::string& where) {
+  auto values = field<std::vector<double>>(e, key, where);
+  for (double x : values)
+    if (!(x >= 0) || !std::isfinite(x)) throw std::runtime_error(where + ": repetition values must be non-negative numbers");
+  return values;
+}
+
+ParamValue param_from(const json& e, const std::string& where) {
+  auto it = e.find("param");
+  if (it != e.end() && it->is_string()) return ParamValue::named(it->get<std::string>());
+  return ParamValue::of(field<std::int64_t>(e, "param", where));
+}
+
+// The figure, traits and rate of a row as benchbox 0.1 wrote them (schema 1).
+void read_version1(const json& e, const std::string& where, Measurement& m) {
+  const std::string metric = e.contains("metric") ? field<std::string>(e, "metric", where) : "ns_per_op";
+  if (metric != "ns_per_op" && metric != "instructions_per_op")
+    throw std::runtime_error(where + ": unknown metric '" + metric + "'");
+  m.figure = metric == "ns_per_op" ? FigureSpec::time() : FigureSpec::instructions();
+  m.traits.values["style"] = field<std::string>(e, "style", where);
+  m.traits.values["stack_bytes"] = std::to_string(field<std::int64_t>(e, "stack_bytes", where));
+  if (m.figure.timed()) {
+    m.rate_unit = m.unit + "/s";
+    m.rate_per_op = 1;
+  }
+}
+
+void read_version2(const json& e, const std::string& where, Measurement& m) {
+  m.figure = figure_from(field<json>(e, "figure", where), where);
+  m.reference = field<bool>(e, "reference", where);
+  m.enable = e.value("enable", "");
+  if (auto rate = e.find("rate"); rate != e.end() && rate->is_object()) {
+    m.rate_unit = field<std::string>(*rate, "unit", where);
+    m.rate_per_op = field<double>(*rate, "per_op", where);
+    m.rate_scale = field<double>(*rate, "scale", where);
+  }
+  if (auto traits = e.find("traits"); traits != e.end() && traits->is_object())
+    for (auto& [k, v] : traits->items()) m.traits.values[k] = v.is_string() ? v.get<std::string>() : v.dump();
+  m.peak_rss_bytes = field<std::uint64_t>(e, "peak_rss_bytes", where);
+  m.details = field<std::vector<std::string>>(e, "details", where);
+  if (auto extras = e.find("extra_figures"); extras != e.end() && extras->is_object())
+    for (auto& [id, x] : extras->items()) {
+      FigureValues f;
+      f.spec = figure_from(field<json>(x, "figure", where), where);
+      f.values = positive_values(x, "reps", where);
+      f.summary = summarize(f.values);
+      m.extra_figures.push_back(std::move(f));
+    }
+}
+
+}  // namespace
+
 Results results_from_json(const json& j) {
   if (!j.is_object() || !j.contains("schema") || j["schema"] != "benchbox-results")
     throw std::runtime_error("not a benchbox results file (no \"schema\": \"benchbox-results\")");
   const auto version = field<std::int64_t>(j, "schema_version", "results file");
-  if (version != kResultsSchemaVersion)
-    throw std::runtime_error("results schema version " + std::to_string(version) + " is not supported (this benchbox reads " +
+  if (version < 1 || version > kResultsSchemaVersion)
+    throw std::runtime_error("results schema version " + std::to_string(version) + " is not supported (this benchbox reads 1 to " +
                              std::to_string(kResultsSchemaVersion) + ")");
   Results r;
   r.context = j.value("context", json::object());
@@ -127,7 +218,7 @@ Results results_from_json(const json& j) {
     Measurement m;
     m.module = field<std::string>(e, "module", where);
     m.case_id = field<std::string>(e, "case", where);
-    m.param = field<std::int64_t>(e, "param", where);
+    m.param = param_from(e, where);
     m.param_label = field<std::string>(e, "param_label", where);
     m.unit = field<std::string>(e, "unit", where);
     m.library = field<std::string>(e, "library", where);
@@ -136,21 +227,19 @@ Results results_from_json(const json& j) {
     m.reason = field<std::string>(e, "reason", where);
     m.verified = field<bool>(e, "verified", where);
     m.ops = field<std::uint64_t>(e, "ops", where);
-    m.metric = e.contains("metric") ? field<std::string>(e, "metric", where) : "ns_per_op";
-    if (m.metric != "ns_per_op" && m.metric != "instructions_per_op")
-      throw std::runtime_error(where + ": unknown metric '" + m.metric + "'");
-    m.ns_per_op = field<std::vector<double>>(e, "reps", where);
+    m.values = positive_values(e, "reps", where);
     m.processes = field<unsigned>(e, "processes", where);
-    m.traits.style = field<std::string>(e, "style", where);
-    m.traits.stack_bytes = field<std::int64_t>(e, "stack_bytes", where);
     m.traits.notes = field<std::string>(e, "notes", where);
     m.cycles_per_op = optional_field(e, "cycles_per_op");
     m.instructions_per_op = optional_field(e, "instructions_per_op");
-    if (m.status == Status::ok) {
-      if (m.ns_per_op.empty()) throw std::runtime_error(where + ": an ok result has no repetitions");
-      for (double x : m.ns_per_op)
-        if (!(x > 0) || !std::isfinite(x)) throw std::runtime_error(where + ": repetition values must be positive numbers");
-      m.summary = summarize(m.ns_per_op);
+    if (version == 1) read_version1(e, where, m);
+    else read_version2(e, where, m);
+    if (m.ok()) {
+      if (m.values.empty()) throw std::runtime_error(where + ": an ok result has no repetitions");
+      if (m.figure.timed())
+        for (double x : m.values)
+          if (!(x > 0)) throw std::runtime_error(where + ": repetition times must be positive numbers");
+      m.summary = summarize(m.values);
     }
     r.measurements.push_back(std::move(m));
   }

@@ -8,37 +8,58 @@
 #include <string>
 #include <vector>
 
+#include "figure.hpp"
 #include "module.hpp"
 #include "statistics.hpp"
 
 namespace benchbox {
 
-inline constexpr int kResultsSchemaVersion = 1;
+// 2: figures with their type and unit, a parameter that may be a name, traits, peak memory.
+// Version 1 files (benchbox 0.1) still load.
+inline constexpr int kResultsSchemaVersion = 2;
 
 enum class Status { ok, failed, not_applicable, unavailable };
 const char* to_string(Status s);
 
+// One figure of a row: its values per timed repetition, in run order, and their summary.
+struct FigureValues {
+  FigureSpec spec;
+  std::vector<double> values;
+  Summary summary;
+};
+
 struct Measurement {
   std::string module, case_id, unit, library, version;
-  std::int64_t param = 0;
-  std::string param_label;  // "2 coroutines", "unbuffered"
+  ParamValue param;
+  std::string param_label;  // "2 coroutines", "unbuffered", "canada.json"
+  bool reference = false;   // the module's reference row (its floor), as the library's build declares
   Status status = Status::failed;
-  std::string reason;  // failed / n/a / unavailable: why (and how to enable)
+  std::string reason;  // failed / n/a / unavailable: why
+  std::string enable;  // unavailable: what the user can do
   bool verified = false;
   std::uint64_t ops = 0;            // operations per repetition
-  // The metric's value per timed repetition, in run order: ns per op, or in instructions mode
-  // (metric "instructions_per_op") instructions per op counted by Callgrind.
-  std::string metric = "ns_per_op";
-  std::vector<double> ns_per_op;
-  Summary summary;                  // of ns_per_op
   unsigned processes = 0;           // fresh processes the repetitions were spread over
+  FigureSpec figure = FigureSpec::time();
+  std::vector<double> values;       // the figure per timed repetition, in run order
+  Summary summary;                  // of values
+  std::string rate_unit;            // "switches/s", "MB/s"; empty: no rate
+  double rate_per_op = 0;           // what one operation counts towards the rate (1 for ops/s)
+  double rate_scale = 1;
+  std::vector<FigureValues> extra_figures;
+  std::uint64_t peak_rss_bytes = 0; // largest peak resident memory over the row's processes
   CaseTraits traits;
+  std::vector<std::string> details;  // from the adapter (e.g. conformance inputs that failed)
   std::optional<double> cycles_per_op, instructions_per_op;
 
-  double ops_per_second() const { return metric == "ns_per_op" && summary.median > 0 ? 1e9 / summary.median : 0; }
+  bool ok() const { return status == Status::ok; }
+  // The rate at the median ("48,780,487 switches/s"), for time figures with a rate unit.
+  double rate() const {
+    return figure.timed() && summary.median > 0 && !rate_unit.empty() ? rate_per_op * 1e9 / summary.median / rate_scale : 0;
+  }
   // Half-width of the median's confidence interval, relative to the median.
   double uncertainty() const { return summary.median > 0 ? (summary.ci_high - summary.ci_low) / (2 * summary.median) : 0; }
-  bool unstable() const { return status == Status::ok && uncertainty() > kUnstableThreshold; }
+  bool unstable() const { return ok() && !figure.deterministic() && uncertainty() > kUnstableThreshold; }
+  const FigureValues* extra(const std::string& id) const;
   static constexpr double kUnstableThreshold = 0.05;
 };
 

@@ -2,43 +2,26 @@
 // fresh processes, verify every trial, summarise. One library's failure is one failed row.
 #pragma once
 
-#include <chrono>
-#include <cstdint>
-#include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "catalog.hpp"
+#include "executor.hpp"
 #include "module.hpp"
+#include "protocol.hpp"
 #include "results.hpp"
+#include "settings.hpp"
 
 namespace benchbox {
-
-struct RunSettings {
-  std::string module;
-  std::vector<std::string> cases;           // empty: every case of the module
-  std::optional<std::int64_t> param;        // empty: the case's suite parameters
-  std::vector<std::string> libraries;       // empty: every library
-  std::optional<std::uint64_t> ops;         // empty: calibrated to `target` per repetition
-  std::chrono::milliseconds target{100};    // calibration: how long one repetition should last
-  std::uint64_t max_ops = 1'000'000'000;    // calibration never goes beyond this
-  unsigned reps = 5;
-  unsigned warmup = 1;
-  unsigned processes = 1;                   // repetitions are spread over this many processes
-  std::optional<int> cpu;                   // pin children to this CPU
-  std::chrono::milliseconds timeout{std::chrono::seconds(120)};
-  bool counters = false;                    // ask adapters for hardware counters (perf_event_open)
-  bool instructions = false;                // deterministic mode: instructions under Callgrind
-  std::string valgrind = "valgrind";
-  std::filesystem::path libexec_dir;
-};
 
 // One (case, parameter) of a run, in the order the run makes them.
 struct CasePoint {
   const CaseSpec* spec;
-  std::int64_t param;
+  ParamValue param;
+  std::string label() const { return spec->label(param); }
 };
 
 struct RunObserver {
@@ -51,15 +34,46 @@ struct RunObserver {
 // one-line message for the user (unknown case or library, parameter out of range...).
 std::vector<CasePoint> plan(const Module& module, const RunSettings& settings, const std::vector<LibraryEntry>& catalog);
 
-// Before anything runs, for an explicit parameter that counts stacks: throws std::invalid_argument
-// naming the memory each library would need when every selected library would be refused for
-// lack of memory (nothing could be measured). When some library can run the point, the run goes
-// ahead and the refused libraries' rows say "refused: ..." (failed).
-void check_memory(const Module& module, const RunSettings& settings, const std::vector<LibraryEntry>& catalog,
-                  const std::vector<CasePoint>& points);
+// What an adapter's `describe` gave, or why it gave nothing.
+struct Described {
+  std::optional<LibraryDescription> description;
+  std::string error;
+};
 
-// Runs the plan; stops early (keeping what was measured) when the user interrupts.
-void run_plan(const Module& module, const RunSettings& settings, const std::vector<LibraryEntry>& catalog,
-              const std::vector<CasePoint>& points, Results& results, const RunObserver& observer);
+// Whether a library runs a point, and if not, why; each decision a named outcome.
+enum class Decision { run, unavailable, not_applicable, refused, failed };
+
+struct Applicability {
+  Decision decision = Decision::run;
+  std::string reason;
+};
+
+// Decides for one library and point; on Decision::run fills the row's version and traits.
+Applicability applicable(const CasePoint& point, const RunSettings& settings, const LibraryEntry& lib,
+                         const Described* described, Measurement& m);
+
+class Runner {
+ public:
+  Runner(const Module& module, const RunSettings& settings, const std::vector<LibraryEntry>& catalog, Executor& executor);
+
+  // Before anything runs, for explicit parameters: throws std::invalid_argument naming the memory
+  // each library would need when every selected library would be refused for lack of memory
+  // (nothing could be measured). When some library can run the point, the run goes ahead and the
+  // refused libraries' rows say so (failed).
+  void check_memory(const std::vector<CasePoint>& points);
+
+  // Runs the plan; stops early (keeping what was measured) when the user interrupts.
+  void run(const std::vector<CasePoint>& points, Results& results, const RunObserver& observer);
+
+ private:
+  const Described& describe(const LibraryEntry& lib);
+  Measurement row(const CasePoint& point, const LibraryEntry& lib, Results& results);
+
+  const Module& module_;
+  const RunSettings& settings_;
+  std::vector<const LibraryEntry*> selected_;
+  Executor& executor_;
+  std::map<std::string, Described> described_;
+};
 
 }  // namespace benchbox

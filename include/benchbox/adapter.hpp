@@ -7,10 +7,12 @@
 //   adapter run --case C --param P --ops N [--reps R] [--warmup W]
 //                                        -> one JSON line per trial (warm-ups first, then reps)
 //
-// The adapter proves its work: each trial reports how many operations really happened and a
-// checksum; the driver compares both with what it asked for. Only the region between
-// Trial::start() and Trial::stop() is timed (a monotonic nanosecond clock), and the same region
-// is the one counted by hardware counters and by Callgrind when those are in use.
+// The parameter P is text: a number ("1000") or a name the module declares ("canada").
+// The adapter proves its work: each trial reports how many operations really happened, a
+// checksum and any further counts the module checks; the driver compares them with what it asked
+// for. Only the region between Trial::start() and Trial::stop() is timed (a monotonic nanosecond
+// clock), and the same region is the one counted by hardware counters and by Callgrind when those
+// are in use. Figures the adapter measures itself (bytes, a score) travel with the trial.
 #pragma once
 
 #include <algorithm>
@@ -21,11 +23,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <exception>
 #include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #if defined(__linux__)
@@ -44,7 +48,7 @@
 
 namespace benchbox {
 
-inline constexpr int kProtocolVersion = 1;
+inline constexpr int kProtocolVersion = 2;
 
 // Monotonic nanoseconds; the one clock every C/C++ adapter uses.
 inline std::uint64_t now_ns() noexcept {
@@ -73,6 +77,20 @@ inline std::string json_string(std::string_view s) {
     }
   }
   return out + "\"";
+}
+
+// A finite double as JSON (non-finite values become null, which the driver rejects).
+inline std::string json_number(double v) {
+  if (v != v || v > 1.7e308 || v < -1.7e308) return "null";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+// Where the module's data sets are (the driver sets BENCHBOX_DATA_DIR for every adapter).
+inline std::string data_dir() {
+  const char* dir = std::getenv("BENCHBOX_DATA_DIR");
+  return dir ? dir : "";
 }
 
 // Hardware counters (cycles, instructions) of this thread over the measured region, where the
@@ -137,11 +155,15 @@ class HardwareCounters {
 // measured loop and stop() right after it, tears down, then calls finish() with what it counted.
 class Trial {
  public:
-  Trial(std::string_view case_name, std::int64_t param, std::uint64_t ops, HardwareCounters& counters, bool timed)
-      : case_name_(case_name), param_(param), ops_(ops), counters_(counters), timed_(timed) {}
+  Trial(std::string_view case_name, std::string_view param, std::uint64_t ops, HardwareCounters& counters, bool timed)
+      : case_name_(case_name), param_text_(param), ops_(ops), counters_(counters), timed_(timed) {
+    std::from_chars(param.data(), param.data() + param.size(), param_);  // stays 0 for a name
+  }
 
   std::string_view case_name() const { return case_name_; }
+  // The parameter as a number (0 when the module's parameter is a name) and as given.
   std::int64_t param() const { return param_; }
+  std::string_view param_text() const { return param_text_; }
   std::uint64_t ops() const { return ops_; }
 
   // Both are called at most once per trial; the driver rejects a trial whose region is missing.
@@ -168,30 +190,70 @@ class Trial {
     checksum_ = checksum;
     finished_ = true;
   }
+  // Further proof the module checks by name (a JSON document's statistics, bytes processed...).
+  void count(std::string name, std::uint64_t value) { counts_.emplace_back(std::move(name), value); }
+  // A figure the adapter measured itself, in the unit the module declares for it (bytes per
+  // element, a conformance score...).
+  void figure(std::string name, double value) { figures_.emplace_back(std::move(name), value); }
+  // A line of detail kept with the row (e.g. a conformance input that failed).
+  void detail(std::string line) { details_.push_back(std::move(line)); }
 
   bool complete() const { return finished_ && starts_ == 1 && stops_ == 1 && end_ >= begin_; }
   std::uint64_t elapsed_ns() const { return end_ - begin_; }
   std::uint64_t done() const { return done_; }
   std::uint64_t checksum() const { return checksum_; }
 
+  // The trial's protocol line, without the closing brace.
+  std::string json(const std::string& label) const {
+    std::string line = "{\"protocol\":" + std::to_string(kProtocolVersion) + ",\"trial\":" + label +
+                       ",\"ops\":" + std::to_string(ops_) + ",\"ns\":" + std::to_string(elapsed_ns()) +
+                       ",\"done\":" + std::to_string(done_) + ",\"checksum\":" + std::to_string(checksum_);
+    if (auto c = counters_.cycles()) line += ",\"cycles\":" + std::to_string(*c);
+    if (auto n = counters_.instructions()) line += ",\"instructions\":" + std::to_string(*n);
+    line += object("counts", counts_, [](std::uint64_t v) { return std::to_string(v); });
+    line += object("figures", figures_, json_number);
+    if (!details_.empty()) {
+      line += ",\"details\":[";
+      for (std::size_t i = 0; i < details_.size(); ++i) line += (i ? "," : "") + json_string(details_[i]);
+      line += "]";
+    }
+    return line;
+  }
+
  private:
+  template <class T, class Format>
+  static std::string object(const char* key, const std::vector<std::pair<std::string, T>>& items, Format format) {
+    if (items.empty()) return "";
+    std::string out = std::string(",\"") + key + "\":{";
+    for (std::size_t i = 0; i < items.size(); ++i)
+      out += (i ? "," : "") + json_string(items[i].first) + ":" + format(items[i].second);
+    return out + "}";
+  }
+
   std::string_view case_name_;
-  std::int64_t param_;
+  std::string_view param_text_;
+  std::int64_t param_ = 0;
   std::uint64_t ops_;
   HardwareCounters& counters_;
   bool timed_;
   std::uint64_t begin_ = 0, end_ = 0, done_ = 0, checksum_ = 0;
   int starts_ = 0, stops_ = 0;
   bool finished_ = false;
+  std::vector<std::pair<std::string, std::uint64_t>> counts_;
+  std::vector<std::pair<std::string, double>> figures_;
+  std::vector<std::string> details_;
 };
 
 // How a library runs a case; printed by `describe` and shown by the driver (fairness notes).
 struct CaseInfo {
-  std::string style;            // "asymmetric" (resume/yield through a caller), "symmetric", "scheduler"
-  std::int64_t stack_bytes = 0; // stack per coroutine actually used; 0 = stackless / not applicable
-  std::string notes;            // how the library's API maps to the common definition
-  std::int64_t min_param = 0;   // smallest parameter this library can honestly run
-  std::int64_t max_param = -1;  // largest one (-1: no limit), e.g. a channel without buffers: 0
+  std::string notes;             // how the library's API maps to the module's definition
+  std::int64_t min_param = 0;    // smallest numeric parameter this library can honestly run
+  std::int64_t max_param = -1;   // largest one (-1: no limit), e.g. a channel without buffers: 0
+  // Memory one unit of the numeric parameter costs (a coroutine's stack, a map element): the
+  // driver refuses a run that would need more than half the available memory. 0: no check.
+  std::uint64_t bytes_per_param = 0;
+  // Module-defined facts shown with every row ("style": "symmetric", "stack_bytes": "65536").
+  std::vector<std::pair<std::string, std::string>> traits;
 };
 
 using CaseFunction = std::function<void(Trial&)>;
@@ -252,9 +314,12 @@ class Adapter {
         out += "\"not_applicable\":" + json_string(e.na_reason) + "}";
         continue;
       }
-      out += "\"style\":" + json_string(e.info.style) + ",\"stack_bytes\":" + std::to_string(e.info.stack_bytes) +
-             ",\"min_param\":" + std::to_string(e.info.min_param) +
-             (e.info.max_param >= 0 ? ",\"max_param\":" + std::to_string(e.info.max_param) : std::string()) + ",\"notes\":" + json_string(e.info.notes) + "}";
+      out += "\"notes\":" + json_string(e.info.notes) + ",\"min_param\":" + std::to_string(e.info.min_param) +
+             (e.info.max_param >= 0 ? ",\"max_param\":" + std::to_string(e.info.max_param) : std::string()) +
+             ",\"bytes_per_param\":" + std::to_string(e.info.bytes_per_param) + ",\"traits\":{";
+      for (std::size_t i = 0; i < e.info.traits.size(); ++i)
+        out += (i ? "," : "") + json_string(e.info.traits[i].first) + ":" + json_string(e.info.traits[i].second);
+      out += "}}";
     }
     std::printf("%s}}\n", out.c_str());
     return 0;
@@ -268,18 +333,17 @@ class Adapter {
   }
 
   int run(const std::vector<std::string_view>& args) {
-    std::string case_name;
-    std::optional<std::uint64_t> param, ops, reps = 1, warmup = 0;
+    std::string case_name, param_text;
+    std::optional<std::uint64_t> ops, reps = 1, warmup = 0;
     for (std::size_t i = 1; i < args.size(); ++i) {
       if (i + 1 >= args.size()) return fail("missing value after " + std::string(args[i]));
       std::string_view key = args[i], value = args[++i];
-      if (key == "--case") {
-        case_name = value;
+      if (key == "--case" || key == "--param") {
+        (key == "--case" ? case_name : param_text) = value;
         continue;
       }
-      std::optional<std::uint64_t>* slot = key == "--param"  ? &param
-                                           : key == "--ops"  ? &ops
-                                           : key == "--reps" ? &reps
+      std::optional<std::uint64_t>* slot = key == "--ops"      ? &ops
+                                           : key == "--reps"   ? &reps
                                            : key == "--warmup" ? &warmup
                                                                : nullptr;
       if (!slot) return fail("unknown option " + std::string(key));
@@ -289,30 +353,36 @@ class Adapter {
     auto it = cases_.find(case_name);
     if (it == cases_.end()) return fail("unknown case '" + case_name + "'");
     if (!it->second.fn) return fail("case '" + case_name + "' is not applicable: " + it->second.na_reason);
-    if (!param || !ops || *ops == 0 || *reps == 0) return fail("run needs --param P and --ops N (N > 0), --reps R > 0");
-    if (const auto max = it->second.info.max_param; max >= 0 && *param > static_cast<std::uint64_t>(max))
-      return fail("parameter " + std::to_string(*param) + " is above this library's maximum " + std::to_string(max));
-    if (static_cast<std::int64_t>(*param) < it->second.info.min_param)
-      return fail("parameter " + std::to_string(*param) + " is below this library's minimum " +
-                  std::to_string(it->second.info.min_param));
+    if (param_text.empty() || !ops || *ops == 0 || *reps == 0)
+      return fail("run needs --param P and --ops N (N > 0), --reps R > 0");
+    if (auto wrong = out_of_range(it->second.info, param_text)) return fail(*wrong);
 
     HardwareCounters counters;
     const std::uint64_t total = *warmup + *reps;
     for (std::uint64_t t = 0; t < total; ++t) {
-      Trial trial(case_name, static_cast<std::int64_t>(*param), *ops, counters, t >= *warmup);
-      it->second.fn(trial);
+      Trial trial(case_name, param_text, *ops, counters, t >= *warmup);
+      try {
+        it->second.fn(trial);
+      } catch (const std::exception& e) {  // e.g. a data set that cannot be read
+        return fail(std::string("case ") + case_name + ": " + e.what());
+      }
       if (!trial.complete()) return fail("adapter bug: trial did not call start(), stop() and finish() exactly once");
-      std::string line = "{\"protocol\":" + std::to_string(kProtocolVersion) + ",\"trial\":" +
-                         (t < *warmup ? std::string("\"warmup\"") : std::to_string(t - *warmup + 1)) +
-                         ",\"ops\":" + std::to_string(*ops) + ",\"ns\":" + std::to_string(trial.elapsed_ns()) +
-                         ",\"done\":" + std::to_string(trial.done()) +
-                         ",\"checksum\":" + std::to_string(trial.checksum());
-      if (auto c = counters.cycles()) line += ",\"cycles\":" + std::to_string(*c);
-      if (auto n = counters.instructions()) line += ",\"instructions\":" + std::to_string(*n);
-      std::printf("%s}\n", line.c_str());
+      const std::string label = t < *warmup ? std::string("\"warmup\"") : std::to_string(t - *warmup + 1);
+      std::printf("%s}\n", trial.json(label).c_str());
       std::fflush(stdout);
     }
     return 0;
+  }
+
+  // A numeric parameter outside what this library declared it can run.
+  static std::optional<std::string> out_of_range(const CaseInfo& info, const std::string& text) {
+    const auto number = parse_u64(text);
+    if (!number) return std::nullopt;  // a named parameter: the adapter's case function checks it
+    if (info.max_param >= 0 && *number > static_cast<std::uint64_t>(info.max_param))
+      return "parameter " + text + " is above this library's maximum " + std::to_string(info.max_param);
+    if (static_cast<std::int64_t>(*number) < info.min_param)
+      return "parameter " + text + " is below this library's minimum " + std::to_string(info.min_param);
+    return std::nullopt;
   }
 
   static int fail(const std::string& message) {

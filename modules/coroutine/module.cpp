@@ -3,6 +3,7 @@
 //  - switch: one transfer of control from one coroutine (or the caller/scheduler) to another;
 //    a resume followed by a yield is two switches. N coroutines yield round-robin.
 //  - pass: one value sent by a producer coroutine and received by a consumer in the same thread.
+#include <algorithm>
 #include <string>
 
 #include "checksums.hpp"
@@ -10,21 +11,23 @@
 
 namespace {
 
-using benchbox::CaseTraits;
+using benchbox::CaseContext;
+using benchbox::ParamValue;
 using benchbox::TrialProof;
 
-std::optional<std::string> verify_switch(std::int64_t coroutines, const CaseTraits& traits, const TrialProof& p) {
+std::optional<std::string> verify_switch(const CaseContext& c, const TrialProof& p) {
   if (p.done != p.ops)
     return "did " + std::to_string(p.done) + " switches, asked for " + std::to_string(p.ops);
   // An asymmetric library enters a coroutine on every resume: half the switches.
-  const std::uint64_t entries = traits.style == "asymmetric" ? p.ops / 2 : p.ops;
-  const std::uint64_t n = static_cast<std::uint64_t>(coroutines);
+  const bool asymmetric = c.traits.value("style") == "asymmetric";
+  const std::uint64_t entries = asymmetric ? p.ops / 2 : p.ops;
+  const std::uint64_t n = static_cast<std::uint64_t>(c.param.number.value_or(0));
   const std::uint64_t balanced = benchbox::coroutine::round_robin_checksum(entries, n);
   // The caller's own round-robin loop must be exact. A scheduler's order is its own business
   // (Go's takes its global queue first every 61st schedule), but every coroutine must take its
   // turn: the sum of squared entry counts may exceed the balanced value by at most 1%, which
   // rules out running a subset of the coroutines (half of them would double it).
-  const bool exact = traits.style == "asymmetric";
+  const bool exact = asymmetric;
   const auto limit = exact ? balanced : balanced + balanced / 100;
   if (p.checksum < balanced || p.checksum > limit)
     return "switch checksum " + std::to_string(p.checksum) + (exact ? " != " : " outside ") +
@@ -33,13 +36,26 @@ std::optional<std::string> verify_switch(std::int64_t coroutines, const CaseTrai
   return std::nullopt;
 }
 
-std::optional<std::string> verify_channel(std::int64_t, const CaseTraits&, const TrialProof& p) {
+std::optional<std::string> verify_channel(const CaseContext&, const TrialProof& p) {
   if (p.done != p.ops) return "received " + std::to_string(p.done) + " values, asked for " + std::to_string(p.ops);
   const std::uint64_t expected = benchbox::coroutine::in_order_checksum(p.ops);
   if (p.checksum != expected)
     return "channel checksum " + std::to_string(p.checksum) + " != " + std::to_string(expected) +
            " (values lost, duplicated or out of order)";
   return std::nullopt;
+}
+
+std::uint64_t round_up(std::uint64_t v, std::uint64_t multiple) { return (v + multiple - 1) / multiple * multiple; }
+
+// Whole resume/yield round trips (asymmetric libraries), and at least 100 switches per coroutine:
+// round-robin can only be verified, and first-entry effects only amortised, over enough turns
+// (gccgo's first trial in a process is out of order for ~20 rounds).
+std::uint64_t switch_ops(const ParamValue& p, std::uint64_t ops) {
+  return round_up(std::max<std::uint64_t>(ops, 100 * static_cast<std::uint64_t>(std::max<std::int64_t>(p.number.value_or(0), 0))), 2);
+}
+
+std::string count_label(const ParamValue& p, const char* one, const char* many) {
+  return p.text + (p.number == 1 ? one : many);
 }
 
 const benchbox::Module coroutine_module{
@@ -49,32 +65,28 @@ const benchbox::Module coroutine_module{
         {
             {.id = "switch",
              .unit = "switches",
-             .param_name = "coroutines",
              .description = "N coroutines yield round-robin; a resume and its yield are two switches",
-             .default_param = 2,
-             .min_param = 1,
-             .max_param = 10'000'000,
-             .ops_multiple = 2,  // so that asymmetric libraries finish whole resume/yield round trips
-             // Round-robin can only be verified, and first-entry effects only amortised, over
-             // enough turns: gccgo's first trial in a process is out of order for ~20 rounds.
-             .min_ops_per_param = 100,
-             .suite_params = {2, 1000},
-             .param_counts_stacks = true,
+             .param = {.name = "coroutines",
+                       .min = 1,
+                       .max = 10'000'000,
+                       .default_value = "2",
+                       .suite = {"2", "1000"},
+                       .help = "coroutines taking turns"},
+             .legal_ops = switch_ops,
              .verify = verify_switch,
-             .describe_param = [](std::int64_t n) { return std::to_string(n) + (n == 1 ? " coroutine" : " coroutines"); }},
+             .describe_param = [](const ParamValue& p) { return count_label(p, " coroutine", " coroutines"); }},
             {.id = "channel",
              .unit = "passes",
-             .param_name = "buffer",
              .description = "a producer sends 1..ops to a consumer through a channel of the given buffer size",
-             .default_param = 0,
-             .min_param = 0,
-             .max_param = 100'000'000,
-             .ops_multiple = 1,
-             .suite_params = {0, 10000},
-             .param_counts_stacks = false,
+             .param = {.name = "buffer",
+                       .min = 0,
+                       .max = 100'000'000,
+                       .default_value = "0",
+                       .suite = {"0", "10000"},
+                       .help = "the channel's buffer size, 0 = unbuffered"},
              .verify = verify_channel,
-             .describe_param = [](std::int64_t n) {
-               return n == 0 ? std::string("unbuffered") : "buffer " + std::to_string(n);
+             .describe_param = [](const ParamValue& p) {
+               return p.number == 0 ? std::string("unbuffered") : "buffer " + p.text;
              }},
         },
 };

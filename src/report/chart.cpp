@@ -11,11 +11,9 @@
 
 namespace benchbox::chart {
 
-bool is_floor(const Measurement& m) { return m.library == "floor"; }
-
 std::string case_slug(const CaseGroup& g) {
   std::string out;
-  for (char c : fmt::format("{}-{}-{}", g.module, g.case_id, g.param)) {
+  for (char c : fmt::format("{}-{}-{}", g.module, g.case_id, g.param.text)) {
     const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
     out += keep ? c : '_';
   }
@@ -98,7 +96,7 @@ std::string shorten(const std::string& s, std::size_t max_chars) {
 
 std::string render_svg(const CaseGroup& g, bool standalone) {
   std::vector<const Measurement*> ok, other;
-  for (const auto* m : g.rows) (m->status == Status::ok ? ok : other).push_back(m);
+  for (const auto* m : g.rows) (m->ok() ? ok : other).push_back(m);
 
   std::size_t label_chars = 8;
   for (const auto* m : ok) label_chars = std::max(label_chars, m->library.size());
@@ -113,24 +111,20 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
   const std::string title = case_title(g);
   out += fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
-      "font-family=\"sans-serif\" font-size=\"12\">\n<title>{2}: per op, {3} (lower is better)</title>\n"
+      "font-family=\"sans-serif\" font-size=\"12\">\n<title>{2}: {3} ({4})</title>\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
       "<text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"bold\" fill=\"#222\">{2}</text>\n",
-      kWidth, height, html_escape(title), html_escape(g.unit.empty() ? "op" : g.unit));
+      kWidth, height, html_escape(title), html_escape(g.figure.label), g.figure.direction());
 
   if (ok.empty()) {
     out += fmt::format("<text x=\"12\" y=\"{}\" fill=\"#555\">no verified results in this case</text>\n", kTop + 14);
   } else {
     const Scale scale = make_scale(ok, bar_width);
-    const Measurement* fastest = g.fastest();
-    const Measurement* floor = nullptr;
-    for (const auto* m : ok)
-      if (is_floor(*m)) floor = m;
+    const Measurement* floor = g.reference();
     out += fmt::format(
-        "<text x=\"12\" y=\"40\" fill=\"#555\">{} per op (median of the repetitions; whiskers: min..max), lower is "
-        "better{}{}</text>\n",
-        ok.front()->metric == "ns_per_op" ? "ns" : "instructions", scale.log ? "; log scale" : "",
-        floor ? "; orange: the floor (reference)" : "");
+        "<text x=\"12\" y=\"40\" fill=\"#555\">{} (median of the repetitions; whiskers: min..max), {}{}{}</text>\n",
+        html_escape(g.figure.label), g.figure.direction(), scale.log ? "; log scale" : "",
+        floor ? "; orange: the reference (floor)" : "");
     // Grid and axis.
     for (double t : scale.ticks()) {
       const double x = x0 + scale(t);
@@ -144,11 +138,12 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
     double y = kTop;
     for (const auto* m : ok) {
       const Summary& s = m->summary;
-      const bool is_ref = m == floor;
+      const bool is_ref = m->reference;
       const double w = std::max(1.0, scale(s.median));
-      const double rel = fastest ? s.median / fastest->summary.median : 1;
-      out += fmt::format("<g class=\"bar\"><title>{}: median {} ns, min {} ns, max {} ns, {} repetitions</title>\n",
-                         html_escape(m->library), format_ns(s.median), format_ns(s.min), format_ns(s.max), s.n);
+      const double rel = g.relative(*m);
+      const std::string unit = html_escape(g.figure.unit);
+      out += fmt::format("<g class=\"bar\"><title>{0}: median {1} {3}, min {2} {3}, max {4} {3}, {5} repetitions</title>\n",
+                         html_escape(m->library), format_value(s.median), format_value(s.min), unit, format_value(s.max), s.n);
       out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"#222\"{}>{}</text>\n", label_width,
                          y + kBarHeight / 2 + 4, is_ref ? " font-weight=\"bold\"" : "",
                          html_escape(shorten(m->library, 24)));
@@ -158,8 +153,8 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
         out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#222\" stroke-width=\"1.2\"/>\n",
                            x0 + scale(s.min), y + kBarHeight / 2, x0 + scale(s.max), y + kBarHeight / 2);
       out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#222\">{} {} <tspan fill=\"#777\">({:.2f}x)</tspan></text>\n",
-                         x0 + std::max(w, scale(s.max)) + 6, y + kBarHeight / 2 + 4, format_ns(s.median),
-                         m->metric == "ns_per_op" ? "ns" : "instr", rel);
+                         x0 + std::max(w, scale(s.max)) + 6, y + kBarHeight / 2 + 4, format_value(s.median),
+                         html_escape(g.figure.unit), rel);
       out += "</g>\n";
       y += kRowHeight;
     }

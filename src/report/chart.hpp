@@ -1,5 +1,5 @@
 // A case as a horizontal bar chart of ns per op per library, written by hand as standalone SVG
-// (no scripts, no fonts or other resources): the floor in its own colour with a reference line,
+// (no scripts, no fonts or other resources): the reference row (the module's floor) in its own colour with a reference line,
 // a log scale when the medians span more than 20x, min..max whiskers, values as labels, and the
 // rows without a number (failed, n/a, not available) listed under the chart with their reasons.
 #pragma once
@@ -9,9 +9,6 @@
 #include "reporter.hpp"
 
 namespace benchbox::chart {
-
-// benchbox's own minimal implementation: the reference every library is drawn against.
-bool is_floor(const Measurement& m);
 
 // File-name-safe id of a case: "coroutine-switch-2".
 std::string case_slug(const CaseGroup& group);

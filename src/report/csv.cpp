@@ -11,22 +11,30 @@ std::string number(double v) { return fmt::format("{:.6g}", v); }
 
 class CsvReporter : public Reporter {
  public:
+  using Reporter::Reporter;
   std::string render(const Results& results) const override {
+    // The figure's columns are named by its id and unit in every row (ns_per_op, bytes_per_...),
+    // so a file mixing figures stays readable.
     std::string out =
-        "module,case,param,param_label,unit,library,version,status,verified,ops,reps,ns_per_op,ns_per_op_mean,"
-        "ns_per_op_min,ns_per_op_max,ns_per_op_stddev,ns_per_op_mad,ops_per_second,relative,reason\n";
-    for (const auto& g : group_by_case(results)) {
-      const Measurement* fastest = g.fastest();
-      for (const auto* m : g.rows) {
-        const bool ok = m->status == Status::ok;
+        "module,case,param,param_label,unit,library,version,reference,status,verified,ops,reps,figure,figure_unit,"
+        "lower_is_better,median,mean,min,max,stddev,mad,rate,rate_unit,relative,peak_rss_bytes,reason\n";
+    for (const auto& g : groups(results)) {
+      std::vector<const Measurement*> rows = g.rows;
+      rows.insert(rows.end(), g.unavailable.begin(), g.unavailable.end());
+      for (const auto* m : rows) {
+        const bool ok = m->ok();
         const Summary& s = m->summary;
-        std::vector<std::string> f = {csv_field(m->module), csv_field(m->case_id), std::to_string(m->param),
+        std::vector<std::string> f = {csv_field(m->module), csv_field(m->case_id), csv_field(m->param.text),
                                       csv_field(m->param_label), csv_field(m->unit), csv_field(m->library),
-                                      csv_field(m->version), to_string(m->status), m->verified ? "true" : "false",
-                                      std::to_string(m->ops), std::to_string(m->ns_per_op.size())};
-        for (double v : {s.median, s.mean, s.min, s.max, s.stddev, s.mad, m->ops_per_second()})
-          f.push_back(ok ? number(v) : "");
-        f.push_back(ok && fastest ? fmt::format("{:.4f}", s.median / fastest->summary.median) : "");
+                                      csv_field(m->version), m->reference ? "true" : "false", to_string(m->status),
+                                      m->verified ? "true" : "false", std::to_string(m->ops), std::to_string(m->values.size()),
+                                      csv_field(m->figure.id), csv_field(m->figure.unit),
+                                      m->figure.lower_is_better ? "true" : "false"};
+        for (double v : {s.median, s.mean, s.min, s.max, s.stddev, s.mad}) f.push_back(ok ? number(v) : "");
+        f.push_back(ok && m->rate() > 0 ? number(m->rate()) : "");
+        f.push_back(ok && m->rate() > 0 ? csv_field(m->rate_unit) : "");
+        f.push_back(ok ? fmt::format("{:.4f}", g.relative(*m)) : "");
+        f.push_back(m->peak_rss_bytes ? std::to_string(m->peak_rss_bytes) : "");
         f.push_back(csv_field(m->reason));
         out += fmt::format("{}\n", fmt::join(f, ","));
       }
@@ -36,6 +44,6 @@ class CsvReporter : public Reporter {
 };
 }  // namespace
 
-std::unique_ptr<Reporter> make_csv_reporter() { return std::make_unique<CsvReporter>(); }
+std::unique_ptr<Reporter> make_csv_reporter(const ReportOptions& options) { return std::make_unique<CsvReporter>(options); }
 
 }  // namespace benchbox

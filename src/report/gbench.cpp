@@ -3,7 +3,8 @@
 //   name = module/case/param/library; one "iteration" row per repetition (iterations = ops,
 //   real_time = cpu_time = ns per op, time_unit ns), then "aggregate" rows NAME_mean, NAME_median,
 //   NAME_stddev. Rows without a number (failed, n/a, not available) are left out: compare.py would
-//   read a zero time as a real one. So are --instructions rows: their figure is not a time.
+//   read a zero time as a real one. So are rows whose figure is not a time (instruction counts,
+//   bytes, scores).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -65,15 +66,16 @@ json gbench_context(const nlohmann::json& c) {
 
 class GbenchReporter : public Reporter {
  public:
+  using Reporter::Reporter;
   std::string render(const Results& results) const override {
     json benchmarks = json::array();
     int family = 0;
-    for (const auto& g : group_by_case(results)) {
+    for (const auto& g : groups(results)) {
       int instance = 0;
       for (const auto* m : g.rows) {
-        if (m->status != Status::ok || m->metric != "ns_per_op") continue;  // instruction counts are no time
-        const std::string name = fmt::format("{}/{}/{}/{}", g.module, g.case_id, g.param, m->library);
-        const auto reps = static_cast<int>(m->ns_per_op.size());
+        if (!m->ok() || !m->figure.timed()) continue;  // instruction counts, bytes and scores are no time
+        const std::string name = fmt::format("{}/{}/{}/{}", g.module, g.case_id, g.param.text, m->library);
+        const auto reps = static_cast<int>(m->values.size());
         auto row = [&](const std::string& row_name, double ns, std::uint64_t iterations) {
           return json{{"name", row_name},
                       {"family_index", family},
@@ -90,9 +92,12 @@ class GbenchReporter : public Reporter {
                       {"label", m->library + " " + m->version}};
         };
         for (int i = 0; i < reps; ++i) {
-          json r = row(name, m->ns_per_op[static_cast<std::size_t>(i)], m->ops);
+          const double ns = m->values[static_cast<std::size_t>(i)];
+          json r = row(name, ns, m->ops);
           r["repetition_index"] = i;
-          r["items_per_second"] = 1e9 / m->ns_per_op[static_cast<std::size_t>(i)];
+          r["items_per_second"] = 1e9 / ns;
+          if (m->rate_unit != m->unit + "/s" && m->rate_per_op > 0)  // Google Benchmark's own name for byte rates
+            r["bytes_per_second"] = m->rate_per_op * 1e9 / ns;
           benchmarks.push_back(std::move(r));
         }
         const Summary& s = m->summary;
@@ -113,6 +118,6 @@ class GbenchReporter : public Reporter {
 };
 }  // namespace
 
-std::unique_ptr<Reporter> make_gbench_reporter() { return std::make_unique<GbenchReporter>(); }
+std::unique_ptr<Reporter> make_gbench_reporter(const ReportOptions& options) { return std::make_unique<GbenchReporter>(options); }
 
 }  // namespace benchbox

@@ -32,39 +32,48 @@ std::string status_text(Status s) {
   return s == Status::failed ? "FAILED" : s == Status::not_applicable ? "n/a" : "not available";
 }
 
+std::string table_row(const CaseGroup& g, const Measurement& m) {
+  const Summary& s = m.summary;
+  std::string traits;
+  for (const auto& [k, v] : m.traits.values) traits += (traits.empty() ? "" : ", ") + k + " " + v;
+  return fmt::format(
+      "<tr{}><td class=\"name\">{}{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{:.1f}%</td>"
+      "<td>{}..{}</td><td>{:.1f}%</td><td>{}..{} ({:.0f}%)</td><td>{:.2f}x</td><td>{}</td><td>{}</td>"
+      "<td class=\"name\">{}</td></tr>\n",
+      m.reference ? " class=\"floor\"" : "", html_escape(m.library), m.reference ? " (reference)" : "",
+      html_escape(m.version), format_value(s.median), m.rate() > 0 ? with_thousands(m.rate()) : "", 100 * s.relative_mad(),
+      format_value(s.min), format_value(s.max), 100 * s.relative_spread(), format_value(s.ci_low), format_value(s.ci_high),
+      100 * s.ci_level, g.relative(m), m.peak_rss_bytes ? format_mib(m.peak_rss_bytes) : "", s.n, html_escape(traits));
+}
+
 std::string case_section(const CaseGroup& g) {
   std::string out = fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", html_escape(chart::case_slug(g)),
                                 html_escape(chart::case_title(g)));
   out += chart::render_svg(g, false);
-  const Measurement* fastest = g.fastest();
-  std::string rows, missing;
+  std::string rows, missing, rate_unit;
   for (const auto* m : g.rows) {
-    if (m->status != Status::ok) {
+    if (!m->ok()) {
       missing += fmt::format("<li class=\"{}\"><b>{}</b> {}: {}</li>\n", m->status == Status::failed ? "failed" : "na",
                              html_escape(m->library), status_text(m->status), html_escape(m->reason));
       continue;
     }
-    const Summary& s = m->summary;
-    rows += fmt::format(
-        "<tr{}><td class=\"name\">{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{:.1f}%</td>"
-        "<td>{}..{}</td><td>{:.1f}%</td><td>{}..{} ({:.0f}%)</td><td>{:.2f}x</td><td>{}</td></tr>\n",
-        chart::is_floor(*m) ? " class=\"floor\"" : "", html_escape(m->library), html_escape(m->version), format_ns(s.median),
-        with_thousands(m->ops_per_second()), 100 * s.relative_mad(), format_ns(s.min), format_ns(s.max),
-        100 * s.relative_spread(), format_ns(s.ci_low), format_ns(s.ci_high), 100 * s.ci_level,
-        fastest ? s.median / fastest->summary.median : 1.0, s.n);
+    if (m->rate() > 0) rate_unit = m->rate_unit;
+    rows += table_row(g, *m);
   }
   if (!rows.empty())
     out += fmt::format(
-        "<table>\n<tr><th class=\"name\">library</th><th class=\"name\">version</th><th>ns/op</th><th>{}/s</th>"
-        "<th>&#177;MAD</th><th>min..max ns</th><th>spread</th><th>CI of median</th><th>relative</th><th>reps</th></tr>\n"
-        "{}</table>\n",
-        html_escape(g.unit), rows);
+        "<table>\n<tr><th class=\"name\">library</th><th class=\"name\">version</th><th>{}</th><th>{}</th>"
+        "<th>&#177;MAD</th><th>min..max</th><th>spread</th><th>CI of median</th><th>relative</th><th>peak MiB</th>"
+        "<th>reps</th><th class=\"name\">traits</th></tr>\n{}</table>\n<p class=\"legend\">{}: {} ({}).</p>\n",
+        html_escape(g.figure.label), html_escape(rate_unit), rows, html_escape(g.figure.label),
+        html_escape(g.figure.description.empty() ? "median of the repetitions" : g.figure.description), g.figure.direction());
   if (!missing.empty()) out += "<p>Without a number:</p>\n<ul class=\"missing\">\n" + missing + "</ul>\n";
   return out + "</section>\n";
 }
 
 class HtmlReporter : public Reporter {
  public:
+  using Reporter::Reporter;
   std::string render(const Results& results) const override {
     const std::string machine = html_escape(machine_label(results.context));
     std::string out = fmt::format(
@@ -84,10 +93,17 @@ class HtmlReporter : public Reporter {
       for (const auto& w : results.warnings) out += "<li>" + html_escape(w) + "</li>\n";
       out += "</ul>\n";
     }
-    out += "<p>Nanoseconds per operation, median of the repetitions; lower is better. Relative: to the fastest "
-           "library of the case. Spread: (max - min) / median. CI: distribution-free confidence interval of the "
-           "median, with its coverage.</p>\n";
-    for (const auto& g : group_by_case(results)) out += case_section(g);
+    out += "<p>Each case's figure is named above its table, with whether lower or higher is better. Relative: to the "
+           "best library of the case. Spread: (max - min) / median. CI: distribution-free confidence interval of the "
+           "median, with its coverage. Peak MiB: the largest resident memory of the row's processes.</p>\n";
+    for (const auto& g : groups(results)) out += case_section(g);
+    if (const auto missing = unavailable_libraries(results); !missing.empty()) {
+      out += "<section id=\"unavailable\">\n<h2>Not available here</h2>\n<ul class=\"missing\">\n";
+      for (const auto* m : missing)
+        out += fmt::format("<li><b>{}</b> {}{}</li>\n", html_escape(m->library), html_escape(m->reason),
+                           m->enable.empty() ? "" : " (to enable: " + html_escape(m->enable) + ")");
+      out += "</ul>\n</section>\n";
+    }
     const std::string version = context_text(results.context, "benchbox_version");
     out += fmt::format("<footer>Written by benchbox{}.</footer>\n</body>\n</html>\n", version.empty() ? "" : " " + html_escape(version));
     return out;
@@ -95,6 +111,6 @@ class HtmlReporter : public Reporter {
 };
 }  // namespace
 
-std::unique_ptr<Reporter> make_html_reporter() { return std::make_unique<HtmlReporter>(); }
+std::unique_ptr<Reporter> make_html_reporter(const ReportOptions& options) { return std::make_unique<HtmlReporter>(options); }
 
 }  // namespace benchbox

@@ -15,36 +15,50 @@ std::string status_text(Status s) {
 
 class MarkdownReporter : public Reporter {
  public:
+  using Reporter::Reporter;
   std::string render(const Results& results) const override {
     std::string out = fmt::format("Machine: {}", md_cell(machine_label(results.context)));
     if (auto date = context_text(results.context, "date"); !date.empty()) out += fmt::format(", {}", md_cell(date));
     if (auto v = context_text(results.context, "benchbox_version"); !v.empty()) out += fmt::format(", benchbox {}", md_cell(v));
     out += "\n\n";
-    for (const auto& g : group_by_case(results)) {
+    for (const auto& g : groups(results)) {
       out += fmt::format("### {} {}, {}\n\n", md_cell(g.module), md_cell(g.case_id), md_cell(g.param_label));
-      const bool ns = g.rows.empty() || g.rows.front()->metric == "ns_per_op";
-      out += fmt::format("| library | version | {} | {}/s | ± | min..max | relative |\n", ns ? "ns/op" : "instr/op",
-                         md_cell(g.unit));
-      out += "|:--|:--|--:|--:|--:|--:|--:|\n";
-      const Measurement* fastest = g.fastest();
+      std::string rate_unit;
+      for (const auto* m : g.rows)
+        if (m->ok() && m->rate() > 0) rate_unit = m->rate_unit;
+      out += fmt::format("| library | version | {} | {} | ± | min..max | relative | peak MiB |\n", md_cell(g.figure.label),
+                         md_cell(rate_unit));
+      out += "|:--|:--|--:|--:|--:|--:|--:|--:|\n";
       std::string missing;
-      bool any_unstable = false;
+      bool any_unstable = false, any_reference = false;
       for (const auto* m : g.rows) {
-        if (m->status != Status::ok) {
+        if (!m->ok()) {
           missing += fmt::format("- {}: {}: {}\n", md_cell(m->library), status_text(m->status), md_cell(m->reason));
           continue;
         }
         const Summary& s = m->summary;
         any_unstable = any_unstable || m->unstable();
-        out += fmt::format("| {} | {} | {} | {} | {:.1f}%{} | {}..{} | {:.2f}x |\n", md_cell(m->library), md_cell(m->version),
-                           format_ns(s.median), ns ? with_thousands(m->ops_per_second()) : "", 100 * m->uncertainty(),
-                           m->unstable() ? " ~" : "", format_ns(s.min), format_ns(s.max),
-                           fastest ? s.median / fastest->summary.median : 1.0);
+        any_reference = any_reference || m->reference;
+        out += fmt::format("| {}{} | {} | {} | {} | {:.1f}%{} | {}..{} | {:.2f}x | {} |\n", md_cell(m->library),
+                           m->reference ? " \\*" : "", md_cell(m->version), format_value(s.median),
+                           m->rate() > 0 ? with_thousands(m->rate()) : "", 100 * m->uncertainty(), m->unstable() ? " ~" : "",
+                           format_value(s.min), format_value(s.max), g.relative(*m),
+                           m->peak_rss_bytes ? format_mib(m->peak_rss_bytes) : "");
       }
-      out += "\nMedian of the repetitions; ±: half-width of the median's confidence interval";
+      out += fmt::format("\n{}: median of the repetitions, {}; ±: half-width of the median's confidence interval",
+                         md_cell(g.figure.label), g.figure.direction());
       out += any_unstable ? " (~: wider than ±5%, unstable)" : "";
-      out += "; relative: to the fastest.\n";
+      out += "; relative: to the best";
+      out += any_reference ? "; \\*: the reference row (the module's floor)" : "";
+      out += ".\n";
       if (!missing.empty()) out += "\nWithout a number:\n\n" + missing;
+      out += "\n";
+    }
+    if (const auto missing = unavailable_libraries(results); !missing.empty()) {
+      out += "Not available here:\n\n";
+      for (const auto* m : missing)
+        out += fmt::format("- {}: {}{}\n", md_cell(m->library), md_cell(m->reason),
+                           m->enable.empty() ? "" : " (to enable: " + md_cell(m->enable) + ")");
       out += "\n";
     }
     for (const auto& w : results.warnings) out += "> warning: " + md_cell(w) + "\n";
@@ -53,6 +67,6 @@ class MarkdownReporter : public Reporter {
 };
 }  // namespace
 
-std::unique_ptr<Reporter> make_markdown_reporter() { return std::make_unique<MarkdownReporter>(); }
+std::unique_ptr<Reporter> make_markdown_reporter(const ReportOptions& options) { return std::make_unique<MarkdownReporter>(options); }
 
 }  // namespace benchbox

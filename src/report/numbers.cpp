@@ -4,7 +4,7 @@
 
 namespace benchbox {
 
-std::string format_ns(double v) {
+std::string format_value(double v) {
   return v >= 100 ? fmt::format("{:.0f}", v) : v >= 10 ? fmt::format("{:.1f}", v) : fmt::format("{:.2f}", v);
 }
 
@@ -19,5 +19,7 @@ std::string with_thousands(double value) {
   }
   return sign + out;
 }
+
+std::string format_mib(std::uint64_t bytes) { return fmt::format("{:.1f}", static_cast<double>(bytes) / (1024.0 * 1024.0)); }
 
 }  // namespace benchbox

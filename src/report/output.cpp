@@ -10,8 +10,9 @@ namespace benchbox {
 
 namespace fs = std::filesystem;
 
-std::vector<std::pair<fs::path, std::string>> svg_files(const Results& results, const std::string& output) {
-  const auto groups = group_by_case(results);
+std::vector<std::pair<fs::path, std::string>> svg_files(const Results& results, const std::string& output,
+                                                       const ReportOptions& options) {
+  const auto groups = group_by_case(results, options.order);
   std::vector<std::pair<fs::path, std::string>> files;
   const bool to_dir = !output.empty() && (output.back() == '/' || fs::is_directory(output));
   const bool svg_name = output.size() > 4 && output.ends_with(".svg");
@@ -32,10 +33,10 @@ void check_report_destination(const std::string& format, std::size_t cases, cons
     throw std::invalid_argument("--format svg writes one file per case: give --output DIR/ (or --output PREFIX)");
 }
 
-void write_report(const std::string& format, const Results& results, const std::string& output) {
-  auto reporter = make_reporter(format);
+void write_report(const std::string& format, const Results& results, const std::string& output, const ReportOptions& options) {
+  auto reporter = make_reporter(format, options);
   if (format == "svg" && !output.empty()) {
-    const auto files = svg_files(results, output);
+    const auto files = svg_files(results, output, options);
     if (files.empty()) throw std::runtime_error("no results to chart");
     for (const auto& [path, content] : files) {
       if (path.has_parent_path() && !fs::is_directory(path.parent_path()))

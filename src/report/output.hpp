@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "../results.hpp"
+#include "reporter.hpp"
 
 namespace benchbox {
 
@@ -15,11 +16,13 @@ namespace benchbox {
 //   OUTPUT ends with .svg, one case         -> OUTPUT itself
 //   OUTPUT ends with .svg, several cases    -> charts.svg gives charts-coroutine-switch-2.svg ...
 //   anything else is a prefix               -> OUTPUT-coroutine-switch-2.svg
-std::vector<std::pair<std::filesystem::path, std::string>> svg_files(const Results& results, const std::string& output);
+std::vector<std::pair<std::filesystem::path, std::string>> svg_files(const Results& results, const std::string& output,
+                                                                    const ReportOptions& options = {});
 
 // Renders `results` in `format` to standard output (output empty) or to files; throws with a
 // one-line message.
-void write_report(const std::string& format, const Results& results, const std::string& output);
+void write_report(const std::string& format, const Results& results, const std::string& output,
+                  const ReportOptions& options = {});
 
 // Throws std::invalid_argument when the format cannot go where asked (svg of several cases to
 // standard output) -- checked before a run starts.

@@ -1,21 +1,22 @@
 #include "reporter.hpp"
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 #include <tuple>
 
 namespace benchbox {
 
-std::unique_ptr<Reporter> make_text_reporter();
-std::unique_ptr<Reporter> make_json_reporter();
-std::unique_ptr<Reporter> make_markdown_reporter();
-std::unique_ptr<Reporter> make_csv_reporter();
-std::unique_ptr<Reporter> make_gbench_reporter();
-std::unique_ptr<Reporter> make_svg_reporter();
-std::unique_ptr<Reporter> make_html_reporter();
+std::unique_ptr<Reporter> make_text_reporter(const ReportOptions&);
+std::unique_ptr<Reporter> make_json_reporter(const ReportOptions&);
+std::unique_ptr<Reporter> make_markdown_reporter(const ReportOptions&);
+std::unique_ptr<Reporter> make_csv_reporter(const ReportOptions&);
+std::unique_ptr<Reporter> make_gbench_reporter(const ReportOptions&);
+std::unique_ptr<Reporter> make_svg_reporter(const ReportOptions&);
+std::unique_ptr<Reporter> make_html_reporter(const ReportOptions&);
 
 namespace {
-using Factory = std::unique_ptr<Reporter> (*)();
+using Factory = std::unique_ptr<Reporter> (*)(const ReportOptions&);
 const std::map<std::string, Factory, std::less<>>& factories() {
   static const std::map<std::string, Factory, std::less<>> all = {
       {"text", make_text_reporter},
@@ -36,36 +37,63 @@ std::vector<std::string> reporter_formats() {
   return names;
 }
 
-std::unique_ptr<Reporter> make_reporter(std::string_view format) {
+std::unique_ptr<Reporter> make_reporter(std::string_view format, const ReportOptions& options) {
   auto it = factories().find(format);
   if (it == factories().end()) {
     std::string known;
     for (const auto& n : reporter_formats()) known += (known.empty() ? "" : ", ") + n;
     throw std::invalid_argument("unknown format '" + std::string(format) + "' (formats: " + known + ")");
   }
-  return it->second();
+  return it->second(options);
 }
 
-const Measurement* CaseGroup::fastest() const {
+const Measurement* CaseGroup::best() const {
   const Measurement* best = nullptr;
   for (const auto* m : rows)
-    if (m->status == Status::ok && (!best || m->summary.median < best->summary.median)) best = m;
+    if (m->ok() && (!best || m->figure.better(m->summary.median, best->summary.median))) best = m;
   return best;
 }
 
-std::vector<CaseGroup> group_by_case(const Results& results) {
+const Measurement* CaseGroup::reference() const {
+  for (const auto* m : rows)
+    if (m->ok() && m->reference) return m;
+  return nullptr;
+}
+
+double CaseGroup::relative(const Measurement& m) const {
+  const Measurement* b = best();
+  return b ? m.figure.relative_to(b->summary.median, m.summary.median) : 1.0;
+}
+
+std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order) {
   std::vector<CaseGroup> groups;
   for (const auto& m : results.measurements) {
     auto it = std::find_if(groups.begin(), groups.end(), [&](const CaseGroup& g) {
-      return std::tie(g.module, g.case_id, g.param) == std::tie(m.module, m.case_id, m.param);
+      return std::tie(g.module, g.case_id, g.param.text) == std::tie(m.module, m.case_id, m.param.text);
     });
     if (it == groups.end()) {
-      groups.push_back({m.module, m.case_id, m.unit, m.param_label, m.param, {}});
+      groups.push_back({m.module, m.case_id, m.unit, m.param_label, m.param, m.figure, {}, {}});
       it = groups.end() - 1;
     }
-    it->rows.push_back(&m);
+    (m.status == Status::unavailable ? it->unavailable : it->rows).push_back(&m);
+    if (m.ok()) it->figure = m.figure;  // instructions mode changes the figure of measured rows
   }
+  for (auto& g : groups)
+    std::stable_sort(g.rows.begin(), g.rows.end(), [order](const Measurement* a, const Measurement* b) {
+      if (a->ok() != b->ok()) return a->ok();
+      return order == RowOrder::best_first && a->ok() && a->figure.better(a->summary.median, b->summary.median);
+    });
   return groups;
+}
+
+std::vector<const Measurement*> unavailable_libraries(const Results& results) {
+  std::vector<const Measurement*> out;
+  for (const auto& m : results.measurements)
+    if (m.status == Status::unavailable && std::none_of(out.begin(), out.end(), [&](const Measurement* o) {
+          return o->library == m.library && o->reason == m.reason;
+        }))
+      out.push_back(&m);
+  return out;
 }
 
 }  // namespace benchbox

@@ -11,23 +11,47 @@
 
 namespace benchbox {
 
+// How rows are ordered in a case's table and chart.
+enum class RowOrder { best_first, declared };
+
+struct ReportOptions {
+  RowOrder order = RowOrder::best_first;
+};
+
+// Results of one case and parameter. Rows with a number come first, best first (or in run order
+// with RowOrder::declared), then the rows without one; libraries not installed here are kept
+// apart in `unavailable` (reports list them once, not per case).
+struct CaseGroup {
+  std::string module, case_id, unit, param_label;
+  ParamValue param;
+  FigureSpec figure;
+  std::vector<const Measurement*> rows;
+  std::vector<const Measurement*> unavailable;
+  const Measurement* best() const;       // among ok rows; nullptr if none
+  const Measurement* reference() const;  // the reference row when it has a number
+  // The row's figure relative to the best: a factor >= 1, whichever way is better.
+  double relative(const Measurement& m) const;
+};
+std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order = RowOrder::best_first);
+
 class Reporter {
  public:
+  explicit Reporter(const ReportOptions& options = {}) : options_(options) {}
   virtual ~Reporter() = default;
   virtual std::string render(const Results& results) const = 0;
+
+ protected:
+  std::vector<CaseGroup> groups(const Results& results) const;
+  ReportOptions options_;
 };
 
 // Throws std::invalid_argument naming the known formats.
-std::unique_ptr<Reporter> make_reporter(std::string_view format);
+std::unique_ptr<Reporter> make_reporter(std::string_view format, const ReportOptions& options = {});
 std::vector<std::string> reporter_formats();
 
-// Results of one case and parameter, in run order.
-struct CaseGroup {
-  std::string module, case_id, unit, param_label;
-  std::int64_t param = 0;
-  std::vector<const Measurement*> rows;
-  const Measurement* fastest() const;  // among ok rows; nullptr if none
-};
-std::vector<CaseGroup> group_by_case(const Results& results);
+inline std::vector<CaseGroup> Reporter::groups(const Results& results) const { return group_by_case(results, options_.order); }
+
+// Each library not installed here once, with why and how to enable it, in run order.
+std::vector<const Measurement*> unavailable_libraries(const Results& results);
 
 }  // namespace benchbox

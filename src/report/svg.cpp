@@ -9,16 +9,17 @@ namespace benchbox {
 namespace {
 class SvgReporter : public Reporter {
  public:
+  using Reporter::Reporter;
   std::string render(const Results& results) const override {
-    const auto groups = group_by_case(results);
-    if (groups.size() != 1)
-      throw std::runtime_error("--format svg writes one file per case and these results hold " + std::to_string(groups.size()) +
+    const auto all = groups(results);
+    if (all.size() != 1)
+      throw std::runtime_error("--format svg writes one file per case and these results hold " + std::to_string(all.size()) +
                                " cases: give --output DIR/ (or --output PREFIX)");
-    return chart::render_svg(groups.front());
+    return chart::render_svg(all.front());
   }
 };
 }  // namespace
 
-std::unique_ptr<Reporter> make_svg_reporter() { return std::make_unique<SvgReporter>(); }
+std::unique_ptr<Reporter> make_svg_reporter(const ReportOptions& options) { return std::make_unique<SvgReporter>(options); }
 
 }  // namespace benchbox

@@ -7,16 +7,69 @@
 #include "numbers.hpp"
 
 namespace benchbox::text {
+namespace {
+
+// A version cut to fit its column ends in "..", never in "~" (the unstable mark).
+std::string fit(const std::string& s, std::size_t width) { return s.size() > width ? s.substr(0, width - 2) + ".." : s; }
+
+std::string status_label(Status s) {
+  return s == Status::failed ? "FAILED" : s == Status::not_applicable ? "n/a" : "not available";
+}
+
+// The extra columns a group's rows have: the adapters' own figures, then hardware counters.
+struct Columns {
+  std::vector<FigureSpec> extras;
+  bool counters = false;
+};
+
+Columns columns_of(const CaseGroup& g) {
+  Columns c;
+  for (const auto* m : g.rows) {
+    c.counters = c.counters || m->cycles_per_op || (m->instructions_per_op && m->figure.timed());
+    for (const auto& e : m->extra_figures)
+      if (std::none_of(c.extras.begin(), c.extras.end(), [&](const FigureSpec& f) { return f.id == e.spec.id; }))
+        c.extras.push_back(e.spec);
+  }
+  return c;
+}
+
+std::string row_line(const CaseGroup& g, const Measurement& m, const Columns& c) {
+  const std::string name = fit(m.library, 15) + (m.reference ? "*" : "");
+  if (!m.ok()) return fmt::format("{:<16} {:<14} {}: {}\n", name, fit(m.version, 14), status_label(m.status), m.reason);
+  const Summary& s = m.summary;
+  std::string out = fmt::format("{:<16} {:<14} {:>11} {:>15} {:>7.1f}% {:>17} {:>8.2f}x {:>9}{}", name, fit(m.version, 14),
+                                format_value(s.median), m.rate() > 0 ? with_thousands(m.rate()) : "", 100 * m.uncertainty(),
+                                format_value(s.min) + ".." + format_value(s.max), g.relative(m),
+                                m.peak_rss_bytes ? format_mib(m.peak_rss_bytes) : "-", m.unstable() ? " ~" : "");
+  for (const auto& f : c.extras) {
+    const FigureValues* v = m.extra(f.id);
+    out += fmt::format(" {:>14}", v ? format_value(v->summary.median) : "-");
+  }
+  if (c.counters)
+    out += fmt::format(" {:>10} {:>10}", m.cycles_per_op ? fmt::format("{:.1f}", *m.cycles_per_op) : "-",
+                       m.instructions_per_op ? fmt::format("{:.1f}", *m.instructions_per_op) : "-");
+  return out + "\n";
+}
+
+std::string rate_title(const CaseGroup& g) {
+  for (const auto* m : g.rows)
+    if (m->ok() && m->rate() > 0) return m->rate_unit;
+  return "";
+}
+
+}  // namespace
 
 std::string original_line(const Measurement& m) {
   switch (m.status) {
     case Status::ok: {
-      if (m.metric == "instructions_per_op")
-        return fmt::format("{}: {} {}, {:.1f} instructions per op (Callgrind, user space)", m.library, m.ops, m.unit,
-                           m.summary.median);
+      if (!m.figure.timed())
+        return fmt::format("{}: {} {}: {} {} ({})", m.library, m.ops, m.unit, format_value(m.summary.median), m.figure.unit,
+                           m.figure.description.empty() ? m.figure.label : m.figure.description);
       const double total_ns = static_cast<double>(m.ops) * m.summary.median;
-      return fmt::format("{}: {} {} in {:.0f} ms, {:.0f} {} per second", m.library, m.ops, m.unit, total_ns / 1e6,
-                         std::floor(m.ops_per_second()), m.unit);
+      // The original tool's form: "tbox: 10000000 switches in 205 ms, 48780487 switches per second".
+      const std::string rate = m.rate_unit == m.unit + "/s" ? fmt::format("{:.0f} {} per second", std::floor(m.rate()), m.unit)
+                                                            : fmt::format("{:.0f} {}", std::floor(m.rate()), m.rate_unit);
+      return fmt::format("{}: {} {} in {:.0f} ms, {}", m.library, m.ops, m.unit, total_ns / 1e6, rate);
     }
     case Status::failed: return fmt::format("{}: FAILED: {}", m.library, m.reason);
     case Status::not_applicable: return fmt::format("{}: n/a: {}", m.library, m.reason);
@@ -28,46 +81,38 @@ std::string original_line(const Measurement& m) {
 std::string case_heading(const CaseGroup& g) { return fmt::format("== {} {}, {} ==", g.module, g.case_id, g.param_label); }
 
 std::string case_table(const CaseGroup& g) {
-  const Measurement* fastest = g.fastest();
-  bool counters = false, instructions_mode = false;
-  for (const auto* m : g.rows) {
-    counters = counters || m->cycles_per_op || (m->instructions_per_op && m->metric == "ns_per_op");
-    instructions_mode = instructions_mode || m->metric == "instructions_per_op";
-  }
-  std::string out = fmt::format("{:<16} {:<14} {:>11} {:>15} {:>8} {:>17} {:>9}", "library", "version",
-                                instructions_mode ? "instr/op" : "ns/op", instructions_mode ? "" : g.unit + "/s",
-                                "±", instructions_mode ? "" : "min..max ns", "relative");
-  if (counters) out += fmt::format(" {:>10} {:>10}", "cycles/op", "instr/op");
+  const Columns c = columns_of(g);
+  std::string out = fmt::format("{:<16} {:<14} {:>11} {:>15} {:>8} {:>17} {:>9} {:>9}", "library", "version", g.figure.label,
+                                rate_title(g), "±", "min..max", "relative", "peak MiB");
+  for (const auto& f : c.extras) out += fmt::format(" {:>14}", fit(f.label, 14));
+  if (c.counters) out += fmt::format(" {:>10} {:>10}", "cycles/op", "instr/op");
   out += "\n";
-  bool any_unstable = false;
+  bool any_unstable = false, any_reference = false;
   for (const auto* m : g.rows) {
-    const std::string version = m->version.size() > 14 ? m->version.substr(0, 13) + "~" : m->version;
-    if (m->status != Status::ok) {
-      const char* label = m->status == Status::failed ? "FAILED" : m->status == Status::not_applicable ? "n/a" : "not available";
-      // The line above the table has the whole reason; here an unavailable row keeps only why.
-      std::string why = m->reason;
-      if (m->status == Status::unavailable) why = why.substr(0, why.find("; to enable:")) + " (see `benchbox list`)";
-      out += fmt::format("{:<16} {:<14} {}: {}\n", m->library, version, label, why);
-      continue;
-    }
-    const Summary& s = m->summary;
-    const bool ns = m->metric == "ns_per_op";
     any_unstable = any_unstable || m->unstable();
-    out += fmt::format("{:<16} {:<14} {:>11} {:>15} {:>7.1f}% {:>17} {:>8.2f}x{}", m->library, version, format_ns(s.median),
-                       ns ? with_thousands(m->ops_per_second()) : "", 100 * m->uncertainty(),
-                       ns ? format_ns(s.min) + ".." + format_ns(s.max) : "",
-                       fastest ? s.median / fastest->summary.median : 1.0, m->unstable() ? " ~" : "");
-    if (counters)
-      out += fmt::format(" {:>10} {:>10}", m->cycles_per_op ? fmt::format("{:.1f}", *m->cycles_per_op) : "-",
-                         m->instructions_per_op ? fmt::format("{:.1f}", *m->instructions_per_op) : "-");
-    out += "\n";
+    any_reference = any_reference || m->reference;
+    out += row_line(g, *m, c);
   }
-  out += instructions_mode
-             ? "instr/op: user-space instructions per operation counted by Callgrind (system calls not included)\n"
-             : "ns/op: median of the repetitions; ±: half-width of the median's confidence interval; relative: to the fastest\n";
+  out += fmt::format("{}: {} ({}); ±: half-width of the median's confidence interval; relative: to the best; peak MiB: "
+                     "largest resident memory of the row's processes\n",
+                     g.figure.label, g.figure.description.empty() ? "median of the repetitions" : g.figure.description,
+                     g.figure.direction());
+  if (any_reference) out += "*: the module's reference row (its floor: the limit of this case on this machine)\n";
   if (any_unstable)
-    out += fmt::format("~ unstable: the median is known to worse than ±{:.0f}% (see the warnings below)\n",
+    out += fmt::format("~ unstable: the median is known to no better than ±{:.0f}% (see the warnings below)\n",
                        100 * Measurement::kUnstableThreshold);
+  return out;
+}
+
+std::string unavailable_summary(const Results& results) {
+  const auto missing = unavailable_libraries(results);
+  if (missing.empty()) return "";
+  std::string out = fmt::format("\nNot available here ({} {}; `benchbox list` has the details):\n", missing.size(),
+                                missing.size() == 1 ? "library" : "libraries");
+  for (const auto* m : missing) {
+    out += fmt::format("  {:<16} {}\n", m->library, m->reason);
+    if (!m->enable.empty()) out += fmt::format("  {:<16} to enable: {}\n", "", m->enable);
+  }
   return out;
 }
 
@@ -77,19 +122,21 @@ namespace benchbox {
 namespace {
 class TextReporter : public Reporter {
  public:
+  using Reporter::Reporter;
   std::string render(const Results& results) const override {
     std::string out;
-    for (const auto& g : group_by_case(results)) {
+    for (const auto& g : groups(results)) {
       out += text::case_heading(g) + "\n";
       for (const auto* m : g.rows) out += text::original_line(*m) + "\n";
       out += "\n" + text::case_table(g) + "\n";
     }
+    out += text::unavailable_summary(results);
     for (const auto& w : results.warnings) out += "warning: " + w + "\n";
     return out;
   }
 };
 }  // namespace
 
-std::unique_ptr<Reporter> make_text_reporter() { return std::make_unique<TextReporter>(); }
+std::unique_ptr<Reporter> make_text_reporter(const ReportOptions& options) { return std::make_unique<TextReporter>(options); }
 
 }  // namespace benchbox

@@ -12,5 +12,7 @@ namespace benchbox::text {
 std::string original_line(const Measurement& m);
 std::string case_heading(const CaseGroup& group);
 std::string case_table(const CaseGroup& group);
+// The libraries not installed here, once, with how to enable each; empty when there are none.
+std::string unavailable_summary(const Results& results);
 
 }  // namespace benchbox::text

@@ -19,7 +19,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "coroutine/checksums.hpp"
+#include "coroutine/common/coroutine_adapter.hpp"
 
 namespace {
 
@@ -173,9 +173,9 @@ int main(int argc, char** argv) {
   };
   benchbox::Adapter adapter("faulty", "0.0-test");
   adapter.info("purpose", "tests only: misbehaves on demand (BENCHBOX_FAULT)");
-  adapter.add("switch", {.style = "symmetric", .stack_bytes = stack_bytes, .notes = "fake work", .min_param = 1},
+  adapter.add("switch", benchbox::coroutine::switch_case({.style = "symmetric", .stack_bytes = stack_bytes, .notes = "fake work", .min_param = 1}),
               [&](benchbox::Trial& t) { body(t, true); });
-  adapter.add("channel", {.style = "symmetric", .stack_bytes = 4096, .notes = "fake work", .min_param = 0},
+  adapter.add("channel", benchbox::coroutine::channel_case({.style = "symmetric", .stack_bytes = 4096, .notes = "fake work", .min_param = 0}),
               [&](benchbox::Trial& t) { body(t, false); });
   const int rc = adapter.main(argc, argv);
   if (describing) return rc;

@@ -15,7 +15,11 @@ inline Measurement row(const std::string& library, const std::string& case_id, s
   m.module = "coroutine";
   m.case_id = case_id;
   m.unit = case_id == "switch" ? "switches" : "passes";
-  m.param = param;
+  m.param = ParamValue::of(param);
+  m.reference = library == "floor";
+  m.rate_unit = m.unit + "/s";
+  m.rate_per_op = 1;
+  m.peak_rss_bytes = 3 << 20;
   m.param_label = case_id == "switch" ? std::to_string(param) + " coroutines" : "unbuffered";
   m.library = library;
   m.version = "1.0";
@@ -25,8 +29,8 @@ inline Measurement row(const std::string& library, const std::string& case_id, s
   m.ops = 100000;
   m.processes = 1;
   if (status == Status::ok) {
-    m.ns_per_op = std::move(reps);
-    m.summary = summarize(m.ns_per_op);
+    m.values = std::move(reps);
+    m.summary = summarize(m.values);
   }
   return m;
 }

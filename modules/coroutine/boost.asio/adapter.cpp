@@ -78,21 +78,21 @@ int main(int argc, char** argv) {
   adapter.info("asio_version", asio_version());
   adapter.info("executor", "io_context(1) run by the measuring thread");
   adapter.add("switch",
-              {.style = "scheduler",
+              benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = 0,
                .notes = "stackless (C++20 awaitables). Each coroutine runs `while (enter(i)) co_await "
                         "post(executor, use_awaitable);`: post queues the coroutine's resumption behind the others "
                         "(FIFO), and each resumption of another coroutine by io_context::run() is one switch (the "
                         "return to run()'s loop is not counted separately). N=1 is not run: post would resume the "
                         "same coroutine",
-               .min_param = 2},
+               .min_param = 2}),
               run_switch);
   adapter.add("channel",
-              {.style = "scheduler",
+              benchbox::coroutine::channel_case({.style = "scheduler",
                .stack_bytes = 0,
                .notes = "stackless; experimental::channel<void(error_code, uint64_t)> with capacity = the buffer "
                         "(0: each async_send waits for an async_receive); completions go through the io_context",
-               .min_param = 0},
+               .min_param = 0}),
               run_channel);
   return adapter.main(argc, argv);
 }

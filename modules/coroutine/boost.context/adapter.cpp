@@ -42,11 +42,11 @@ void run_switch(Trial& trial) {
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("boost.context", benchbox::coroutine::boost_version());
   adapter.add("switch",
-              {.style = "asymmetric",
+              benchbox::coroutine::switch_case({.style = "asymmetric",
                .stack_bytes = kStackBytes,
                .notes = "fiber::resume() into each coroutine and resume() of the caller's continuation back; "
                         "fcontext also saves the x87 control word and MXCSR",
-               .min_param = 1},
+               .min_param = 1}),
               run_switch);
   adapter.not_applicable("channel", "Boost.Context has no channel (see boost.fiber and boost.asio for Boost's channels)");
   return adapter.main(argc, argv);

@@ -50,12 +50,12 @@ int main(int argc, char** argv) {
   benchbox::Adapter adapter("boost.coroutine2", benchbox::coroutine::boost_version());
   adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
   adapter.add("switch",
-              {.style = "asymmetric",
+              benchbox::coroutine::switch_case({.style = "asymmetric",
                .stack_bytes = kStackBytes,
                .notes = "coroutine<void>::pull_type::operator() resumes a coroutine, push_type::operator() in its body "
                         "yields back: two switches. Each is a Boost.Context fiber resume plus coroutine2's own state "
                         "checks (and the exception-forwarding frame around the body)",
-               .min_param = 1},
+               .min_param = 1}),
               run_switch);
   adapter.not_applicable("channel",
                          "Boost.Coroutine2 has no channel; a pull/push pair transfers a value with every switch, which "

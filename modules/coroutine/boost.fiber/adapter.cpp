@@ -78,19 +78,19 @@ int main(int argc, char** argv) {
   adapter.info("scheduler", "boost::fibers::algo::round_robin (default), one thread");
   adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
   adapter.add("switch",
-              {.style = "scheduler",
+              benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "each fiber runs `while (enter(i)) this_fiber::yield();`; yield puts the fiber at the back of "
                         "the round_robin ready queue and resumes the next ready fiber directly: one entry is one switch",
-               .min_param = 2},
+               .min_param = 2}),
               run_switch);
   adapter.add("channel",
-              {.style = "scheduler",
+              benchbox::coroutine::channel_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "buffer 0: unbuffered_channel (push waits until the value is popped); buffer n: "
                         "buffered_channel with capacity = smallest power of two >= n+1, because its capacity must be a "
                         "power of two and one slot stays empty (usable n..2n; e.g. 10000 -> capacity 16384, usable 16383)",
-               .min_param = 0},
+               .min_param = 0}),
               run_channel);
   return adapter.main(argc, argv);
 }

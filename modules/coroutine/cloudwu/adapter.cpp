@@ -57,13 +57,13 @@ int main(int argc, char** argv) {
   adapter.info("stack", "shared: one 1 MiB run stack per schedule (STACK_SIZE, fixed at compile time); each "
                         "coroutine keeps only a malloc'ed copy of its live stack between switches");
   adapter.add("switch",
-              {.style = "asymmetric",
+              benchbox::coroutine::switch_case({.style = "asymmetric",
                .stack_bytes = 0,
                .notes = "coroutine_resume() into each coroutine round-robin, coroutine_yield() back; shared-stack "
                         "design: the live stack is copied out on every yield and back in on every resume, and every "
                         "switch is a glibc swapcontext (an rt_sigprocmask system call each); stack_bytes 0: no stack "
                         "of its own per coroutine, all share one 1 MiB stack",
-               .min_param = 1},
+               .min_param = 1}),
               run_switch);
   adapter.not_applicable("channel", "cloudwu/coroutine has no channel (only resume/yield/status)");
   return adapter.main(argc, argv);

@@ -5,6 +5,7 @@
 #include <benchbox/adapter.hpp>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "../checksums.hpp"
@@ -15,6 +16,30 @@ namespace benchbox::coroutine {
 // libraries that cannot). The same size for everyone: a stack's size changes where its top lands
 // in the caches, which matters with many coroutines.
 inline constexpr std::size_t kStackBytes = 64 * 1024;
+
+// How a library runs a coroutine case: the module's traits (style, stack) and the common fields.
+struct CaseInfo {
+  std::string style;             // "asymmetric" (resume/yield through a caller), "symmetric", "scheduler"
+  std::int64_t stack_bytes = 0;  // stack per coroutine actually used; 0 = stackless or growable
+  std::string notes;
+  std::int64_t min_param = 0;
+  std::int64_t max_param = -1;
+};
+
+inline benchbox::CaseInfo common_info(const CaseInfo& c, std::uint64_t bytes_per_param) {
+  return {.notes = c.notes,
+          .min_param = c.min_param,
+          .max_param = c.max_param,
+          .bytes_per_param = bytes_per_param,
+          .traits = {{"style", c.style}, {"stack_bytes", std::to_string(c.stack_bytes)}}};
+}
+
+// The switch case's parameter counts coroutines: each costs its stack (the driver refuses what
+// cannot fit); the channel case's counts buffer slots of one value.
+inline benchbox::CaseInfo switch_case(const CaseInfo& c) {
+  return common_info(c, static_cast<std::uint64_t>(c.stack_bytes));
+}
+inline benchbox::CaseInfo channel_case(const CaseInfo& c) { return common_info(c, sizeof(std::uint64_t)); }
 
 // Switch case. Two ways to use it:
 //  - scheduler/symmetric libraries: every coroutine body is `while (tally.enter(i)) yield();`.

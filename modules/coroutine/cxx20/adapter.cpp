@@ -172,20 +172,20 @@ int main(int argc, char** argv) {
   benchbox::Adapter adapter("cxx20", "g++ " __VERSION__);
   adapter.info("implementation", "compiler-generated coroutine frames on the heap, no stacks, no library");
   adapter.add("switch",
-              {.style = "symmetric",
+              benchbox::coroutine::switch_case({.style = "symmetric",
                .stack_bytes = 0,
                .notes = "stackless: a ring of N coroutines, `co_await` with await_suspend returning the next "
                         "coroutine's handle (symmetric transfer: a tail call into its resume function); one entry is "
                         "one switch. N=1 is not run: a coroutine cannot transfer to itself",
-               .min_param = 2},
+               .min_param = 2}),
               run_switch);
   adapter.add("channel",
-              {.style = "symmetric",
+              benchbox::coroutine::channel_case({.style = "symmetric",
                .stack_bytes = 0,
                .notes = "stackless; the language has no channel, so this is the smallest channel awaitable (written "
                         "here, like floor's): ring buffer of the given size, symmetric transfer to the consumer when "
                         "full and back when empty; 0 = rendezvous (one slot, the producer waits for each receive)",
-               .min_param = 0},
+               .min_param = 0}),
               run_channel);
   return adapter.main(argc, argv);
 }

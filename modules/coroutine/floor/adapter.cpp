@@ -105,17 +105,17 @@ int main(int argc, char** argv) {
   benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
   adapter.info("implementation", "hand-written x86-64 switch: 6 callee-saved registers + stack pointer");
   adapter.add("switch",
-              {.style = "asymmetric",
+              benchbox::coroutine::switch_case({.style = "asymmetric",
                .stack_bytes = kStackBytes,
                .notes = "caller resumes each coroutine round-robin; each resume and each yield is one register swap",
-               .min_param = 1},
+               .min_param = 1}),
               run_switch);
   adapter.add("channel",
-              {.style = "symmetric",
+              benchbox::coroutine::channel_case({.style = "symmetric",
                .stack_bytes = kStackBytes,
                .notes = "ring buffer; producer switches to the consumer when full (unbuffered: after each send), "
                         "consumer switches back when empty",
-               .min_param = 0},
+               .min_param = 0}),
               run_channel);
   return adapter.main(argc, argv);
 }

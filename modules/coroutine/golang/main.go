@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-const protocol = 1
+const protocol = 2
 
 type trial struct {
 	ops        uint64
@@ -143,8 +143,8 @@ func describe() {
 		"info": map[string]string{"compiler": runtime.Compiler, "gomaxprocs": "1", "optimized": "yes",
 			"callgrind": "unsupported: the Go runtime's threads and signals do not run reliably under Valgrind"},
 		"cases": map[string]interface{}{
-			"switch":  map[string]interface{}{"style": "scheduler", "stack_bytes": 0, "min_param": 2, "notes": notes + "; goroutine stacks start small and grow"},
-			"channel": map[string]interface{}{"style": "scheduler", "stack_bytes": 0, "min_param": 0, "notes": "make(chan uint64, buffer); buffer 0 is Go's unbuffered channel"},
+			"switch":  map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0"}, "min_param": 2, "notes": notes + "; goroutine stacks start small and grow"},
+			"channel": map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0"}, "min_param": 0, "notes": "make(chan uint64, buffer); buffer 0 is Go's unbuffered channel"},
 		},
 	})
 }

@@ -70,12 +70,12 @@ int main(int argc, char** argv) {
   adapter.info("fpu", "each switch saves and restores the x87 control word and MXCSR "
                       "(ACO_CONFIG_SHARE_FPU_MXCSR_ENV not defined, libaco's default)");
   adapter.add("switch",
-              {.style = "asymmetric",
+              benchbox::coroutine::switch_case({.style = "asymmetric",
                .stack_bytes = kStackBytes,
                .notes = "aco_resume() from the main co into each coroutine round-robin, aco_yield() back; every "
                         "coroutine has a share stack of its own (64 KiB + guard page), so libaco never copies a "
                         "stack",
-               .min_param = 1},
+               .min_param = 1}),
               run_switch);
   adapter.not_applicable("channel", "libaco has no channel (resume/yield only)");
   return adapter.main(argc, argv);

@@ -59,11 +59,11 @@ void run_switch(Trial& trial) {
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("libco", "unversioned");  // no version number upstream: docs/libraries.md has the commit
   adapter.add("switch",
-              {.style = "asymmetric",
+              benchbox::coroutine::switch_case({.style = "asymmetric",
                .stack_bytes = kStackBytes,
                .notes = "co_resume() into each coroutine round-robin, co_yield_ct() back; private stacks "
                         "(stCoRoutineAttr_t.stack_size, no shared stack); syscall hooks not enabled",
-               .min_param = 1},
+               .min_param = 1}),
               run_switch);
   adapter.not_applicable("channel",
                          "libco has no channel; its only waiting primitive, co_cond_*, needs co_eventloop (an epoll "

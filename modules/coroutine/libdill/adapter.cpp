@@ -101,20 +101,20 @@ int main(int argc, char** argv) {
   adapter.info("scheduler", "one per thread (thread-local context), FIFO ready queue; polls for events at most "
                             "once a second while coroutines are ready");
   adapter.add("switch",
-              {.style = "scheduler",
+              benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "N bundle_go_mem() coroutines each loop on yield(); each yield that lands in another "
                         "coroutine is one switch; main waits in bundle_wait; 64 KiB stacks given with go_mem "
                         "(libdill's coroutine record sits at their top; no guard page)",
-               .min_param = 2},
+               .min_param = 2}),
               run_switch);
   adapter.add("channel",
-              {.style = "scheduler",
+              benchbox::coroutine::channel_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "libdill channels are unbuffered only (chmake has no size): buffered sizes are n/a; a "
                         "producer coroutine chsend()s, the main coroutine chrecv()s",
                .min_param = 0,
-               .max_param = 0},
+               .max_param = 0}),
               run_channel_unbuffered);
   return adapter.main(argc, argv);
 }

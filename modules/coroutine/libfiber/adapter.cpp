@@ -78,19 +78,19 @@ int main(int argc, char** argv) {
   adapter.info("hooks", "libfiber.a replaces libc's read/write/poll/... with its own (active only while "
                         "acl_fiber_schedule runs); nothing in the measured loops makes such a call");
   adapter.add("switch",
-              {.style = "scheduler",
+              benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "N acl_fiber_create() fibers each loop on acl_fiber_yield(); each yield that lands in another "
                         "fiber is one switch (direct fiber-to-fiber swap); the main thread runs "
                         "acl_fiber_schedule(), which returns when all fibers have exited",
-               .min_param = 2},
+               .min_param = 2}),
               run_switch);
   adapter.add("channel",
-              {.style = "scheduler",
+              benchbox::coroutine::channel_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "acl_channel_create(sizeof(unsigned long), buffer): a buffer of exactly that many values, 0 "
                         "= unbuffered; producer fiber acl_channel_sendul(), consumer fiber acl_channel_recvul()",
-               .min_param = 0},
+               .min_param = 0}),
               run_channel);
   return adapter.main(argc, argv);
 }

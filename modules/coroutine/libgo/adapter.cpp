@@ -66,19 +66,19 @@ int main(int argc, char** argv) {
   adapter.info("threads", "co_sched.Start(1, 1): one processor, the main thread; libgo also starts its "
                           "FastSteadyClock background thread");
   adapter.add("switch",
-              {.style = "scheduler",
+              benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "N `go co_stack(64 KiB)` coroutines each loop on co_yield; each yield that lands in another "
                         "coroutine is one switch; every switch passes through the processor's scheduling loop (two "
                         "context swaps); the coroutine running the adapter waits blocked on a co_chan",
-               .min_param = 2},
+               .min_param = 2}),
               run_switch);
   adapter.add("channel",
-              {.style = "scheduler",
+              benchbox::coroutine::channel_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "co_chan<uint64_t>(buffer): a queue of exactly that many values, 0 = unbuffered; producer "
                         "coroutine ch << v, consumer coroutine ch >> v",
-               .min_param = 0},
+               .min_param = 0}),
               run_channel);
   int status = 1;
   go co_stack(kDriverStackBytes)[&] {

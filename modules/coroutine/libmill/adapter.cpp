@@ -95,19 +95,19 @@ int main(int argc, char** argv) {
                                            std::to_string(MILL_VERSION_AGE));
   adapter.info("scheduler", "one per process, FIFO ready queue; polls for events every 103rd suspend (epoll_wait, timeout 0)");
   adapter.add("switch",
-              {.style = "scheduler",
+              benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "N go() coroutines each loop on yield(); each yield that lands in another coroutine is one "
                         "switch; main waits blocked on a channel so only the N coroutines are scheduled; stacks set "
                         "with goprepare() (plus a guard page)",
-               .min_param = 2},
+               .min_param = 2}),
               run_switch);
   adapter.add("channel",
-              {.style = "scheduler",
+              benchbox::coroutine::channel_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "chmake(uint64_t, buffer): buffer is libmill's own ring of exactly that many values, 0 = "
                         "unbuffered; producer coroutine chs(), main coroutine chr()",
-               .min_param = 0},
+               .min_param = 0}),
               run_channel);
   return adapter.main(argc, argv);
 }

@@ -85,19 +85,19 @@ extern "C" void taskmain(int argc, char** argv) {
   benchbox::Adapter adapter("libtask", "unversioned");  // no version number upstream: docs/libraries.md has the commit
   adapter.info("main", "libtask's own main(); the adapter runs in taskmain (256 KiB task stack)");
   adapter.add("switch",
-              {.style = "scheduler",
+              benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "N taskcreate() tasks each loop on taskyield(); each yield that lands in another task is one "
                         "switch; taskmain waits blocked on a channel; every switch passes through the scheduler's "
                         "context (two register swaps)",
-               .min_param = 2},
+               .min_param = 2}),
               run_switch);
   adapter.add("channel",
-              {.style = "scheduler",
+              benchbox::coroutine::channel_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "chancreate(sizeof(unsigned long), buffer): a buffer of exactly that many values, 0 = "
                         "unbuffered; producer task chansendul(), taskmain chanrecvul()",
-               .min_param = 0},
+               .min_param = 0}),
               run_channel);
   taskexitall(adapter.main(argc, argv));
 }

@@ -66,13 +66,13 @@ int main(int argc, char** argv) {
   benchbox::Adapter adapter("lua", LUA_RELEASE);
   adapter.info("build", "C library (liblua5.4): errors and yields across C use _setjmp/_longjmp");
   adapter.add("switch",
-              {.style = "asymmetric",
+              benchbox::coroutine::switch_case({.style = "asymmetric",
                .stack_bytes = 0,
                .notes = "lua_resume() from C into each Lua thread, lua_yieldk() back: two switches. The body is a C "
                         "function continued by lua_yieldk's continuation (no Lua bytecode); each resume is a "
                         "protected call (_setjmp) and each yield a _longjmp back to it. Lua threads have no C stack "
                         "of their own (0 here): only a growable Lua value stack",
-               .min_param = 1},
+               .min_param = 1}),
               run_switch);
   adapter.not_applicable("channel", "Lua has no channel; coroutine.resume/yield pass values one switch at a time (a generator)");
   return adapter.main(argc, argv);

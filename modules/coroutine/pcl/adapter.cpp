@@ -66,11 +66,11 @@ int main(int argc, char** argv) {
   benchbox::Adapter adapter("pcl", version());
   adapter.info("implementation", "ucontext (getcontext/makecontext/swapcontext) in Debian's build");
   adapter.add("switch",
-              {.style = "asymmetric",
+              benchbox::coroutine::switch_case({.style = "asymmetric",
                .stack_bytes = kStackBytes,
                .notes = "co_call() into each coroutine and co_resume() back: two switches, each a glibc swapcontext "
                         "(with its rt_sigprocmask system call) plus a pthread_getspecific for the current coroutine",
-               .min_param = 1},
+               .min_param = 1}),
               run_switch);
   adapter.not_applicable("channel", "PCL has no channel (only co_call/co_resume); one built here would measure benchbox's code");
   return adapter.main(argc, argv);

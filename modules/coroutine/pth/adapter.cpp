@@ -57,13 +57,13 @@ int main(int argc, char** argv) {
                                        std::to_string(v & 0xff));
   adapter.info("implementation", "machine context by getcontext/makecontext/swapcontext in Debian's build");
   adapter.add("switch",
-              {.style = "scheduler",
+              benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "pth_yield(NULL) from each thread; one entry into another thread is one switch, though Pth "
                         "goes through its scheduler context (two swapcontext calls, each with an rt_sigprocmask "
                         "system call, plus the scheduler's event check and time accounting). N=1 is not run: the "
                         "yield would come back to the same thread",
-               .min_param = 2},
+               .min_param = 2}),
               run_switch);
   adapter.not_applicable("channel",
                          "Pth's message ports (pth_msgport_*) are unbounded queues: a put never waits, so neither a "

@@ -48,11 +48,11 @@ int main(int argc, char** argv) {
   if (!tb_init(tb_null, tb_null)) return 3;
   benchbox::Adapter adapter("tbox.stackless", version());
   adapter.add("switch",
-              {.style = "scheduler",
+              benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = 0,
                .notes = "stackless: a yield returns from the coroutine function to tbox's scheduler loop, which "
                         "calls the next one; no stack is switched",
-               .min_param = 2},
+               .min_param = 2}),
               run_switch);
   adapter.not_applicable("channel", "tbox's stackless coroutines have no channel");
   const int rc = adapter.main(argc, argv);

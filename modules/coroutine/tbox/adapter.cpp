@@ -80,16 +80,16 @@ int main(int argc, char** argv) {
   benchbox::Adapter adapter("tbox", version());
   adapter.info("source", "Debian source package, coroutine module on, -O2 (scripts/build-tbox.sh)");
   adapter.add("switch",
-              {.style = "scheduler",
+              benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "tb_coroutine_yield hands control to the next ready coroutine of the scheduler; default stack 128 KiB",
-               .min_param = 2},
+               .min_param = 2}),
               run_switch);
   adapter.add("channel",
-              {.style = "scheduler",
+              benchbox::coroutine::channel_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "tb_co_channel_init(size): 0 is unbuffered; values travel as pointers",
-               .min_param = 0},
+               .min_param = 0}),
               run_channel);
   const int rc = adapter.main(argc, argv);
   tb_exit();

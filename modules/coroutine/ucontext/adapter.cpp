@@ -63,10 +63,10 @@ void run_switch(Trial& trial) {
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("ucontext", std::string("glibc ") + gnu_get_libc_version());
   adapter.add("switch",
-              {.style = "asymmetric",
+              benchbox::coroutine::switch_case({.style = "asymmetric",
                .stack_bytes = kStackBytes,
                .notes = "swapcontext to each coroutine and back; every swapcontext also makes an rt_sigprocmask system call",
-               .min_param = 1},
+               .min_param = 1}),
               run_switch);
   adapter.not_applicable("channel", "ucontext has no channel; one built here would measure benchbox's code, not glibc's");
   return adapter.main(argc, argv);

@@ -1,0 +1,36 @@
+// How a run is to be made: what the command line asked for, checked and with its defaults.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace benchbox {
+
+struct RunSettings {
+  std::string module;
+  std::vector<std::string> cases;           // empty: every case of the module
+  std::vector<std::string> params;          // empty: the case's suite; several: a sweep
+  std::vector<std::string> libraries;       // empty: every library
+  std::optional<std::uint64_t> ops;         // empty: calibrated to `target` per repetition
+  std::chrono::milliseconds target{100};    // calibration: how long one repetition should last
+  std::uint64_t max_ops = 1'000'000'000;    // calibration never goes beyond this
+  unsigned reps = 5;
+  unsigned warmup = 1;
+  unsigned processes = 1;                   // repetitions are spread over this many processes
+  std::optional<int> cpu;                   // pin children to this CPU
+  std::chrono::milliseconds timeout{std::chrono::seconds(120)};
+  bool counters = false;                    // ask adapters for hardware counters (perf_event_open)
+  bool instructions = false;                // deterministic mode: instructions under Callgrind
+  std::string valgrind = "valgrind";
+  std::filesystem::path libexec_dir;
+  std::filesystem::path scratch_dir;        // for Callgrind's output files (default: the system's temp dir)
+
+  // Where the module's data sets live: <libexec>/<module>/data.
+  std::filesystem::path data_dir() const { return libexec_dir / module / "data"; }
+};
+
+}  // namespace benchbox
