@@ -106,7 +106,7 @@ int protocol_fault(const std::string& f, int argc, char** argv) {
     return 0;
   }
   if (f == "wrong_protocol") return line(trial_line(label(0), ops, 1000, ops, sum, 99)), 0;
-  if (f == "adapter_error") return line("{\"protocol\":1,\"error\":\"the library refused to start (test fault)\"}\n"), 2;
+  if (f == "adapter_error") return line("{\"protocol\":2,\"error\":\"the library refused to start (test fault)\"}\n"), 2;
   if (f == "missing_trial" || f == "zero_ns" || f == "wrong_ops") {
     const unsigned total = warmup + reps - (f == "missing_trial" ? 1 : 0);
     for (unsigned t = 0; t < total; ++t)
@@ -121,7 +121,7 @@ int protocol_fault(const std::string& f, int argc, char** argv) {
   }
   if (f == "huge_line") {
     std::string chunk(65536, 'x');
-    line("{\"protocol\":1,\"trial\":1,\"note\":\"");
+    line("{\"protocol\":2,\"trial\":1,\"note\":\"");
     for (;;) line(chunk);
   }
   return -1;  // not a protocol fault
@@ -133,7 +133,7 @@ int main(int argc, char** argv) {
   const std::string f = fault();
   const bool describing = argc == 2 && std::string(argv[1]) == "describe";
   if (describing) {
-    if (f == "describe_garbage") return line("{\"protocol\":1,\"id\":\n"), 0;
+    if (f == "describe_garbage") return line("{\"protocol\":2,\"id\":\n"), 0;
     if (f == "describe_crash") raise(SIGSEGV);
     if (f == "describe_hang") sleep_forever();
   } else if (argc > 1 && std::string(argv[1]) == "run") {

@@ -45,8 +45,8 @@ TEST(Chart, ValuesAreLabelled) {
   const Results r = sample_results();
   const auto groups = group_by_case(r);
   const std::string svg = chart::render_svg(groups[1]);
-  EXPECT_NE(svg.find(">20.5 ns <tspan"), std::string::npos) << svg;
-  EXPECT_NE(svg.find(">30.5 ns <tspan"), std::string::npos);
+  EXPECT_NE(svg.find(">20.5 ns/op <tspan"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">30.5 ns/op <tspan"), std::string::npos);
   EXPECT_NE(svg.find("(1.49x)"), std::string::npos);
 }
 

@@ -24,21 +24,21 @@ Results one_row(const std::string& library, std::vector<double> reps) {
 TEST(Compare, TwentyPercentSlowerWithTenRepsIsSlower) {
   const Comparison c = compare_results(one_row("tbox", around(10, 10)), one_row("tbox", around(12, 10)), {});
   ASSERT_EQ(c.rows.size(), 1u);
-  EXPECT_EQ(c.rows[0].verdict, Verdict::slower);
-  EXPECT_LT(c.rows[0].p, 0.05);
+  EXPECT_EQ(c.rows[0].verdict, Verdict::worse);
+  EXPECT_LT(*c.rows[0].p, 0.05);
   EXPECT_NEAR(c.rows[0].change, 0.2, 1e-9);
   EXPECT_FALSE(c.regression());  // no --fail-on-regression
 }
 
 TEST(Compare, FasterIsFaster) {
   const Comparison c = compare_results(one_row("tbox", around(12, 10)), one_row("tbox", around(10, 10)), {});
-  EXPECT_EQ(c.rows[0].verdict, Verdict::faster);
+  EXPECT_EQ(c.rows[0].verdict, Verdict::better);
 }
 
 TEST(Compare, IdenticalInputsAreUnchangedBecauseOfP) {
   const Comparison c = compare_results(one_row("tbox", around(10, 10)), one_row("tbox", around(10, 10)), {});
   EXPECT_EQ(c.rows[0].verdict, Verdict::unchanged);
-  EXPECT_GE(c.rows[0].p, 0.05);
+  EXPECT_GE(*c.rows[0].p, 0.05);
   EXPECT_EQ(c.rows[0].why, "p >= 0.05");
 }
 
@@ -46,7 +46,7 @@ TEST(Compare, SmallSignificantChangeIsUnchangedByTheNoiseFloor) {
   std::vector<double> a(10), b(10);
   for (int i = 0; i < 10; ++i) a[i] = 10 + 0.001 * i, b[i] = 10.1 + 0.001 * i;  // +1%, no overlap
   const Comparison c = compare_results(one_row("tbox", a), one_row("tbox", b), {});
-  EXPECT_LT(c.rows[0].p, 0.05);
+  EXPECT_LT(*c.rows[0].p, 0.05);
   EXPECT_EQ(c.rows[0].verdict, Verdict::unchanged);
   EXPECT_EQ(c.rows[0].why, "|change| < 2%");
 }
@@ -80,4 +80,42 @@ TEST(Compare, RowsInOneFileOnlyAreListed) {
   const std::string text = render_comparison(c, {});
   EXPECT_NE(text.find("Not compared:"), std::string::npos);
   EXPECT_NE(text.find("unchanged (p >= 0.05)"), std::string::npos);
+}
+
+// Instruction counts are exact: one value against one is compared by its change, in both directions.
+TEST(Compare, ExactCountsFailOnRegressionByTheirChangeAlone) {
+  auto counted = [](double instructions) {
+    Results r = one_row("tbox", {instructions});
+    r.measurements[0].figure = FigureSpec::instructions();
+    return r;
+  };
+  CompareOptions opt;
+  opt.fail_on_regression = 0.05;
+  Comparison c = compare_results(counted(100), counted(110), opt);
+  ASSERT_EQ(c.rows.size(), 1u);
+  EXPECT_TRUE(c.rows[0].exact());
+  EXPECT_EQ(c.rows[0].verdict, Verdict::worse);
+  EXPECT_TRUE(c.regression());
+  c = compare_results(counted(110), counted(100), opt);
+  EXPECT_EQ(c.rows[0].verdict, Verdict::better);
+  EXPECT_FALSE(c.regression());
+  c = compare_results(counted(100), counted(100), opt);
+  EXPECT_EQ(c.rows[0].verdict, Verdict::unchanged);
+  EXPECT_FALSE(c.regression());
+  EXPECT_NE(render_comparison(c, opt).find("exact"), std::string::npos);
+}
+
+// For a figure where higher is better (a score), a drop is the regression.
+TEST(Compare, HigherIsBetterFiguresRegressDownwards) {
+  auto scored = [](double score) {
+    Results r = one_row("lib", {score});
+    r.measurements[0].figure = FigureSpec::score("conformance");
+    r.measurements[0].figure.kind = FigureKind::instructions;  // exact, like a score
+    r.measurements[0].figure.lower_is_better = false;
+    return r;
+  };
+  CompareOptions opt;
+  opt.fail_on_regression = 0.05;
+  EXPECT_TRUE(compare_results(scored(100), scored(80), opt).regression());
+  EXPECT_FALSE(compare_results(scored(80), scored(100), opt).regression());
 }

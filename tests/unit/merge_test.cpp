@@ -21,7 +21,7 @@ TEST(Merge, ColumnPerMachineRowPerLibrary) {
   EXPECT_DOUBLE_EQ(sw.cells[1][0].value, 10.1);
   EXPECT_FALSE(sw.cells[1][1].present);
   const std::string text = render_merged(m, "text");
-  EXPECT_NE(text.find("== coroutine switch, 2 coroutines: ns per op (switches) =="), std::string::npos) << text;
+  EXPECT_NE(text.find("== coroutine switch, 2 coroutines: ns/op (switches; lower is better) =="), std::string::npos) << text;
   EXPECT_NE(text.find("libmill on every machine: FAILED: killed by signal 11"), std::string::npos) << text;
 }
 
@@ -41,8 +41,8 @@ TEST(Merge, MarkdownAndCsvShapes) {
   EXPECT_NE(md.find("|:--|--:|--:|"), std::string::npos);
   EXPECT_NE(md.find("| tbox | 10.1 | 10.1 |"), std::string::npos);
   const std::string csv = render_merged(m, "csv");
-  EXPECT_EQ(csv.substr(0, csv.find('\n')), "module,case,param,param_label,unit,metric,library,testhost,second");
-  EXPECT_NE(csv.find("coroutine,switch,2,2 coroutines,switches,ns_per_op,libmill,failed,failed\n"), std::string::npos) << csv;
+  EXPECT_EQ(csv.substr(0, csv.find('\n')), "module,case,param,param_label,unit,figure,figure_unit,library,testhost,second");
+  EXPECT_NE(csv.find("coroutine,switch,2,2 coroutines,switches,ns_per_op,ns/op,libmill,failed,failed\n"), std::string::npos) << csv;
   std::size_t lines = 0;
   for (char ch : csv) lines += ch == '\n';
   EXPECT_EQ(lines, 1u + 8u);

@@ -7,8 +7,8 @@ using namespace benchbox;
 TEST(Progress, SaysWhichCaseWhichLibraryAndHowManyLeft) {
   CaseSpec spec;
   spec.id = "switch";
-  spec.describe_param = [](std::int64_t p) { return std::to_string(p) + " coroutines"; };
-  std::vector<CasePoint> points = {{&spec, 2}, {&spec, 1000}};
+  spec.describe_param = [](const ParamValue& p) { return p.text + " coroutines"; };
+  std::vector<CasePoint> points = {{&spec, ParamValue::of(2)}, {&spec, ParamValue::of(1000)}};
   Progress progress(points, "coroutine", false);  // never draws: not a terminal
   int inner_calls = 0;
   RunObserver inner;

@@ -6,35 +6,37 @@ using namespace benchbox;
 
 TEST(Protocol, ParsesDescribe) {
   auto d = parse_describe(
-      R"({"protocol":1,"id":"x","version":"1.2","info":{"k":"v"},"cases":{"switch":{"style":"asymmetric","stack_bytes":65536,"min_param":1,"notes":"n"},"channel":{"not_applicable":"no channel"}}})"
+      R"({"protocol":2,"id":"x","version":"1.2","info":{"k":"v"},"cases":{"switch":{"traits":{"style":"asymmetric","stack_bytes":"65536"},"bytes_per_param":65536,"min_param":1,"notes":"n"},"channel":{"not_applicable":"no channel"}}})"
       "\n");
   EXPECT_EQ(d.id, "x");
   EXPECT_EQ(d.version, "1.2");
   EXPECT_EQ(d.info.at("k"), "v");
   ASSERT_TRUE(d.cases.at("switch").applicable);
-  EXPECT_EQ(d.cases.at("switch").traits.stack_bytes, 65536);
+  EXPECT_EQ(d.cases.at("switch").traits.value("stack_bytes"), "65536");
+  EXPECT_EQ(d.cases.at("switch").traits.value("style"), "asymmetric");
+  EXPECT_EQ(d.cases.at("switch").traits.bytes_per_param, 65536u);
   EXPECT_FALSE(d.cases.at("channel").applicable);
   EXPECT_EQ(d.cases.at("channel").not_applicable_reason, "no channel");
 }
 
 TEST(Protocol, OptionalMaximumParameter) {
   auto d = parse_describe(
-      R"({"protocol":1,"id":"x","version":"1","cases":{"channel":{"style":"scheduler","stack_bytes":0,"min_param":0,"max_param":0}}})"
+      R"({"protocol":2,"id":"x","version":"1","cases":{"channel":{"min_param":0,"max_param":0}}})"
       "\n");
   EXPECT_EQ(d.cases.at("channel").traits.max_param, 0);
   auto unlimited = parse_describe(
-      R"({"protocol":1,"id":"x","version":"1","cases":{"channel":{"style":"scheduler","stack_bytes":0,"min_param":0}}})"
+      R"({"protocol":2,"id":"x","version":"1","cases":{"channel":{"min_param":0}}})"
       "\n");
   EXPECT_EQ(unlimited.cases.at("channel").traits.max_param, -1);
-  EXPECT_THROW(parse_describe(R"({"protocol":1,"id":"x","version":"1","cases":{"c":{"style":"s","stack_bytes":0,"min_param":0,"max_param":-2}}})"
+  EXPECT_THROW(parse_describe(R"({"protocol":2,"id":"x","version":"1","cases":{"c":{"min_param":0,"max_param":-2}}})"
                               "\n"),
                ProtocolError);
 }
 
 TEST(Protocol, ParsesTrialsInOrder) {
   auto r = parse_run(
-      "{\"protocol\":1,\"trial\":\"warmup\",\"ops\":10,\"ns\":100,\"done\":10,\"checksum\":5}\n"
-      "{\"protocol\":1,\"trial\":1,\"ops\":10,\"ns\":90,\"done\":10,\"checksum\":5,\"instructions\":300}\n");
+      "{\"protocol\":2,\"trial\":\"warmup\",\"ops\":10,\"ns\":100,\"done\":10,\"checksum\":5}\n"
+      "{\"protocol\":2,\"trial\":1,\"ops\":10,\"ns\":90,\"done\":10,\"checksum\":5,\"instructions\":300}\n");
   ASSERT_EQ(r.trials.size(), 2u);
   EXPECT_TRUE(r.trials[0].warmup);
   EXPECT_FALSE(r.trials[1].warmup);
@@ -44,26 +46,46 @@ TEST(Protocol, ParsesTrialsInOrder) {
 }
 
 TEST(Protocol, ReportsAdapterError) {
-  auto r = parse_run("{\"protocol\":1,\"error\":\"bad param\"}\n");
+  auto r = parse_run("{\"protocol\":2,\"error\":\"bad param\"}\n");
   ASSERT_TRUE(r.error);
   EXPECT_EQ(*r.error, "bad param");
 }
 
 TEST(Protocol, RejectsGarbageTruncationAndWrongShapes) {
   EXPECT_THROW(parse_run("hello world\n"), ProtocolError);
-  EXPECT_THROW(parse_run("{\"protocol\":1,\"trial\":1,\"ops\":10"), ProtocolError);  // no newline: truncated
-  EXPECT_THROW(parse_run("{\"protocol\":2,\"trial\":1,\"ops\":1,\"ns\":1,\"done\":1,\"checksum\":1}\n"), ProtocolError);
-  EXPECT_THROW(parse_run("{\"protocol\":1,\"trial\":1,\"ops\":-1,\"ns\":1,\"done\":1,\"checksum\":1}\n"), ProtocolError);
-  EXPECT_THROW(parse_run("{\"protocol\":1,\"trial\":1,\"ops\":1,\"ns\":\"1\",\"done\":1,\"checksum\":1}\n"), ProtocolError);
+  EXPECT_THROW(parse_run("{\"protocol\":2,\"trial\":1,\"ops\":10"), ProtocolError);  // no newline: truncated
+  EXPECT_THROW(parse_run("{\"protocol\":1,\"trial\":1,\"ops\":1,\"ns\":1,\"done\":1,\"checksum\":1}\n"), ProtocolError);
+  EXPECT_THROW(parse_run("{\"protocol\":2,\"trial\":1,\"ops\":-1,\"ns\":1,\"done\":1,\"checksum\":1}\n"), ProtocolError);
+  EXPECT_THROW(parse_run("{\"protocol\":2,\"trial\":1,\"ops\":1,\"ns\":\"1\",\"done\":1,\"checksum\":1}\n"), ProtocolError);
   EXPECT_THROW(parse_run("[1,2]\n"), ProtocolError);
   EXPECT_THROW(parse_describe(""), ProtocolError);
-  EXPECT_THROW(parse_describe("{\"protocol\":1,\"id\":\"x\",\"version\":\"1\"}\n"), ProtocolError);  // no cases
+  EXPECT_THROW(parse_describe("{\"protocol\":2,\"id\":\"x\",\"version\":\"1\"}\n"), ProtocolError);  // no cases
 }
 
 TEST(Protocol, EmptyOutputIsNoTrials) { EXPECT_TRUE(parse_run("").trials.empty()); }
 
 TEST(Protocol, RunArguments) {
-  auto a = run_arguments("/p", "switch", 2, 1000, 5, 1);
+  auto a = run_arguments("/p", "switch", "2", 1000, 5, 1);
   std::vector<std::string> expected{"/p", "run", "--case", "switch", "--param", "2", "--ops", "1000", "--reps", "5", "--warmup", "1"};
   EXPECT_EQ(a, expected);
+}
+
+TEST(Protocol, TraitsMustBeStrings) {
+  EXPECT_THROW(parse_describe(R"({"protocol":2,"id":"x","version":"1","cases":{"c":{"min_param":0,"traits":{"style":3}}}})"
+                              "\n"),
+               ProtocolError);
+}
+
+TEST(Protocol, ParsesCountsFiguresAndDetails) {
+  auto r = parse_run(
+      "{\"protocol\":2,\"trial\":1,\"ops\":1,\"ns\":5,\"done\":1,\"checksum\":0,\"counts\":{\"objects\":3},"
+      "\"figures\":{\"bytes_per_element\":40.5},\"details\":[\"input 7 accepted\"]}\n");
+  ASSERT_EQ(r.trials.size(), 1u);
+  EXPECT_EQ(r.trials[0].counts.at("objects"), 3u);
+  EXPECT_DOUBLE_EQ(r.trials[0].figures.at("bytes_per_element"), 40.5);
+  EXPECT_EQ(r.trials[0].details, std::vector<std::string>{"input 7 accepted"});
+  EXPECT_THROW(parse_run("{\"protocol\":2,\"trial\":1,\"ops\":1,\"ns\":5,\"done\":1,\"checksum\":0,\"counts\":{\"a\":-1}}\n"),
+               ProtocolError);
+  EXPECT_THROW(parse_run("{\"protocol\":2,\"trial\":1,\"ops\":1,\"ns\":5,\"done\":1,\"checksum\":0,\"figures\":{\"a\":\"x\"}}\n"),
+               ProtocolError);
 }

@@ -18,20 +18,25 @@ Results sample() {
   ok.unit = "switches";
   ok.library = "floor";
   ok.version = "0.1";
-  ok.param = 2;
+  ok.param = ParamValue::of(2);
+  ok.reference = true;
+  ok.rate_unit = "switches/s";
+  ok.rate_per_op = 1;
+  ok.peak_rss_bytes = 4u << 20;
+  ok.traits.values = {{"style", "asymmetric"}, {"stack_bytes", "65536"}};
   ok.param_label = "2 coroutines";
   ok.status = Status::ok;
   ok.verified = true;
   ok.ops = 1000;
-  ok.ns_per_op = {2.0, 2.5, 2.1};
-  ok.summary = summarize(ok.ns_per_op);
+  ok.values = {2.0, 2.5, 2.1};
+  ok.summary = summarize(ok.values);
   ok.processes = 1;
   Measurement na = ok;
   na.library = "ucontext";
   na.status = Status::not_applicable;
   na.verified = false;
   na.reason = "no channel";
-  na.ns_per_op.clear();
+  na.values.clear();
   na.summary = {};
   r.measurements = {ok, na};
   return r;
@@ -42,12 +47,19 @@ TEST(Results, JsonRoundTrip) {
   Results r = sample();
   auto j = to_json(r);
   EXPECT_EQ(j["schema_version"], kResultsSchemaVersion);
-  EXPECT_EQ(j["results"][0]["ns_per_op"], 2.1);
-  EXPECT_TRUE(j["results"][1]["ns_per_op"].is_null());
+  EXPECT_EQ(j["results"][0]["median"], 2.1);
+  EXPECT_EQ(j["results"][0]["figure"]["unit"], "ns/op");
+  EXPECT_EQ(j["results"][0]["peak_rss_bytes"], 4u << 20);
+  EXPECT_TRUE(j["results"][1]["median"].is_null());
   Results back = results_from_json(j);
   ASSERT_EQ(back.measurements.size(), 2u);
   EXPECT_EQ(back.measurements[0].library, "floor");
+  EXPECT_TRUE(back.measurements[0].reference);
+  EXPECT_EQ(back.measurements[0].param.number, 2);
+  EXPECT_EQ(back.measurements[0].traits.value("style"), "asymmetric");
+  EXPECT_EQ(back.measurements[0].peak_rss_bytes, 4u << 20);
   EXPECT_DOUBLE_EQ(back.measurements[0].summary.median, 2.1);
+  EXPECT_DOUBLE_EQ(back.measurements[0].rate(), 1e9 / 2.1);
   EXPECT_EQ(back.measurements[1].status, Status::not_applicable);
   EXPECT_EQ(back.warnings, r.warnings);
 }
@@ -68,8 +80,47 @@ TEST(Results, RejectsOtherSchemasAndDamage) {
   EXPECT_THROW(results_from_json(bad_type), std::runtime_error);
 }
 
+TEST(Results, NamedParametersAndOtherFiguresRoundTrip) {
+  Results r = sample();
+  Measurement& m = r.measurements[0];
+  m.param = ParamValue::named("canada");
+  m.figure = FigureSpec::score("conformance");
+  m.values = {97.5};
+  m.summary = summarize(m.values);
+  m.details = {"n_trailing_comma accepted"};
+  m.extra_figures.push_back({FigureSpec::bytes("alloc_bytes", "document"), {100, 120}, summarize({100, 120})});
+  Results back = results_from_json(to_json(r));
+  const Measurement& b = back.measurements[0];
+  EXPECT_EQ(b.param.text, "canada");
+  EXPECT_FALSE(b.param.number);
+  EXPECT_EQ(b.figure.kind, FigureKind::score);
+  EXPECT_FALSE(b.figure.lower_is_better);
+  EXPECT_EQ(b.details, m.details);
+  ASSERT_NE(b.extra("alloc_bytes"), nullptr);
+  EXPECT_DOUBLE_EQ(b.extra("alloc_bytes")->summary.median, 110);
+}
+
+// Files written by benchbox 0.1 (schema 1) still load: the example in docs/img is one.
+TEST(Results, LoadsVersionOneFiles) {
+  const auto j = nlohmann::json::parse(R"({"schema":"benchbox-results","schema_version":1,"context":{},"warnings":[],
+    "results":[{"module":"coroutine","case":"switch","param":2,"param_label":"2 coroutines","unit":"switches",
+    "library":"floor","version":"0.1.0","status":"ok","reason":"","verified":true,"ops":1000,"metric":"ns_per_op",
+    "ns_per_op":3.0,"reps":[3.0,3.1,2.9],"processes":1,"style":"asymmetric","stack_bytes":65536,"notes":"",
+    "cycles_per_op":null,"instructions_per_op":null},
+    {"module":"coroutine","case":"switch","param":2,"param_label":"2 coroutines","unit":"switches",
+    "library":"tbox","version":"1.7.3","status":"ok","reason":"","verified":true,"ops":1,"metric":"instructions_per_op",
+    "reps":[120.0],"processes":1,"style":"scheduler","stack_bytes":65536,"notes":""}]})");
+  const Results r = results_from_json(j);
+  ASSERT_EQ(r.measurements.size(), 2u);
+  EXPECT_EQ(r.measurements[0].figure.kind, FigureKind::time);
+  EXPECT_EQ(r.measurements[0].traits.value("stack_bytes"), "65536");
+  EXPECT_NEAR(r.measurements[0].rate(), 1e9 / 3.0, 1);
+  EXPECT_EQ(r.measurements[1].figure.kind, FigureKind::instructions);
+  EXPECT_TRUE(r.measurements[1].figure.deterministic());
+}
+
 TEST(Results, LoadReportsEmptyAndTruncatedFiles) {
-  const auto dir = std::filesystem::temp_directory_path();
+  const auto dir = std::filesystem::current_path();
   const auto empty = dir / "benchbox-empty-test.json";
   std::ofstream(empty).close();
   EXPECT_THROW(load_results(empty), std::runtime_error);
@@ -82,7 +133,7 @@ TEST(Results, LoadReportsEmptyAndTruncatedFiles) {
 }
 
 TEST(Results, AtomicWriteReplacesWholeFile) {
-  const auto path = std::filesystem::temp_directory_path() / "benchbox-atomic-test.json";
+  const auto path = std::filesystem::current_path() / "benchbox-atomic-test.json";
   write_file_atomically(path, "first");
   write_file_atomically(path, "second");
   std::ifstream in(path);

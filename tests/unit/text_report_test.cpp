@@ -10,8 +10,10 @@ TEST(TextReport, OriginalLineForm) {
   m.unit = "switches";
   m.ops = 10000000;
   m.status = Status::ok;
-  m.ns_per_op = {20.5};
-  m.summary = summarize(m.ns_per_op);
+  m.values = {20.5};
+  m.summary = summarize(m.values);
+  m.rate_unit = "switches/s";
+  m.rate_per_op = 1;
   // 10,000,000 x 20.5 ns = 205 ms; 1e9 / 20.5 = 48,780,487.8 -> 48780487 (truncated, as the original).
   EXPECT_EQ(text::original_line(m), "tbox: 10000000 switches in 205 ms, 48780487 switches per second");
 }
@@ -37,16 +39,97 @@ TEST(TextReport, TableShowsRelativeToFastest) {
     m->ops = 100;
   }
   a.library = "fast";
-  a.ns_per_op = {2};
+  a.values = {2};
   b.library = "slow";
-  b.ns_per_op = {5};
-  a.summary = summarize(a.ns_per_op);
-  b.summary = summarize(b.ns_per_op);
+  b.values = {5};
+  a.summary = summarize(a.values);
+  b.summary = summarize(b.values);
   Results r;
-  r.measurements = {a, b};
+  r.measurements = {b, a};
   auto groups = group_by_case(r);
   ASSERT_EQ(groups.size(), 1u);
   const std::string table = text::case_table(groups[0]);
   EXPECT_NE(table.find("1.00x"), std::string::npos);
   EXPECT_NE(table.find("2.50x"), std::string::npos);
+}
+
+TEST(TextReport, RowsRankedBestFirstUnlessDeclaredOrderIsAsked) {
+  Measurement a, b;
+  for (auto* m : {&a, &b}) {
+    m->module = "coroutine";
+    m->case_id = "switch";
+    m->status = Status::ok;
+  }
+  a.library = "slow";
+  a.values = {5};
+  b.library = "fast";
+  b.values = {2};
+  a.summary = summarize(a.values);
+  b.summary = summarize(b.values);
+  Results r;
+  r.measurements = {a, b};
+  const std::string ranked = text::case_table(group_by_case(r)[0]);
+  EXPECT_LT(ranked.find("fast"), ranked.find("slow"));
+  const std::string declared = text::case_table(group_by_case(r, RowOrder::declared)[0]);
+  EXPECT_LT(declared.find("slow"), declared.find("fast"));
+}
+
+TEST(TextReport, HigherIsBetterFiguresRankTheOtherWay) {
+  Measurement a, b;
+  for (auto* m : {&a, &b}) {
+    m->module = "json";
+    m->case_id = "conformance";
+    m->status = Status::ok;
+    m->figure = FigureSpec::score("score");
+  }
+  a.library = "lenient";
+  a.values = {80};
+  b.library = "strict";
+  b.values = {100};
+  a.summary = summarize(a.values);
+  b.summary = summarize(b.values);
+  Results r;
+  r.measurements = {a, b};
+  const auto g = group_by_case(r)[0];
+  EXPECT_EQ(g.rows[0]->library, "strict");
+  EXPECT_DOUBLE_EQ(g.relative(*g.rows[1]), 1.25);
+  const std::string table = text::case_table(g);
+  EXPECT_NE(table.find("higher is better"), std::string::npos);
+  EXPECT_EQ(text::original_line(*g.rows[0]).rfind("strict: 0 : 100 %", 0), 0u) << text::original_line(*g.rows[0]);
+}
+
+TEST(TextReport, UnavailableLibrariesListedOnceAfterTheTables) {
+  Results r;
+  for (const char* c : {"switch", "channel"}) {
+    Measurement m;
+    m.module = "coroutine";
+    m.case_id = c;
+    m.library = "libmill";
+    m.status = Status::unavailable;
+    m.reason = "libmill not found";
+    m.enable = "configure with -DLIBMILL_ROOT=PREFIX";
+    r.measurements.push_back(m);
+  }
+  const std::string summary = text::unavailable_summary(r);
+  std::size_t count = 0;
+  for (auto at = summary.find("libmill not found"); at != std::string::npos; at = summary.find("libmill not found", at + 1)) ++count;
+  EXPECT_EQ(count, 1u);
+  EXPECT_NE(summary.find("-DLIBMILL_ROOT"), std::string::npos);
+  for (const auto& g : group_by_case(r)) EXPECT_EQ(text::case_table(g).find("libmill"), std::string::npos);
+}
+
+TEST(TextReport, ACutVersionDoesNotEndInTheUnstableMark) {
+  Measurement m;
+  m.module = "coroutine";
+  m.case_id = "switch";
+  m.library = "x";
+  m.version = "a-very-long-version-string-1.2.3";
+  m.status = Status::ok;
+  m.values = {1};
+  m.summary = summarize(m.values);
+  Results r;
+  r.measurements = {m};
+  const std::string table = text::case_table(group_by_case(r)[0]);
+  EXPECT_NE(table.find("a-very-long-.. "), std::string::npos) << table;
+  EXPECT_EQ(table.find("~"), std::string::npos) << table;
 }
