@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
@@ -164,8 +165,15 @@ void read_version1(const json& e, const std::string& where, Measurement& m) {
   if (metric != "ns_per_op" && metric != "instructions_per_op")
     throw std::runtime_error(where + ": unknown metric '" + metric + "'");
   m.figure = metric == "ns_per_op" ? FigureSpec::time() : FigureSpec::instructions();
-  m.traits.values["style"] = field<std::string>(e, "style", where);
-  m.traits.values["stack_bytes"] = std::to_string(field<std::int64_t>(e, "stack_bytes", where));
+  // Version 1 wrote its first module's traits as fields of their own: every field that is not
+  // one of the row's own becomes a trait.
+  static const std::set<std::string> row_fields = {
+      "module", "case", "param", "param_label", "unit", "library", "version", "status", "reason", "verified", "ops",
+      "metric", "ns_per_op", "unstable", "uncertainty", "ops_per_second", "reps", "processes", "stats", "notes",
+      "cycles_per_op", "instructions_per_op"};
+  for (auto& [key, value] : e.items())
+    if (!row_fields.count(key) && (value.is_string() || value.is_number()))
+      m.traits.values[key] = value.is_string() ? value.get<std::string>() : value.dump();
   if (m.figure.timed()) {
     m.rate_unit = m.unit + "/s";
     m.rate_per_op = 1;

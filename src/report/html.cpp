@@ -9,6 +9,7 @@
 #include "escape.hpp"
 #include "numbers.hpp"
 #include "reporter.hpp"
+#include "sweep.hpp"
 
 namespace benchbox {
 namespace {
@@ -96,7 +97,11 @@ class HtmlReporter : public Reporter {
     out += "<p>Each case's figure is named above its table, with whether lower or higher is better. Relative: to the "
            "best library of the case. Spread: (max - min) / median. CI: distribution-free confidence interval of the "
            "median, with its coverage. Peak MiB: the largest resident memory of the row's processes.</p>\n";
-    for (const auto& g : groups(results)) out += case_section(g);
+    const auto all = groups(results);
+    for (const auto& g : all) out += case_section(g);
+    for (const auto& sweep : chart::sweeps(all))
+      out += fmt::format("<section id=\"{}\">\n<h2>{} {}: sweep</h2>\n{}</section>\n", html_escape(chart::sweep_slug(sweep)),
+                         html_escape(sweep.module), html_escape(sweep.case_id), chart::render_sweep_svg(sweep, false));
     if (const auto missing = unavailable_libraries(results); !missing.empty()) {
       out += "<section id=\"unavailable\">\n<h2>Not available here</h2>\n<ul class=\"missing\">\n";
       for (const auto* m : missing)

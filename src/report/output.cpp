@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "chart.hpp"
+#include "sweep.hpp"
 #include "reporter.hpp"
 
 namespace benchbox {
@@ -23,6 +24,14 @@ std::vector<std::pair<fs::path, std::string>> svg_files(const Results& results, 
     else if (svg_name) path = output.substr(0, output.size() - 4) + "-" + chart::case_slug(g) + ".svg";
     else path = output + "-" + chart::case_slug(g) + ".svg";
     files.emplace_back(path, chart::render_svg(g));
+  }
+  // A sweep (one case at several parameters) also gets its line chart, named like the cases.
+  for (const auto& sweep : chart::sweeps(groups)) {
+    const std::string slug = chart::sweep_slug(sweep);
+    fs::path path = to_dir ? fs::path(output) / (slug + ".svg")
+                    : svg_name ? fs::path(output.substr(0, output.size() - 4) + "-" + slug + ".svg")
+                               : fs::path(output + "-" + slug + ".svg");
+    files.emplace_back(path, chart::render_sweep_svg(sweep));
   }
   return files;
 }

@@ -4,6 +4,7 @@
 #include "markup_check.hpp"
 #include "report/chart.hpp"
 #include "report/output.hpp"
+#include "report/sweep.hpp"
 #include "report_fixtures.hpp"
 
 using namespace benchbox;
@@ -86,4 +87,20 @@ TEST(SvgOutput, SeveralCasesNeedAnOutput) {
   EXPECT_NO_THROW(check_report_destination("svg", 1, ""));
   EXPECT_NO_THROW(check_report_destination("svg", 2, "charts/"));
   EXPECT_THROW(check_report_destination("nosuch", 1, ""), std::invalid_argument);
+}
+
+TEST(Chart, ASweepIsOneLineChartPerCaseWithALinePerLibrary) {
+  Results r;
+  for (std::int64_t p : {2, 16, 128})
+    for (const char* lib : {"floor", "tbox"}) r.measurements.push_back(testing::row(lib, "switch", p, {1.0 * p, 1.1 * p}));
+  r.measurements.push_back(testing::row("floor", "channel", 0, {5.0}));
+  const auto groups = group_by_case(r);
+  const auto all = chart::sweeps(groups);
+  ASSERT_EQ(all.size(), 1u);  // channel ran at one parameter only: no sweep
+  EXPECT_EQ(all[0].points.size(), 3u);
+  EXPECT_EQ(chart::sweep_slug(all[0]), "coroutine-switch-sweep");
+  const std::string svg = chart::render_sweep_svg(all[0]);
+  EXPECT_EQ(count_of(svg, "<polyline"), 2u);
+  EXPECT_EQ(count_of(svg, "<circle"), 6u);
+  EXPECT_NE(svg.find("parameter on a log scale"), std::string::npos);
 }

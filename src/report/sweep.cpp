@@ -1,0 +1,122 @@
+#include "sweep.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+
+#include "escape.hpp"
+#include "numbers.hpp"
+
+namespace benchbox::chart {
+namespace {
+
+constexpr double kWidth = 760, kHeight = 420, kLeft = 70, kRight = 170, kTop = 50, kBottom = 50;
+constexpr const char* kPalette[] = {"#4878a8", "#d9730d", "#3a9a5b", "#b03a48", "#7b5ea7", "#8c6d31",
+                                    "#d45fa6", "#5f9ea0", "#777777", "#c4a000", "#1f4e79", "#9c27b0"};
+
+// Maps a value onto [0, 1]: logarithmic when the values span more than 20x and are all positive.
+struct Axis {
+  double lo = 0, hi = 1;
+  bool log = false;
+  double operator()(double v) const {
+    const double t = log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : (v - lo) / (hi - lo);
+    return std::clamp(std::isfinite(t) ? t : 0.0, 0.0, 1.0);
+  }
+};
+
+Axis axis_of(const std::vector<double>& values, bool from_zero) {
+  Axis a;
+  const auto [mn, mx] = std::minmax_element(values.begin(), values.end());
+  a.lo = *mn;
+  a.hi = *mx;
+  a.log = a.lo > 0 && a.hi / a.lo > 20;
+  if (!a.log && from_zero) a.lo = std::min(0.0, a.lo);
+  if (a.hi <= a.lo) a.hi = a.lo + 1;
+  return a;
+}
+
+}  // namespace
+
+std::vector<Sweep> sweeps(const std::vector<CaseGroup>& groups) {
+  std::vector<Sweep> out;
+  for (const auto& g : groups) {
+    if (!g.param.number) continue;
+    auto it = std::find_if(out.begin(), out.end(), [&](const Sweep& s) { return s.module == g.module && s.case_id == g.case_id; });
+    if (it == out.end()) it = out.insert(out.end(), Sweep{g.module, g.case_id, {}});
+    it->points.push_back(&g);
+  }
+  std::erase_if(out, [](const Sweep& s) { return s.points.size() < 2; });
+  return out;
+}
+
+std::string sweep_slug(const Sweep& s) {
+  std::string out;
+  for (char c : fmt::format("{}-{}-sweep", s.module, s.case_id))
+    out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '_';
+  return out;
+}
+
+std::string render_sweep_svg(const Sweep& s, bool standalone) {
+  // library -> (parameter, median) in run order
+  std::map<std::string, std::vector<std::pair<double, double>>> lines;
+  std::vector<std::string> order;
+  std::vector<double> xs, ys;
+  for (const CaseGroup* g : s.points)
+    for (const Measurement* m : g->rows) {
+      if (!m->ok()) continue;
+      if (!lines.count(m->library)) order.push_back(m->library);
+      lines[m->library].emplace_back(static_cast<double>(*g->param.number), m->summary.median);
+      xs.push_back(static_cast<double>(*g->param.number));
+      ys.push_back(m->summary.median);
+    }
+  const FigureSpec& figure = s.points.front()->figure;
+  std::string out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "";
+  const std::string title = fmt::format("{} {}: {} against the parameter", s.module, s.case_id, figure.label);
+  out += fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
+      "font-family=\"sans-serif\" font-size=\"12\">\n<title>{2} ({3})</title>\n<rect width=\"100%\" height=\"100%\" "
+      "fill=\"#ffffff\"/>\n<text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"bold\" fill=\"#222\">{2}</text>\n",
+      kWidth, kHeight, html_escape(title), figure.direction());
+  if (xs.empty()) return out + "<text x=\"12\" y=\"60\" fill=\"#555\">no verified results in this sweep</text>\n</svg>\n";
+  const Axis x = axis_of(xs, false), y = axis_of(ys, true);
+  const double w = kWidth - kLeft - kRight, h = kHeight - kTop - kBottom;
+  auto px = [&](double v) { return kLeft + x(v) * w; };
+  auto py = [&](double v) { return kTop + (1 - y(v)) * h; };
+  out += fmt::format("<text x=\"12\" y=\"40\" fill=\"#555\">median {}, {}{}{}</text>\n", html_escape(figure.label),
+                     figure.direction(), x.log ? "; parameter on a log scale" : "", y.log ? "; values on a log scale" : "");
+  out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\"/>\n<line x1=\"{0}\" y1=\"{2}\" "
+                     "x2=\"{3}\" y2=\"{2}\" stroke=\"#999\"/>\n",
+                     kLeft, kTop, kTop + h, kLeft + w);
+  std::vector<double> params(xs);
+  std::sort(params.begin(), params.end());
+  params.erase(std::unique(params.begin(), params.end()), params.end());
+  for (double p : params)
+    out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{}</text>\n", px(p),
+                       kTop + h + 16, fmt::format("{:g}", p));
+  for (double v : {y.lo, std::sqrt(std::max(y.lo, 1e-12) * y.hi), y.hi})
+    out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"#666\" font-size=\"11\">{}</text>\n",
+                       kLeft - 6, py(v) + 4, format_value(v));
+  out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#444\">{}</text>\n", kLeft + w / 2,
+                     kHeight - 12, html_escape(s.points.front()->param_label + " .. " + s.points.back()->param_label));
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const auto& points = lines[order[i]];
+    const char* colour = kPalette[i % std::size(kPalette)];
+    std::string path;
+    for (const auto& [p, v] : points) path += fmt::format("{:.1f},{:.1f} ", px(p), py(v));
+    out += fmt::format("<g class=\"line\"><title>{}</title><polyline fill=\"none\" stroke=\"{}\" stroke-width=\"1.8\" "
+                       "points=\"{}\"/>\n",
+                       html_escape(order[i]), colour, path);
+    for (const auto& [p, v] : points)
+      out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\" fill=\"{}\"><title>{} at {}: {} {}</title></circle>\n",
+                         px(p), py(v), colour, html_escape(order[i]), format_value(p), format_value(v),
+                         html_escape(figure.unit));
+    out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\">{}</text></g>\n", kLeft + w + 10, kTop + 14 * (i + 0.5),
+                       colour, html_escape(order[i]));
+  }
+  return out + "</svg>\n";
+}
+
+}  // namespace benchbox::chart
