@@ -92,8 +92,8 @@ TEST(SvgOutput, SeveralCasesNeedAnOutput) {
 TEST(Chart, ASweepIsOneLineChartPerCaseWithALinePerLibrary) {
   Results r;
   for (std::int64_t p : {2, 16, 128})
-    for (const char* lib : {"floor", "tbox"}) r.measurements.push_back(testing::row(lib, "switch", p, {1.0 * p, 1.1 * p}));
-  r.measurements.push_back(testing::row("floor", "channel", 0, {5.0}));
+    for (const char* lib : {"floor", "tbox"}) r.measurements.push_back(benchbox::testing::row(lib, "switch", p, {1.0 * p, 1.1 * p}));
+  r.measurements.push_back(benchbox::testing::row("floor", "channel", 0, {5.0}));
   const auto groups = group_by_case(r);
   const auto all = chart::sweeps(groups);
   ASSERT_EQ(all.size(), 1u);  // channel ran at one parameter only: no sweep
