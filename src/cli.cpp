@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <random>
 #include <cstdio>
 #include <iostream>
 #include <thread>
@@ -42,7 +43,7 @@ std::uint64_t parse_count(const std::string& text, const std::string& name, std:
 struct ModuleCommand {
   const Module* module = nullptr;
   CLI::App* app = nullptr;
-  std::string case_id, param, libs, ops, target_ms = "100", reps = "5", warmup = "1", processes = "3", cpu, timeout = "120";
+  std::string case_id, param, libs, ops, target_ms = "40", reps = "9", warmup = "1", processes = "9", cpu, timeout = "120";
   std::string json_path, format = "text", output, sort = "median";
   bool no_pin = false, counters = false, instructions = false;
 };
@@ -93,6 +94,7 @@ RunSettings settings_from(const ModuleCommand& c) {
   if (!c.cpu.empty()) s.cpu = static_cast<int>(parse_count(c.cpu, "--cpu", 0, cpus - 1));
   else if (!c.no_pin) s.cpu = static_cast<int>(cpus - 1);  // the last CPU: away from CPU 0's interrupts
   s.libexec_dir = default_libexec_dir();
+  s.seed = std::random_device{}();
   return s;
 }
 
@@ -105,6 +107,19 @@ void add_run_findings(Results& results) {
     if (m.unstable())
       unstable.push_back(fmt::format("{} ({} {}, ±{:.0f}%)", m.library, m.case_id, m.param_label, 100 * m.uncertainty()));
   }
+  std::vector<std::string> bimodal, stolen;
+  for (const auto& m : results.measurements) {
+    if (m.modes.size() >= 2)
+      bimodal.push_back(fmt::format("{} ({} {}: {} and {})", m.library, m.case_id, m.param_label, m.modes.front(), m.modes.back()));
+    if (m.host_steal_ms >= 50) stolen.push_back(fmt::format("{} ({} {}: {:.0f} ms)", m.library, m.case_id, m.param_label, m.host_steal_ms));
+  }
+  if (!bimodal.empty())
+    results.warnings.push_back(fmt::format("processes of {} row(s) fell into two separated modes: {}; the median hides one of them",
+                                           bimodal.size(), fmt::join(bimodal, ", ")));
+  if (!stolen.empty())
+    results.warnings.push_back(fmt::format("the host took CPU time (steal) while these rows ran: {}; interleaved rounds spread it "
+                                           "over every library, but a rerun on a quieter host is better",
+                                           fmt::join(stolen, ", ")));
   if (!unstable.empty())
     results.warnings.push_back(fmt::format(
         "{} of {} rows unstable ({}): close other programs, keep the CPU pinned, raise --reps or --processes, or count "
@@ -131,7 +146,9 @@ nlohmann::json settings_context(const RunSettings& s) {
           {"warmup", s.warmup},
           {"processes", s.processes},
           {"timeout_seconds", s.timeout.count() / 1000},
-          {"counters", s.counters}};
+          {"counters", s.counters},
+          {"order", "interleaved rounds, one process of each library per round, shuffled"},
+          {"seed", s.seed}};
 }
 
 void save_json(const std::string& path, const Results& results) {
@@ -317,10 +334,10 @@ int run_cli(int argc, char** argv) {
                       fmt::format("the case's parameter, or several comma-separated for a sweep ({})", fmt::join(params, "; ")));
     c.app->add_option("--lib", c.libs, "only these libraries (comma-separated ids)");
     c.app->add_option("--ops", c.ops, "operations per repetition (default: calibrated to --target-ms)");
-    c.app->add_option("--target-ms", c.target_ms, "calibration: milliseconds one repetition should last (default 100)");
-    c.app->add_option("--reps", c.reps, "timed repetitions (default 5)");
+    c.app->add_option("--target-ms", c.target_ms, "calibration: milliseconds one repetition should last (default 40)");
+    c.app->add_option("--reps", c.reps, "timed repetitions (default 9)");
     c.app->add_option("--warmup", c.warmup, "untimed warm-up trials per process (default 1)");
-    c.app->add_option("--processes", c.processes, "spread the repetitions over this many fresh processes (default 3)");
+    c.app->add_option("--processes", c.processes, "spread the repetitions over this many fresh processes, run in interleaved rounds (default 9)");
     c.app->add_flag("--counters", c.counters, "hardware counters (cycles, instructions per op) where the kernel allows");
     c.app->add_flag("--instructions", c.instructions,
                     "deterministic mode: instructions per op under Callgrind (default --ops 100000, 1 repetition)");

@@ -20,6 +20,29 @@ std::string last_line(const std::string& text) {
   return line.size() > 200 ? line.substr(0, 200) + "..." : line;
 }
 
+// The time the host took from this machine's CPUs (steal: the eighth number of /proc/stat's
+// "cpu" line, in clock ticks), from construction to elapsed_ms(), spread over all CPUs.
+class StealClock {
+ public:
+  StealClock() : start_(read()) {}
+  double elapsed_ms() const {
+    const auto now = read();
+    static const long ticks = sysconf(_SC_CLK_TCK);
+    return now >= start_ && ticks > 0 ? static_cast<double>(now - start_) * 1000.0 / static_cast<double>(ticks) : 0;
+  }
+
+ private:
+  static std::uint64_t read() {
+    std::ifstream in("/proc/stat");
+    std::string cpu;
+    std::uint64_t v[8] = {};
+    if (!(in >> cpu) || cpu != "cpu") return 0;
+    for (auto& x : v) in >> x;
+    return v[7];
+  }
+  std::uint64_t start_;
+};
+
 // The result of one adapter process.
 struct Batch {
   std::vector<TrialRecord> timed;              // verified timed trials
@@ -182,61 +205,93 @@ std::optional<std::uint64_t> calibrate(const RowContext& row, const Measurement&
   return ops;
 }
 
-void measure(const RowContext& row, Measurement& m) {
+namespace {
+
+// Fixed work (a conformance suite) gives the same figure every time: one trial says it all.
+bool fixed_work(const RowContext& row) { return row.spec.fixed_ops.has_value(); }
+
+// How many timed repetitions the p-th of the row's processes runs.
+unsigned reps_of_process(const RowContext& row, unsigned p) {
+  if (fixed_work(row)) return 1;
+  const unsigned n = processes_of(row);
+  return row.settings.reps / n + (p < row.settings.reps % n ? 1 : 0);
+}
+
+}  // namespace
+
+unsigned processes_of(const RowContext& row) {
+  return fixed_work(row) ? 1 : std::max(1u, std::min(row.settings.processes, row.settings.reps));
+}
+
+bool begin_measurement(const RowContext& row, Measurement& m) {
   const RunSettings& s = row.settings;
-  auto fail = [&](std::string reason) {
-    m.status = Status::failed;
-    m.reason = std::move(reason);
-    m.values.clear();
-  };
   if (s.instructions) m.figure = FigureSpec::instructions();
-  const bool fixed = row.spec.fixed_ops.has_value();
-  if (fixed) {
+  if (fixed_work(row)) {
     m.ops = *row.spec.fixed_ops;
   } else if (s.ops) {
     m.ops = row.spec.round_ops(m.param, *s.ops);
   } else {
     std::string error;
     auto ops = calibrate(row, m, error);
-    if (!ops) return fail(error);
+    if (!ops) return fail_measurement(m, error), false;
     m.ops = *ops;
   }
-  // Fixed work (a conformance suite) gives the same figure every time: one trial says it all.
-  const unsigned reps = fixed ? 1 : s.reps, warmup = fixed ? 0 : s.warmup;
-  const unsigned processes = std::max(1u, std::min(fixed ? 1u : s.processes, reps));
-  double cycles = 0, instructions = 0;
-  bool have_cycles = true, have_instructions = true;
-  std::vector<std::vector<double>> extras(row.spec.extra_figures.size());
-  for (unsigned p = 0; p < processes; ++p) {
-    const unsigned batch_reps = reps / processes + (p < reps % processes ? 1 : 0);
-    Batch b = run_batch(row, m, m.ops, batch_reps, warmup);
-    m.peak_rss_bytes = std::max(m.peak_rss_bytes, b.peak_rss_bytes);
-    if (!b.error.empty()) return fail(b.error);
-    for (const TrialRecord& t : b.timed) {
-      m.values.push_back(figure_value(s, m, b, t));
-      for (std::size_t i = 0; i < extras.size(); ++i) extras[i].push_back(t.figures.at(row.spec.extra_figures[i].id));
-      const double n = static_cast<double>(t.ops);
-      have_cycles = have_cycles && t.cycles;
-      have_instructions = have_instructions && t.instructions;
-      if (t.cycles) cycles += static_cast<double>(*t.cycles) / n;
-      if (t.instructions) instructions += static_cast<double>(*t.instructions) / n;
-      set_rate(row.spec, t, m);
-      m.details = t.details;
-    }
+  m.extra_figures.clear();
+  for (const auto& f : row.spec.extra_figures) m.extra_figures.push_back({f, {}, {}});
+  return true;
+}
+
+bool measure_process(const RowContext& row, unsigned p, Measurement& m) {
+  const RunSettings& s = row.settings;
+  const StealClock steal;
+  Batch b = run_batch(row, m, m.ops, reps_of_process(row, p), fixed_work(row) ? 0 : s.warmup);
+  m.host_steal_ms += steal.elapsed_ms();
+  m.peak_rss_bytes = std::max(m.peak_rss_bytes, b.peak_rss_bytes);
+  if (!b.error.empty()) return fail_measurement(m, b.error), false;
+  for (const TrialRecord& t : b.timed) {
+    m.values.push_back(figure_value(s, m, b, t));
+    for (auto& e : m.extra_figures) e.values.push_back(t.figures.at(e.spec.id));
+    const double n = static_cast<double>(t.ops);
+    m.counter_sums.trials += 1;
+    m.counter_sums.all_cycles = m.counter_sums.all_cycles && t.cycles;
+    m.counter_sums.all_instructions = m.counter_sums.all_instructions && t.instructions;
+    if (t.cycles) m.counter_sums.cycles += static_cast<double>(*t.cycles) / n;
+    if (t.instructions) m.counter_sums.instructions += static_cast<double>(*t.instructions) / n;
+    set_rate(row.spec, t, m);
+    m.details = t.details;
   }
-  m.processes = processes;
+  ++m.processes;
+  return true;
+}
+
+void end_measurement(const RowContext& row, Measurement& m) {
+  (void)row;
   m.status = Status::ok;
   m.verified = true;
   m.summary = summarize(m.values);
-  for (std::size_t i = 0; i < extras.size(); ++i)
-    m.extra_figures.push_back({row.spec.extra_figures[i], extras[i], summarize(extras[i])});
-  const double timed = static_cast<double>(m.values.size());
-  if (s.instructions) {
+  for (auto& e : m.extra_figures) e.summary = summarize(e.values);
+  const auto& c = m.counter_sums;
+  if (row.settings.instructions) {
     m.instructions_per_op = m.summary.median;
-  } else if (m.figure.timed()) {
-    if (have_cycles && timed > 0) m.cycles_per_op = cycles / timed;
-    if (have_instructions && timed > 0) m.instructions_per_op = instructions / timed;
+  } else if (m.figure.timed() && c.trials > 0) {
+    if (c.all_cycles) m.cycles_per_op = c.cycles / c.trials;
+    if (c.all_instructions) m.instructions_per_op = c.instructions / c.trials;
   }
+  m.modes = separated_modes(m.values);
+}
+
+void fail_measurement(Measurement& m, std::string reason) {
+  m.status = Status::failed;
+  m.reason = std::move(reason);
+  m.values.clear();
+  m.extra_figures.clear();
+}
+
+void measure(const RowContext& row, Measurement& m) {
+  if (!begin_measurement(row, m)) return;
+  for (unsigned p = 0; p < processes_of(row); ++p)
+    if (!measure_process(row, p, m)) return;
+  end_measurement(row, m);
 }
 
 }  // namespace benchbox

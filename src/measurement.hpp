@@ -24,8 +24,19 @@ struct RowContext {
 };
 
 // `m` arrives with module, case, param, library, version and traits set; leaves ok with its
-// figures, or failed with the reason.
+// figures, or failed with the reason. The same as begin_measurement, measure_process for each of
+// processes_of(row), end_measurement: the runner interleaves those steps over libraries.
 void measure(const RowContext& row, Measurement& m);
+
+// The operation count (calibrated, given or fixed); false with the row failed when a probe fails.
+bool begin_measurement(const RowContext& row, Measurement& m);
+// How many fresh processes the row's repetitions are spread over.
+unsigned processes_of(const RowContext& row);
+// Runs the p-th process and keeps its verified figures; false with the row failed otherwise.
+bool measure_process(const RowContext& row, unsigned p, Measurement& m);
+// Summarises a row whose processes all succeeded.
+void end_measurement(const RowContext& row, Measurement& m);
+void fail_measurement(Measurement& m, std::string reason);
 
 // Finds an operation count whose repetition lasts about the settings' target (probes verified);
 // empty with `error` set when a probe fails.

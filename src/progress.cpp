@@ -21,7 +21,9 @@ bool Progress::stderr_is_terminal() {
 
 std::string Progress::line() const {
   std::string out = fmt::format("[case {}/{}] {} {}", case_index_, cases_, module_, case_label_);
-  if (library_index_ < libraries_.size())
+  if (rounds_ > 0)
+    out += fmt::format(": round {}/{}, {}", round_, rounds_, current_);
+  else if (library_index_ < libraries_.size())
     out += fmt::format(": {} ({}/{}, {} left in this case)", libraries_[library_index_], library_index_ + 1,
                        libraries_.size(), libraries_.size() - library_index_ - 1);
   if (case_index_ < cases_) out += fmt::format("; {} more case{}", cases_ - case_index_, cases_ - case_index_ == 1 ? "" : "s");
@@ -52,8 +54,16 @@ RunObserver Progress::wrap(RunObserver inner) {
     libraries_.clear();
     for (const auto& l : libs) libraries_.push_back(l.id);
     library_index_ = 0;
+    rounds_ = 0;
     clear();
     if (inner.case_started) inner.case_started(p, libs);
+    draw();
+  };
+  out.process_started = [this, inner](unsigned round, unsigned rounds, const std::string& library) {
+    round_ = round;
+    rounds_ = rounds;
+    current_ = library;
+    if (inner.process_started) inner.process_started(round, rounds, library);
     draw();
   };
   out.measured = [this, inner](const Measurement& m) {

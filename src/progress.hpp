@@ -33,7 +33,8 @@ class Progress {
   std::string module_;
   bool enabled_, shown_ = false;
   std::size_t cases_ = 0, case_index_ = 0, library_index_ = 0;
-  std::string case_label_;
+  std::string case_label_, current_;
+  unsigned round_ = 0, rounds_ = 0;
   std::vector<std::string> libraries_;
 };
 

@@ -88,6 +88,9 @@ json measurement_json(const Measurement& m) {
       {"details", m.details},
       {"cycles_per_op", optional_number(m.cycles_per_op)},
       {"instructions_per_op", optional_number(m.instructions_per_op)},
+      {"host_steal_ms", m.host_steal_ms},
+      {"modes", m.modes},
+      {"reference_ratio", m.reference_ratio ? stats_json(*m.reference_ratio) : json(nullptr)},
   };
 }
 
@@ -193,6 +196,16 @@ void read_version2(const json& e, const std::string& where, Measurement& m) {
     for (auto& [k, v] : traits->items()) m.traits.values[k] = v.is_string() ? v.get<std::string>() : v.dump();
   m.peak_rss_bytes = field<std::uint64_t>(e, "peak_rss_bytes", where);
   m.details = field<std::vector<std::string>>(e, "details", where);
+  m.host_steal_ms = e.value("host_steal_ms", 0.0);
+  if (auto modes = e.find("modes"); modes != e.end() && modes->is_array()) m.modes = positive_values(e, "modes", where);
+  if (auto ratio = e.find("reference_ratio"); ratio != e.end() && ratio->is_object()) {
+    Summary r;
+    r.n = field<std::size_t>(*ratio, "n", where);
+    r.median = field<double>(*ratio, "median", where);
+    r.ci_low = field<double>(*ratio, "ci_low", where);
+    r.ci_high = field<double>(*ratio, "ci_high", where);
+    m.reference_ratio = r;
+  }
   if (auto extras = e.find("extra_figures"); extras != e.end() && extras->is_object())
     for (auto& [id, x] : extras->items()) {
       FigureValues f;

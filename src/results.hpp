@@ -50,6 +50,16 @@ struct Measurement {
   CaseTraits traits;
   std::vector<std::string> details;  // from the adapter (e.g. conformance inputs that failed)
   std::optional<double> cycles_per_op, instructions_per_op;
+  double host_steal_ms = 0;          // CPU time the host took (steal) while the row's processes ran
+  std::vector<double> modes;         // the processes fell into separated groups: each group's median
+  // This row's figure divided by the reference row's in the same round, summarised over rounds:
+  // what the host did in a round cancels out.
+  std::optional<Summary> reference_ratio;
+  // Hardware counter sums while the row is being measured (not saved).
+  struct CounterSums {
+    double cycles = 0, instructions = 0, trials = 0;
+    bool all_cycles = true, all_instructions = true;
+  } counter_sums;
 
   bool ok() const { return status == Status::ok; }
   // The rate at the median ("48,780,487 switches/s"), for time figures with a rate unit.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <numeric>
+#include <random>
 #include <stdexcept>
 
 #include "measurement.hpp"
@@ -141,7 +143,7 @@ void Runner::check_memory(const std::vector<CasePoint>& points) {
   }
 }
 
-Measurement Runner::row(const CasePoint& point, const LibraryEntry& lib, Results& results) {
+Measurement Runner::prepare(const CasePoint& point, const LibraryEntry& lib, Results& results, bool& measuring) {
   Measurement m;
   m.module = module_.id;
   m.case_id = point.spec->id;
@@ -159,8 +161,9 @@ Measurement Runner::row(const CasePoint& point, const LibraryEntry& lib, Results
       results.warnings.push_back("the " + lib.id + " adapter was built without optimisation: rebuild with `cmake --preset release`");
   }
   const Applicability a = applicable(point, settings_, lib, d, m);
+  measuring = a.decision == Decision::run;
   switch (a.decision) {
-    case Decision::run: measure({*point.spec, settings_, lib, executor_}, m); break;
+    case Decision::run: measuring = begin_measurement({*point.spec, settings_, lib, executor_}, m); break;
     case Decision::unavailable:
       m.status = Status::unavailable;
       m.enable = lib.available ? "" : lib.enable;
@@ -173,20 +176,70 @@ Measurement Runner::row(const CasePoint& point, const LibraryEntry& lib, Results
   return m;
 }
 
+std::vector<std::size_t> round_order(std::size_t count, std::uint64_t seed, std::uint64_t round) {
+  std::vector<std::size_t> order(count);
+  std::iota(order.begin(), order.end(), 0);
+  std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull + round);
+  std::shuffle(order.begin(), order.end(), rng);
+  return order;
+}
+
+bool Runner::run_rounds(const CasePoint& point, std::vector<Measurement>& rows, std::vector<char>& measuring,
+                        const RunObserver& observer) {
+  unsigned rounds = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (measuring[i]) rounds = std::max(rounds, processes_of({*point.spec, settings_, *selected_[i], executor_}));
+  for (unsigned r = 0; r < rounds; ++r) {
+    for (std::size_t i : round_order(rows.size(), settings_.seed, shuffles_++)) {
+      const RowContext row{*point.spec, settings_, *selected_[i], executor_};
+      if (!measuring[i] || r >= processes_of(row)) continue;
+      if (interrupted()) return false;
+      if (observer.process_started) observer.process_started(r + 1, rounds, selected_[i]->id);
+      if (!measure_process(row, r, rows[i])) measuring[i] = false;
+      if (interrupted()) return false;
+    }
+  }
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (measuring[i]) end_measurement({*point.spec, settings_, *selected_[i], executor_}, rows[i]);
+  set_reference_ratios(rows);
+  return true;
+}
+
+void set_reference_ratios(std::vector<Measurement>& rows) {
+  const Measurement* ref = nullptr;
+  for (const auto& m : rows)
+    if (m.ok() && m.reference) ref = &m;
+  if (!ref || ref->values.size() != ref->processes) return;  // one value per round only
+  for (auto& m : rows) {
+    if (!m.ok() || m.values.size() != ref->values.size() || m.processes != ref->processes) continue;
+    std::vector<double> ratios;
+    for (std::size_t k = 0; k < m.values.size(); ++k) ratios.push_back(m.values[k] / ref->values[k]);
+    m.reference_ratio = summarize(ratios);
+  }
+}
+
 void Runner::run(const std::vector<CasePoint>& points, Results& results, const RunObserver& observer) {
   std::vector<LibraryEntry> shown;
   for (const auto* l : selected_) shown.push_back(*l);
   for (const CasePoint& point : points) {
     if (observer.case_started) observer.case_started(point, shown);
+    std::vector<Measurement> rows;
+    std::vector<char> measuring;
     for (const LibraryEntry* lib : selected_) {
       if (interrupted()) break;
-      Measurement m = row(point, *lib, results);
-      if (interrupted() && m.status != Status::ok) break;  // do not record a half-done measurement
-      results.measurements.push_back(std::move(m));
+      bool measure_it = false;
+      rows.push_back(prepare(point, *lib, results, measure_it));
+      measuring.push_back(measure_it);
+    }
+    const bool complete = !interrupted() && run_rounds(point, rows, measuring, observer);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      // An interrupted case keeps the rows that needed no measuring (n/a, not available).
+      if (!complete && (measuring[i] || rows[i].status == Status::ok)) continue;
+      results.measurements.push_back(std::move(rows[i]));
       if (observer.measured) observer.measured(results.measurements.back());
     }
     if (observer.case_finished) observer.case_finished(point);
-    if (interrupted()) {
+    if (!complete) {
       results.interrupted = true;
       break;
     }

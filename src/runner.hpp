@@ -26,6 +26,8 @@ struct CasePoint {
 
 struct RunObserver {
   std::function<void(const CasePoint&, const std::vector<LibraryEntry>&)> case_started;
+  // Before each process of an interleaved round: round (from 1), rounds, the library.
+  std::function<void(unsigned, unsigned, const std::string&)> process_started;
   std::function<void(const Measurement&)> measured;
   std::function<void(const CasePoint&)> case_finished;
 };
@@ -67,13 +69,26 @@ class Runner {
 
  private:
   const Described& describe(const LibraryEntry& lib);
-  Measurement row(const CasePoint& point, const LibraryEntry& lib, Results& results);
+  // A row with its applicability decided; `measuring` when it is to be measured.
+  Measurement prepare(const CasePoint& point, const LibraryEntry& lib, Results& results, bool& measuring);
+  // One process of every row still measuring per round, in a shuffled order; false when interrupted.
+  bool run_rounds(const CasePoint& point, std::vector<Measurement>& rows, std::vector<char>& measuring,
+                  const RunObserver& observer);
 
   const Module& module_;
   const RunSettings& settings_;
   std::vector<const LibraryEntry*> selected_;
   Executor& executor_;
   std::map<std::string, Described> described_;
+  std::uint64_t shuffles_ = 0;
 };
+
+// The order of one round: `count` indices shuffled by (seed, round); the same seed gives the
+// same orders, and consecutive rounds differ.
+std::vector<std::size_t> round_order(std::size_t count, std::uint64_t seed, std::uint64_t round);
+
+// Each ok row's figure divided by the reference row's in the same round (rows with one value per
+// round and as many rounds as the reference), summarised: Measurement::reference_ratio.
+void set_reference_ratios(std::vector<Measurement>& rows);
 
 }  // namespace benchbox

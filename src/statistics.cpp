@@ -80,4 +80,19 @@ double mann_whitney_p(const std::vector<double>& a, const std::vector<double>& b
   return std::min(1.0, std::erfc(std::max(z, 0.0) / std::sqrt(2.0)));
 }
 
+std::vector<double> separated_modes(std::vector<double> v, double min_gap) {
+  if (v.size() < 4) return {};
+  std::sort(v.begin(), v.end());
+  if (v.front() <= 0) return {};
+  std::size_t cut = 0;
+  double widest = 0;
+  for (std::size_t i = 1; i + 2 < v.size(); ++i)  // at least two samples on each side
+    if (const double gap = v[i + 1] / v[i] - 1; gap > widest) widest = gap, cut = i;
+  if (widest <= min_gap) return {};
+  const double low_spread = v[cut] / v.front() - 1, high_spread = v.back() / v[cut + 1] - 1;
+  if (widest <= 3 * std::max(low_spread, high_spread)) return {};
+  return {median_of({v.begin(), v.begin() + static_cast<std::ptrdiff_t>(cut + 1)}),
+          median_of({v.begin() + static_cast<std::ptrdiff_t>(cut + 1), v.end()})};
+}
+
 }  // namespace benchbox

@@ -21,6 +21,12 @@ Summary summarize(std::vector<double> samples);
 
 double median_of(std::vector<double> samples);
 
+// When the samples fall into two clearly separated groups (a gap of more than `min_gap`
+// relative, larger than three times either group's own spread, at least two samples on each
+// side), the two groups' medians; empty otherwise. Whole processes of some runtimes land in a
+// fast or a slow mode: a reader wants both values, not their median alone.
+std::vector<double> separated_modes(std::vector<double> samples, double min_gap = 0.10);
+
 // Two-sided Mann-Whitney U test (normal approximation with tie and continuity correction, as
 // Google Benchmark's compare.py uses): the p-value that a and b come from one distribution.
 double mann_whitney_p(const std::vector<double>& a, const std::vector<double>& b);

@@ -37,10 +37,13 @@ std::string row_line(const CaseGroup& g, const Measurement& m, const Columns& c)
   const std::string name = fit(m.library, 15) + (m.reference ? "*" : "");
   if (!m.ok()) return fmt::format("{:<16} {:<14} {}: {}\n", name, fit(m.version, 14), status_label(m.status), m.reason);
   const Summary& s = m.summary;
-  std::string out = fmt::format("{:<16} {:<14} {:>11} {:>15} {:>7.1f}% {:>17} {:>8.2f}x {:>9}{}", name, fit(m.version, 14),
+  std::string out = fmt::format("{:<16} {:<14} {:>11} {:>15} {:>7.1f}% {:>17} {:>8.2f}x {:>8} {:>9}{}", name, fit(m.version, 14),
                                 format_value(s.median), m.rate() > 0 ? with_thousands(m.rate()) : "", 100 * m.uncertainty(),
                                 format_value(s.min) + ".." + format_value(s.max), g.relative(m),
+                                m.reference_ratio ? fmt::format("{:.2f}x", m.reference_ratio->median) : "-",
                                 m.peak_rss_bytes ? format_mib(m.peak_rss_bytes) : "-", m.unstable() ? " ~" : "");
+  if (m.modes.size() >= 2)
+    out += fmt::format("  two modes: {} and {}", format_value(m.modes.front()), format_value(m.modes.back()));
   for (const auto& f : c.extras) {
     const FigureValues* v = m.extra(f.id);
     out += fmt::format(" {:>14}", v ? format_value(v->summary.median) : "-");
@@ -82,8 +85,8 @@ std::string case_heading(const CaseGroup& g) { return fmt::format("== {} {}, {} 
 
 std::string case_table(const CaseGroup& g) {
   const Columns c = columns_of(g);
-  std::string out = fmt::format("{:<16} {:<14} {:>11} {:>15} {:>8} {:>17} {:>9} {:>9}", "library", "version", g.figure.label,
-                                rate_title(g), "±", "min..max", "relative", "peak MiB");
+  std::string out = fmt::format("{:<16} {:<14} {:>11} {:>15} {:>8} {:>17} {:>9} {:>8} {:>9}", "library", "version",
+                                g.figure.label, rate_title(g), "±", "min..max", "relative", "vs ref", "peak MiB");
   for (const auto& f : c.extras) out += fmt::format(" {:>14}", fit(f.label, 14));
   if (c.counters) out += fmt::format(" {:>10} {:>10}", "cycles/op", "instr/op");
   out += "\n";
@@ -93,8 +96,9 @@ std::string case_table(const CaseGroup& g) {
     any_reference = any_reference || m->reference;
     out += row_line(g, *m, c);
   }
-  out += fmt::format("{}: {} ({}); ±: half-width of the median's confidence interval; relative: to the best; peak MiB: "
-                     "largest resident memory of the row's processes\n",
+  out += fmt::format("{}: {} ({}); ±: half-width of the median's confidence interval; relative: to the best; vs ref: "
+                     "median over rounds of the ratio to the reference row in the same round; peak MiB: largest resident "
+                     "memory of the row's processes\n",
                      g.figure.label, g.figure.description.empty() ? "median of the repetitions" : g.figure.description,
                      g.figure.direction());
   if (any_reference) out += "*: the module's reference row (its floor: the limit of this case on this machine)\n";

@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <set>
 
 #include "coroutine/checksums.hpp"
 #include "measurement.hpp"
+#include "statistics.hpp"
 
 using namespace benchbox;
 
@@ -221,4 +223,70 @@ TEST(Verification, AZeroDurationOrAnAdapterCrashIsAFailedRowNotANumber) {
   EXPECT_EQ(m.status, Status::failed);
   EXPECT_NE(m.reason.find("clock did not advance"), std::string::npos) << m.reason;
   EXPECT_TRUE(m.values.empty());
+}
+
+TEST(Rounds, EveryLibraryOncePerRoundInAnOrderThatVaries) {
+  std::set<std::vector<std::size_t>> orders;
+  for (std::uint64_t round = 0; round < 8; ++round) {
+    auto order = round_order(5, 42, round);
+    auto sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(sorted, (std::vector<std::size_t>{0, 1, 2, 3, 4}));
+    orders.insert(order);
+  }
+  EXPECT_GT(orders.size(), 4u);
+  EXPECT_EQ(round_order(5, 42, 3), round_order(5, 42, 3));  // the seed decides
+}
+
+TEST(Rounds, ProcessesOfEveryLibraryAreInterleaved) {
+  FakeExecutor fake;
+  fake.describe_line.replace(fake.describe_line.find("\"id\":\"fake\""), 11, "\"id\":\"fake\"");
+  auto cat = catalog();
+  cat[1] = cat[0];
+  cat[1].id = "other";
+  RunSettings s = settings();
+  s.ops = 1000;
+  s.reps = 4;
+  s.processes = 4;
+  s.seed = 7;
+  Runner runner(coroutines(), s, cat, fake);
+  Results results;
+  std::vector<std::string> sequence;
+  RunObserver observer;
+  observer.process_started = [&](unsigned, unsigned rounds, const std::string& lib) {
+    EXPECT_EQ(rounds, 4u);
+    sequence.push_back(lib);
+  };
+  runner.run(plan(coroutines(), s, cat), results, observer);
+  ASSERT_EQ(sequence.size(), 8u);
+  for (std::size_t round = 0; round < 4; ++round) {  // each round holds one process of each
+    std::set<std::string> in_round{sequence[2 * round], sequence[2 * round + 1]};
+    EXPECT_EQ(in_round.size(), 2u);
+  }
+  ASSERT_EQ(results.measurements.size(), 2u);
+  EXPECT_EQ(results.measurements[0].processes, 4u);
+  EXPECT_EQ(results.measurements[1].values.size(), 4u);
+}
+
+TEST(Rounds, PairedRatiosUseTheSameRound) {
+  std::vector<Measurement> rows(2);
+  for (auto& m : rows) {
+    m.status = Status::ok;
+    m.processes = 3;
+  }
+  rows[0].reference = true;
+  rows[0].values = {2, 4, 2};  // the host was slow in round 2 ...
+  rows[1].values = {6, 12, 6};  // ... for everyone
+  set_reference_ratios(rows);
+  ASSERT_TRUE(rows[1].reference_ratio);
+  EXPECT_DOUBLE_EQ(rows[1].reference_ratio->median, 3);
+  EXPECT_DOUBLE_EQ(rows[1].reference_ratio->min, 3);
+  EXPECT_DOUBLE_EQ(rows[1].reference_ratio->max, 3);  // the slow round cancels out
+}
+
+TEST(Statistics, SeparatedModesAreFoundOnlyWhenClearlyApart) {
+  EXPECT_EQ(separated_modes({120, 121, 119, 180, 182, 176, 184}), (std::vector<double>{120, 181}));
+  EXPECT_TRUE(separated_modes({100, 101, 102, 103, 104, 105}).empty());
+  EXPECT_TRUE(separated_modes({100, 100, 100, 130}).empty());  // one sample alone is not a mode
+  EXPECT_TRUE(separated_modes({100, 130}).empty());
 }
