@@ -16,7 +16,10 @@
 #
 # Idempotent: if DIR/lib/libtbox.a exists and DIR/.benchbox-tbox-stamp matches
 # the version + flags (+ recipe revision below) nothing is done.
-# Needs root (or sudo) only to enable deb-src, apt-get update and install tools.
+# Needs root (or sudo) only to enable deb-src, apt-get update and install tools
+# (scripts/enable-deb-src; BENCHBOX_APT_ROOT=DIR makes every apt call use a throw-away
+# configuration under DIR instead of the system's, see scripts/apt-root.sh).
+# Temporary files go to WORK/tmp, never to /tmp.
 set -euo pipefail
 
 TBOX_UPSTREAM_VERSION=1.7.3
@@ -26,7 +29,7 @@ RECIPE_REV=1
 die() { echo "build-tbox: error: $*" >&2; exit 1; }
 log() { echo "build-tbox: $*" >&2; }
 
-usage() { sed -n '11,19p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '11,22p' "$0" | sed 's/^# \{0,1\}//'; }
 
 # ---------------------------------------------------------------- arguments
 PREFIX="" WORK="" OPT_CFLAGS="-O2"
@@ -56,85 +59,63 @@ if [[ -f "$PREFIX/lib/libtbox.a" && -f "$STAMP" && "$(cat "$STAMP")" == "$STAMP_
     exit 0
 fi
 
+# ---------------------------------------------------------------- temporary files
+# Whatever the tools below (configure's mktemp, gcc, dpkg-source, bash's here-documents) put in a
+# temporary folder stays in the work folder, never in the system's /tmp: tbox's configure alone
+# leaves ~150 tmp.XXXXXXXXXX files behind, emptied here on each build. (sudo drops TMPDIR; apt
+# then uses /tmp and cleans up after itself.)
+rm -rf "$WORK/tmp"
+mkdir -p "$WORK/tmp"
+export TMPDIR="$WORK/tmp"
+
 # ---------------------------------------------------------------- privileges
 # apt needs root; fall back to sudo, else fail clearly.
-if [[ $EUID -eq 0 ]]; then
-    AS_ROOT=()
-elif command -v sudo >/dev/null 2>&1; then
-    AS_ROOT=(sudo)
-else
-    AS_ROOT=(__no_root__)
-fi
 as_root() {
-    [[ "${AS_ROOT[*]-}" != "__no_root__" ]] || die "need root (or sudo) to run: $*"
-    "${AS_ROOT[@]}" "$@"
+    if [[ $EUID -eq 0 ]]; then "$@"
+    elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+    else die "need root (or sudo) to run: $*"; fi
 }
 export DEBIAN_FRONTEND=noninteractive
 
-# ---------------------------------------------------------------- deb-src
-APT_UPDATED=0
-apt_update() { log "apt-get update"; as_root apt-get update -qq; APT_UPDATED=1; }
-
-deb_src_configured() {
-    # shellcheck disable=SC2016  # $(IDENTIFIER) is apt's placeholder, not a shell expansion
-    apt-get indextargets --format '$(IDENTIFIER)' 2>/dev/null | grep -qx 'Sources'
-}
-
-enable_deb_src() {
-    local deb822=/etc/apt/sources.list.d/debian.sources
-    if [[ -f "$deb822" ]] && grep -Eq '^Types:[[:space:]]*deb[[:space:]]*$' "$deb822"; then
-        # deb822 format (Debian 12 default): add deb-src to every plain "Types: deb"
-        # stanza, so URIs/Suites/Components/Signed-By stay exactly the same.
-        log "enabling deb-src in $deb822"
-        as_root sed -i -E 's/^Types:[[:space:]]*deb[[:space:]]*$/Types: deb deb-src/' "$deb822"
-    elif [[ -f /etc/apt/sources.list ]] && grep -Eq '^[[:space:]]*deb[[:space:]]' /etc/apt/sources.list; then
-        # one-line format: mirror each "deb" line as "deb-src" in a separate file
-        local list=/etc/apt/sources.list.d/benchbox-deb-src.list
-        log "adding deb-src lines to $list"
-        sed -nE 's/^[[:space:]]*deb([[:space:]])/deb-src\1/p' /etc/apt/sources.list \
-            | as_root tee "$list" >/dev/null
-    else
-        die "cannot find a Debian archive in /etc/apt to add deb-src for; enable deb-src by hand"
-    fi
-    # apt lists a source index only once it has been fetched: update first, then check.
-    apt_update
-    deb_src_configured || die "deb-src still not configured after editing apt sources and updating"
-}
-
-have_tbox_source_index() {
-    apt-cache showsrc --only-source tbox 2>/dev/null | grep -q '^Package: tbox$'
-}
+# ---------------------------------------------------------------- deb-src, tools, source
+# BENCHBOX_APT_ROOT=DIR: every apt call below works on a throw-away apt configuration under DIR
+# (scripts/apt-root.sh); tools are then never installed.
+SCRIPTS_DIR="$(cd "$(dirname "$0")" && pwd)"
+# shellcheck source=scripts/apt-root.sh
+source "$SCRIPTS_DIR/apt-root.sh"
 
 SRCDIR="$WORK/tbox-${TBOX_UPSTREAM_VERSION}"
 if [[ ! -f "$SRCDIR/debian/changelog" ]]; then
-    if ! have_tbox_source_index; then
-        if deb_src_configured; then apt_update; else enable_deb_src; fi
-        have_tbox_source_index || die "apt knows no source package 'tbox' even with deb-src enabled"
-    fi
+    # deb-src on (where missing), apt-get update, Sources index and `apt-cache showsrc tbox` checked.
+    "$SCRIPTS_DIR/enable-deb-src" tbox || die "cannot make apt find the source package tbox (above)"
 
-    # tools: dpkg-source/dpkg-parsechangelog (dpkg-dev), the compiler, make
+    # tools: dpkg-source/dpkg-parsechangelog (dpkg-dev, which brings patch and xz-utils for the
+    # .debian.tar.xz), the compiler, make, nm (binutils)
     missing=()
     command -v dpkg-source >/dev/null 2>&1 || missing+=(dpkg-dev)
     command -v gcc         >/dev/null 2>&1 || missing+=(gcc)
     command -v make        >/dev/null 2>&1 || missing+=(make)
-    command -v xz          >/dev/null 2>&1 || missing+=(xz-utils)   # .debian.tar.xz
+    command -v xz          >/dev/null 2>&1 || missing+=(xz-utils)
+    command -v patch       >/dev/null 2>&1 || missing+=(patch)
+    command -v nm          >/dev/null 2>&1 || missing+=(binutils)
     if [[ ${#missing[@]} -gt 0 ]]; then
-        [[ $APT_UPDATED -eq 1 ]] || apt_update
+        [[ -z "$APT_ROOT" ]] || die "missing ${missing[*]}; not installed under BENCHBOX_APT_ROOT: install them first"
         log "installing ${missing[*]}"
-        as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+        as_root apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
     fi
 
     # ---------------------------------------------------------- fetch + unpack
     log "apt-get source tbox into $WORK"
-    ( cd "$WORK" && apt-get source -qq tbox ) >"$WORK/apt-source.log" 2>&1 \
+    ( cd "$WORK" && apt-get "${APT_OPTS[@]}" source -qq tbox ) >"$WORK/apt-source.log" 2>&1 \
         || { cat "$WORK/apt-source.log" >&2; die "apt-get source tbox failed"; }
     [[ -f "$SRCDIR/debian/changelog" ]] \
         || die "expected $SRCDIR after apt-get source (Debian may ship another tbox version now)"
 else
     log "reusing unpacked source $SRCDIR"
 fi
-for t in gcc make dpkg-parsechangelog; do
-    command -v "$t" >/dev/null 2>&1 || die "$t missing (install gcc make dpkg-dev)"
+for t in gcc make dpkg-parsechangelog nm; do
+    command -v "$t" >/dev/null 2>&1 || die "$t missing (install gcc make dpkg-dev binutils)"
 done
 
 DEB_VERSION="$(cd "$SRCDIR" && dpkg-parsechangelog -S Version)"
@@ -168,10 +149,9 @@ CONFIGURE_ARGS=(--prefix="$PREFIX" --buildir="$BUILDDIR" --mode=release --small=
 export CFLAGS="$OPT_CFLAGS"
 unset CPPFLAGS CXXFLAGS LDFLAGS ASFLAGS || true
 log "configure ${CONFIGURE_ARGS[*]} (CFLAGS='$CFLAGS'); takes ~1 min of feature checks"
-# configure's feature checks make temporary files with mktemp and leave them: keep them in the
-# work folder, never in the system's /tmp.
-mkdir -p "$WORK/tmp"
-( cd "$SRCDIR" && TMPDIR="$WORK/tmp" ./configure "${CONFIGURE_ARGS[@]}" ) >"$WORK/configure.log" 2>&1 \
+# configure's feature checks make temporary files with mktemp and leave them: TMPDIR (set above)
+# keeps them in $WORK/tmp.
+( cd "$SRCDIR" && ./configure "${CONFIGURE_ARGS[@]}" ) >"$WORK/configure.log" 2>&1 \
     || { tail -30 "$WORK/configure.log" >&2; die "configure failed (see $WORK/configure.log)"; }
 
 CONFIG_H="$BUILDDIR/linux/$(uname -m)/release/tbox.config.h"
@@ -181,7 +161,7 @@ grep -q '^#define TB_CONFIG_MODULE_HAVE_COROUTINE 1' "$CONFIG_H" \
 
 # ---------------------------------------------------------------- build
 log "make -j$(nproc) (log: $WORK/build.log)"
-( cd "$SRCDIR" && TMPDIR="$WORK/tmp" make -j"$(nproc)" VERBOSE=1 ) >"$WORK/build.log" 2>&1 \
+( cd "$SRCDIR" && make -j"$(nproc)" VERBOSE=1 ) >"$WORK/build.log" 2>&1 \
     || { tail -30 "$WORK/build.log" >&2; die "build failed (see $WORK/build.log)"; }
 
 # Check the flags that really reached the compiler.
@@ -197,7 +177,7 @@ CC_USED="${SAMPLE_COMPILE%% *}"
 # ---------------------------------------------------------------- install
 # Start from a clean include/tbox so headers of an older build can't linger.
 rm -rf "$PREFIX/include/tbox" "$PREFIX/lib/libtbox.a" "$STAMP"
-( cd "$SRCDIR" && TMPDIR="$WORK/tmp" make install PREFIX="$PREFIX" ) >"$WORK/install.log" 2>&1 \
+( cd "$SRCDIR" && make install PREFIX="$PREFIX" ) >"$WORK/install.log" 2>&1 \
     || { tail -30 "$WORK/install.log" >&2; die "make install failed"; }
 [[ -f "$PREFIX/lib/libtbox.a" && -f "$PREFIX/include/tbox/tbox.h" && -f "$PREFIX/include/tbox/tbox.config.h" ]] \
     || die "install incomplete"

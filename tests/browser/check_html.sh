@@ -10,7 +10,10 @@ if [ ! -x "$browser" ]; then
   echo "skipped: $browser not found (apt-get install --no-install-recommends chromium)"
   exit 77
 fi
-rm -rf "$work" && mkdir -p "$work"
+rm -rf "$work" && mkdir -p "$work/tmp"
+# Chromium's temporary files (with --disable-dev-shm-usage, its shared memory too) go to TMPDIR:
+# keep them in the work folder, never in /tmp.
+export TMPDIR="$work/tmp"
 
 row() {  # library status reason reps...
   local lib=$1 status=$2 reason=$3; shift 3

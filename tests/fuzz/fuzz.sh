@@ -13,7 +13,8 @@ build)
     echo "SKIP: clang++ not found (apt-get install clang libclang-rt-14-dev)"
     exit 77
   fi
-  mkdir -p "$build_dir/probe"
+  mkdir -p "$build_dir/probe" "$build_dir/tmp"
+  export TMPDIR="$build_dir/tmp"  # clang's and the build's temporary files stay out of /tmp
   printf '#include <cstddef>\n#include <cstdint>\nextern "C" int LLVMFuzzerTestOneInput(const uint8_t*, size_t) { return 0; }\n' \
     > "$build_dir/probe/probe.cpp"
   if ! "$clangxx" -fsanitize=fuzzer,address,undefined "$build_dir/probe/probe.cpp" -o "$build_dir/probe/probe" \
@@ -33,7 +34,8 @@ run)
     exit 77
   fi
   rm -rf "$work"
-  mkdir -p "$work/corpus"
+  mkdir -p "$work/corpus" "$work/tmp"
+  export TMPDIR="$work/tmp"  # fuzz_cli's empty working directory, and any other temporary file
   cp "$seeds"/* "$work/corpus/"
   cd "$work"
   # A crash leaves its input in $work/crash-*: replay it with "$fuzzer <file>".

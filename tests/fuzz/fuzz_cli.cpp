@@ -18,11 +18,13 @@ std::string g_dir;
 }
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  char dir[] = "/tmp/benchbox-fuzz-cli-XXXXXX";
-  if (!mkdtemp(dir)) std::abort();
+  // In TMPDIR (fuzz.sh points it into the fuzzer's work folder), /tmp only without it.
+  const char* tmp = std::getenv("TMPDIR");
+  std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/benchbox-fuzz-cli-XXXXXX";
+  if (!mkdtemp(dir.data())) std::abort();
   g_dir = dir;
-  setenv("BENCHBOX_LIBEXEC", dir, 1);
-  if (chdir(dir) != 0) std::abort();
+  setenv("BENCHBOX_LIBEXEC", dir.c_str(), 1);
+  if (chdir(dir.c_str()) != 0) std::abort();
   std::atexit([] { std::filesystem::remove_all(g_dir); });
   return 0;
 }
