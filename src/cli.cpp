@@ -18,6 +18,7 @@
 #include "protocol.hpp"
 #include "report/output.hpp"
 #include "report/reporter.hpp"
+#include "report/numbers.hpp"
 #include "report/text.hpp"
 #include "runner.hpp"
 #include "system_info.hpp"
@@ -110,12 +111,14 @@ void add_run_findings(Results& results) {
   std::vector<std::string> bimodal, stolen;
   for (const auto& m : results.measurements) {
     if (m.modes.size() >= 2)
-      bimodal.push_back(fmt::format("{} ({} {}: {} and {})", m.library, m.case_id, m.param_label, m.modes.front(), m.modes.back()));
+      bimodal.push_back(fmt::format("{} ({} {}: {} and {})", m.library, m.case_id, m.param_label, format_value(m.modes.front()),
+                                    format_value(m.modes.back())));
     if (m.host_steal_ms >= 50) stolen.push_back(fmt::format("{} ({} {}: {:.0f} ms)", m.library, m.case_id, m.param_label, m.host_steal_ms));
   }
   if (!bimodal.empty())
-    results.warnings.push_back(fmt::format("processes of {} row(s) fell into two separated modes: {}; the median hides one of them",
-                                           bimodal.size(), fmt::join(bimodal, ", ")));
+    results.warnings.push_back(fmt::format(
+        "processes of {} row(s) fell into two separated modes ({}): the median hides one of them; the tables show both",
+        bimodal.size(), bimodal.size() <= 5 ? fmt::format("{}", fmt::join(bimodal, ", ")) : std::string("see the tables")));
   if (!stolen.empty())
     results.warnings.push_back(fmt::format("the host took CPU time (steal) while these rows ran: {}; interleaved rounds spread it "
                                            "over every library, but a rerun on a quieter host is better",
