@@ -45,7 +45,7 @@ struct ModuleCommand {
   const Module* module = nullptr;
   CLI::App* app = nullptr;
   std::string case_id, param, libs, ops, target_ms = "40", reps = "9", warmup = "1", processes = "9", cpu, timeout = "120";
-  std::string json_path, format = "text", output, sort = "median";
+  std::string json_path, format = "text", output, sort = "median", seed;
   bool no_pin = false, counters = false, instructions = false;
 };
 
@@ -95,7 +95,7 @@ RunSettings settings_from(const ModuleCommand& c) {
   if (!c.cpu.empty()) s.cpu = static_cast<int>(parse_count(c.cpu, "--cpu", 0, cpus - 1));
   else if (!c.no_pin) s.cpu = static_cast<int>(cpus - 1);  // the last CPU: away from CPU 0's interrupts
   s.libexec_dir = default_libexec_dir();
-  s.seed = std::random_device{}();
+  s.seed = c.seed.empty() ? std::random_device{}() : parse_count(c.seed, "--seed", 0, UINT64_MAX);
   return s;
 }
 
@@ -350,6 +350,7 @@ int run_cli(int argc, char** argv) {
     c.app->add_option("--json", c.json_path, "also write the results to this JSON file");
     c.app->add_option("--format,-f", c.format, "output format: text (default), md, csv, json, gbench, svg, html");
     c.app->add_option("--output,-o", c.output, "write the formatted output to this file (svg: DIR/ or PREFIX)");
+    c.app->add_option("--seed", c.seed, "the seed of the rounds' shuffled order (default: random, recorded in the results)");
     c.app->add_option("--sort", c.sort, "table rows by median, best first (default), or by name: declared order");
   }
 

@@ -185,36 +185,47 @@ std::vector<std::size_t> round_order(std::size_t count, std::uint64_t seed, std:
 }
 
 bool Runner::run_rounds(const CasePoint& point, std::vector<Measurement>& rows, std::vector<char>& measuring,
-                        const RunObserver& observer) {
+                        Results& results, const RunObserver& observer) {
+  auto context = [&](std::size_t i) { return RowContext{*point.spec, settings_, *selected_[i], executor_}; };
+  // A row is recorded (and its line printed) as soon as its last process is done.
+  auto record_if_finished = [&](std::size_t i) {
+    if (!measuring[i] || rows[i].processes != processes_of(context(i))) return;
+    end_measurement(context(i), rows[i]);
+    measuring[i] = false;
+    results.measurements.push_back(std::move(rows[i]));
+    if (observer.measured) observer.measured(results.measurements.back());
+  };
   unsigned rounds = 0;
   for (std::size_t i = 0; i < rows.size(); ++i)
-    if (measuring[i]) rounds = std::max(rounds, processes_of({*point.spec, settings_, *selected_[i], executor_}));
+    if (measuring[i]) rounds = std::max(rounds, processes_of(context(i)));
   for (unsigned r = 0; r < rounds; ++r) {
     for (std::size_t i : round_order(rows.size(), settings_.seed, shuffles_++)) {
-      const RowContext row{*point.spec, settings_, *selected_[i], executor_};
-      if (!measuring[i] || r >= processes_of(row)) continue;
+      if (!measuring[i] || r >= processes_of(context(i))) continue;
       if (interrupted()) return false;
       if (observer.process_started) observer.process_started(r + 1, rounds, selected_[i]->id);
-      if (!measure_process(row, r, rows[i])) measuring[i] = false;
-      if (interrupted()) return false;
+      if (!measure_process(context(i), r, rows[i])) {
+        if (interrupted()) return false;  // cut short: not a result, and not recorded
+        measuring[i] = false;
+        results.measurements.push_back(std::move(rows[i]));
+        if (observer.measured) observer.measured(results.measurements.back());
+        continue;
+      }
+      record_if_finished(i);
     }
   }
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    if (measuring[i]) end_measurement({*point.spec, settings_, *selected_[i], executor_}, rows[i]);
-  set_reference_ratios(rows);
-  return true;
+  return !interrupted();
 }
 
-void set_reference_ratios(std::vector<Measurement>& rows) {
+void set_reference_ratios(const std::vector<Measurement*>& rows) {
   const Measurement* ref = nullptr;
-  for (const auto& m : rows)
-    if (m.ok() && m.reference) ref = &m;
+  for (const auto* m : rows)
+    if (m->ok() && m->reference) ref = m;
   if (!ref || ref->values.size() != ref->processes) return;  // one value per round only
-  for (auto& m : rows) {
-    if (!m.ok() || m.values.size() != ref->values.size() || m.processes != ref->processes) continue;
+  for (auto* m : rows) {
+    if (!m->ok() || m->values.size() != ref->values.size() || m->processes != ref->processes) continue;
     std::vector<double> ratios;
-    for (std::size_t k = 0; k < m.values.size(); ++k) ratios.push_back(m.values[k] / ref->values[k]);
-    m.reference_ratio = summarize(ratios);
+    for (std::size_t k = 0; k < m->values.size(); ++k) ratios.push_back(m->values[k] / ref->values[k]);
+    m->reference_ratio = summarize(ratios);
   }
 }
 
@@ -223,21 +234,32 @@ void Runner::run(const std::vector<CasePoint>& points, Results& results, const R
   for (const auto* l : selected_) shown.push_back(*l);
   for (const CasePoint& point : points) {
     if (observer.case_started) observer.case_started(point, shown);
+    const std::size_t first = results.measurements.size();
     std::vector<Measurement> rows;
     std::vector<char> measuring;
     for (const LibraryEntry* lib : selected_) {
       if (interrupted()) break;
       bool measure_it = false;
-      rows.push_back(prepare(point, *lib, results, measure_it));
+      Measurement m = prepare(point, *lib, results, measure_it);
+      if (interrupted()) break;  // a calibration cut short is no result
+      rows.push_back(std::move(m));
       measuring.push_back(measure_it);
+      if (!measure_it) {  // n/a, not available, failed before measuring: known now
+        results.measurements.push_back(rows.back());
+        if (observer.measured) observer.measured(results.measurements.back());
+      }
     }
-    const bool complete = !interrupted() && run_rounds(point, rows, measuring, observer);
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      // An interrupted case keeps the rows that needed no measuring (n/a, not available).
-      if (!complete && (measuring[i] || rows[i].status == Status::ok)) continue;
-      results.measurements.push_back(std::move(rows[i]));
-      if (observer.measured) observer.measured(results.measurements.back());
-    }
+    const bool complete = !interrupted() && run_rounds(point, rows, measuring, results, observer);
+    // Rows were recorded as they finished; the results keep the declared order.
+    auto position = [&](const Measurement& m) {
+      return std::find_if(selected_.begin(), selected_.end(), [&](const LibraryEntry* l) { return l->id == m.library; }) -
+             selected_.begin();
+    };
+    std::stable_sort(results.measurements.begin() + static_cast<std::ptrdiff_t>(first), results.measurements.end(),
+                     [&](const Measurement& a, const Measurement& b) { return position(a) < position(b); });
+    std::vector<Measurement*> recorded;
+    for (std::size_t k = first; k < results.measurements.size(); ++k) recorded.push_back(&results.measurements[k]);
+    set_reference_ratios(recorded);
     if (observer.case_finished) observer.case_finished(point);
     if (!complete) {
       results.interrupted = true;

@@ -72,7 +72,7 @@ class Runner {
   // A row with its applicability decided; `measuring` when it is to be measured.
   Measurement prepare(const CasePoint& point, const LibraryEntry& lib, Results& results, bool& measuring);
   // One process of every row still measuring per round, in a shuffled order; false when interrupted.
-  bool run_rounds(const CasePoint& point, std::vector<Measurement>& rows, std::vector<char>& measuring,
+  bool run_rounds(const CasePoint& point, std::vector<Measurement>& rows, std::vector<char>& measuring, Results& results,
                   const RunObserver& observer);
 
   const Module& module_;
@@ -89,6 +89,6 @@ std::vector<std::size_t> round_order(std::size_t count, std::uint64_t seed, std:
 
 // Each ok row's figure divided by the reference row's in the same round (rows with one value per
 // round and as many rounds as the reference), summarised: Measurement::reference_ratio.
-void set_reference_ratios(std::vector<Measurement>& rows);
+void set_reference_ratios(const std::vector<Measurement*>& rows);
 
 }  // namespace benchbox
