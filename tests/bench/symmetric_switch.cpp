@@ -63,10 +63,11 @@ struct Ring {
 void body(void* arg) {
   Co* self = static_cast<Co*>(arg);
   Ring* ring = self->ring;
+  void** next_sp = &self->next->sp;  // kept in a register: one load, not two, before each transfer
   for (;;) {
     ++self->entries;
     if (--ring->remaining == 0) break;
-    bench_swap(&self->sp, self->next->sp);
+    bench_swap(&self->sp, *next_sp);
   }
   void* dead;
   bench_swap(&dead, ring->main_sp);
@@ -82,7 +83,7 @@ double once(std::size_t n, std::uint64_t switches) {
   constexpr std::size_t kStack = 64 * 1024;
   std::vector<std::unique_ptr<char[]>> stacks(n);
   std::vector<Co> cos(n);
-  Ring ring;
+  static Ring ring;  // not on main's stack: no chance of 4K aliasing with the coroutines' frames
   for (std::size_t i = 0; i < n; ++i) {
     stacks[i].reset(new char[kStack]);
     auto top = (reinterpret_cast<std::uintptr_t>(stacks[i].get()) + kStack) & ~std::uintptr_t{15};

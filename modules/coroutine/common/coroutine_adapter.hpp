@@ -64,26 +64,18 @@ inline benchbox::CaseInfo memory_case(const CaseInfo& c) { return create_case(c)
 //    (priming), calls begin(), does trial.ops()/2 resumes round-robin, calls end().
 class SwitchTally {
  public:
-  SwitchTally(Trial& trial, std::size_t coroutines) : trial_(trial), target_(trial.ops()), entries_(coroutines, 0) {}
+  SwitchTally(Trial& trial, std::size_t coroutines)
+      : trial_(trial), target_(trial.ops()), entries_(coroutines, 0), limit_(coroutines) {}
 
+  // The common path is five instructions' worth of bookkeeping (compare, two increments, two
+  // stores): the floor's row must stay close to a bare switch. Phase changes (end of the priming
+  // round, the last switch, entries after it) all go through turn().
   bool enter(std::size_t i) noexcept {
-    if (done_ == target_) return false;
-    if (!counting_) {
-      if (++primed_ == entries_.size()) {
-        counting_ = true;
-        last_ = i;
-        trial_.start();
-      }
-      return true;
-    }
-    if (i == last_) return true;  // a yield that came back to the same coroutine is no switch
+    if (i == last_) [[unlikely]] return !over_;  // a yield that came back to the same coroutine is no switch
     last_ = i;
     ++entries_[i];
-    if (++done_ == target_) {
-      trial_.stop();
-      return false;
-    }
-    return true;
+    if (++done_ != limit_) [[likely]] return true;
+    return turn();
   }
 
   void entered(std::size_t i) noexcept { ++entries_[i]; }
@@ -110,22 +102,44 @@ class SwitchTally {
   }
 
   void finish() {
+    // enter(): the counts as they were at the last switch; entered(): as end() left them.
+    const auto& entries = over_ ? final_entries_ : entries_;
     std::uint64_t sum_squares = 0;
-    for (auto e : entries_) sum_squares += e * e;
-    trial_.finish(done_, sum_squares);
+    for (auto e : entries) sum_squares += e * e;
+    trial_.finish(over_ ? final_done_ : done_, sum_squares);
   }
 
   std::uint64_t target() const { return target_; }
-  bool over() const { return done_ == target_; }
+  bool over() const { return over_; }
 
  private:
+  // done_ reached limit_: the priming round is complete (start counting), or the last switch was
+  // made (stop the clock and keep the counts), or an entry came after the end (refused).
+  bool turn() noexcept {
+    if (!counting_) {
+      counting_ = true;
+      std::fill(entries_.begin(), entries_.end(), 0);
+      done_ = 0;
+      limit_ = target_;
+      trial_.start();
+      return true;
+    }
+    if (!over_) {
+      trial_.stop();
+      over_ = true;
+      final_done_ = done_;
+      final_entries_ = entries_;
+    }
+    limit_ = done_ + 1;  // every later entry comes back here and is refused
+    return false;
+  }
+
   Trial& trial_;
   std::uint64_t target_;
-  std::vector<std::uint64_t> entries_;
-  std::uint64_t done_ = 0;
-  std::size_t primed_ = 0;
+  std::vector<std::uint64_t> entries_, final_entries_;
+  std::uint64_t done_ = 0, limit_, final_done_ = 0;
   std::size_t last_ = SIZE_MAX;  // the coroutine that had control last
-  bool counting_ = false;
+  bool counting_ = false, over_ = false;
 };
 
 // Channel case: the producer calls start() and sends 1..ops; the consumer calls received(v) for

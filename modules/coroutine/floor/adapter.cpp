@@ -37,6 +37,7 @@ struct RingCoroutine {
   std::size_t index;
 };
 
+template <bool kPrefetch>
 void ring_body(void* arg) {
   auto* self = static_cast<RingCoroutine*>(arg);
   SwitchTally& tally = *self->tally;
@@ -45,7 +46,8 @@ void ring_body(void* arg) {
   const Context& ahead = *self->ahead;
   const std::size_t i = self->index;
   while (tally.enter(i)) {
-    ahead.prefetch();  // with many coroutines, each transfer lands on a stack not touched for a lap
+    // With many coroutines each transfer lands on a stack not touched for a lap: ask for it early.
+    if constexpr (kPrefetch) ahead.prefetch();
     own.switch_to(next);
   }
   own.jump_to(*self->main);
@@ -55,6 +57,8 @@ void ring_body(void* arg) {
 // the request goes out well before the transfer that needs it (no effect with a few coroutines,
 // whose stacks stay in the cache).
 constexpr std::size_t kPrefetchAhead = 16;
+// Below this many coroutines every stack stays in the first-level cache: no prefetch.
+constexpr std::size_t kPrefetchAbove = 64;
 
 void run_switch(Trial& trial) {
   const auto n = static_cast<std::size_t>(trial.param());
@@ -65,7 +69,7 @@ void run_switch(Trial& trial) {
   for (std::size_t i = 0; i < n; ++i) {
     stacks[i].reset(new std::byte[kStackBytes]);
     ring[i] = RingCoroutine{{}, &ring[i + 1 == n ? 0 : i + 1], &ring[(i + kPrefetchAhead) % n].context, &main_context, &tally, i};
-    ring[i].context.prepare(stacks[i].get(), kStackBytes, ring_body, &ring[i]);
+    ring[i].context.prepare(stacks[i].get(), kStackBytes, n > kPrefetchAbove ? ring_body<true> : ring_body<false>, &ring[i]);
   }
   // The first lap is the priming round (SwitchTally::enter); returns after the last switch.
   main_context.jump_to(ring[0].context);
