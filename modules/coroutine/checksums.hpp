@@ -24,4 +24,9 @@ constexpr std::uint64_t in_order_checksum(std::uint64_t n) {
   return static_cast<std::uint64_t>(a) * static_cast<std::uint64_t>(b) * static_cast<std::uint64_t>(c);
 }
 
+// Create and memory cases: the sum of the ids 1..n of the coroutines that ran, n(n+1)/2.
+constexpr std::uint64_t id_sum(std::uint64_t n) {
+  return n % 2 == 0 ? (n / 2) * (n + 1) : n * ((n + 1) / 2);
+}
+
 }  // namespace benchbox::coroutine

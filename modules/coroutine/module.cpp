@@ -3,6 +3,8 @@
 //  - switch: one transfer of control from one coroutine (or the caller/scheduler) to another;
 //    a resume followed by a yield is two switches. N coroutines yield round-robin.
 //  - pass: one value sent by a producer coroutine and received by a consumer in the same thread.
+//  - create: one coroutine created, entered once, run to its end and released.
+//  - memory: the resident bytes one suspended coroutine costs, with N alive.
 #include <algorithm>
 #include <string>
 
@@ -23,11 +25,12 @@ std::optional<std::string> verify_switch(const CaseContext& c, const TrialProof&
   const std::uint64_t entries = asymmetric ? p.ops / 2 : p.ops;
   const std::uint64_t n = static_cast<std::uint64_t>(c.param.number.value_or(0));
   const std::uint64_t balanced = benchbox::coroutine::round_robin_checksum(entries, n);
-  // The caller's own round-robin loop must be exact. A scheduler's order is its own business
+  // The caller's own round-robin loop, and a ring of direct transfers, must be exact. A
+  // scheduler's order is its own business
   // (Go's takes its global queue first every 61st schedule), but every coroutine must take its
   // turn: the sum of squared entry counts may exceed the balanced value by at most 1%, which
   // rules out running a subset of the coroutines (half of them would double it).
-  const bool exact = asymmetric;
+  const bool exact = asymmetric || c.traits.value("style") == "symmetric";
   const auto limit = exact ? balanced : balanced + balanced / 100;
   if (p.checksum < balanced || p.checksum > limit)
     return "switch checksum " + std::to_string(p.checksum) + (exact ? " != " : " outside ") +
@@ -45,6 +48,37 @@ std::optional<std::string> verify_channel(const CaseContext&, const TrialProof& 
   return std::nullopt;
 }
 
+// Create: ops coroutines (ids 1..ops) each entered once and completed.
+std::optional<std::string> verify_create(const CaseContext&, const TrialProof& p) {
+  if (p.done != p.ops) return "completed " + std::to_string(p.done) + " coroutines, asked for " + std::to_string(p.ops);
+  const auto entries = p.counts.find("entries");
+  if (entries == p.counts.end()) return std::string("no 'entries' count");
+  if (entries->second != p.ops)
+    return "entered " + std::to_string(entries->second) + " coroutines, created " + std::to_string(p.ops);
+  const std::uint64_t expected = benchbox::coroutine::id_sum(p.ops);
+  if (p.checksum != expected)
+    return "create checksum " + std::to_string(p.checksum) + " != " + std::to_string(expected) +
+           " (a coroutine ran twice or not at all)";
+  return std::nullopt;
+}
+
+// Memory: N coroutines (indices 0..N-1) were entered and alive when measured, and every one of
+// them finished afterwards (they were suspended, not lost).
+std::optional<std::string> verify_memory(const CaseContext& c, const TrialProof& p) {
+  const auto n = static_cast<std::uint64_t>(c.param.number.value_or(0));
+  if (p.done != n)
+    return std::to_string(p.done) + " coroutines were alive when measured, asked for " + std::to_string(n);
+  const std::uint64_t expected = benchbox::coroutine::id_sum(n);
+  if (p.checksum != expected)
+    return "memory checksum " + std::to_string(p.checksum) + " != " + std::to_string(expected) +
+           " (a coroutine was entered twice or not at all)";
+  const auto completed = p.counts.find("completed");
+  if (completed == p.counts.end() || completed->second != n)
+    return (completed == p.counts.end() ? std::string("no") : std::to_string(completed->second)) +
+           " coroutines completed after the measurement, expected " + std::to_string(n);
+  return std::nullopt;
+}
+
 std::uint64_t round_up(std::uint64_t v, std::uint64_t multiple) { return (v + multiple - 1) / multiple * multiple; }
 
 // Whole resume/yield round trips (asymmetric libraries), and at least 100 switches per coroutine:
@@ -52,6 +86,12 @@ std::uint64_t round_up(std::uint64_t v, std::uint64_t multiple) { return (v + mu
 // (gccgo's first trial in a process is out of order for ~20 rounds).
 std::uint64_t switch_ops(const ParamValue& p, std::uint64_t ops) {
   return round_up(std::max<std::uint64_t>(ops, 100 * static_cast<std::uint64_t>(std::max<std::int64_t>(p.number.value_or(0), 0))), 2);
+}
+
+// Create: whole batches of K coroutines alive at once, at least one batch.
+std::uint64_t create_ops(const ParamValue& p, std::uint64_t ops) {
+  const auto k = static_cast<std::uint64_t>(std::max<std::int64_t>(p.number.value_or(1), 1));
+  return round_up(std::max(ops, k), k);
 }
 
 std::string count_label(const ParamValue& p, const char* one, const char* many) {
@@ -88,6 +128,41 @@ const benchbox::Module coroutine_module{
              .describe_param = [](const ParamValue& p) {
                return p.number == 0 ? std::string("unbuffered") : "buffer " + p.text;
              }},
+            {.id = "create",
+             .unit = "coroutines",
+             .description = "create a coroutine, enter it once, let it finish and release it; K alive at once",
+             .param = {.name = "alive",
+                       .min = 1,
+                       .max = 10'000'000,
+                       .default_value = "1",
+                       .suite = {"1", "1000"},
+                       .help = "coroutines alive at once (created in batches of this size)"},
+             .legal_ops = create_ops,
+             .verify = verify_create,
+             .describe_param = [](const ParamValue& p) { return count_label(p, " alive", " alive at once"); }},
+            {.id = "memory",
+             .unit = "coroutines",
+             .description = "resident memory per suspended coroutine, with N alive and suspended",
+             .param = {.name = "coroutines",
+                       .min = 1,
+                       .max = 10'000'000,
+                       .default_value = "10000",
+                       .suite = {"10000", "100000"},
+                       .help = "coroutines alive and suspended when the process's resident pages are read"},
+             .figure = benchbox::FigureSpec::bytes("bytes_per_coroutine", "coroutine",
+                                                   "growth of the process's resident memory per suspended coroutine"),
+             .extra_figures = {[] {
+               auto reserved = benchbox::FigureSpec::bytes(
+                   "reserved_bytes_per_coroutine", "coroutine",
+                   "growth of the process's reserved (virtual) address space per coroutine");
+               reserved.label = "reserved B";  // beside the resident figure's column
+               return reserved;
+             }()},
+             // One measurement of N coroutines, in a fresh process: memory freed by an earlier trial
+             // would be reused and hide the cost.
+             .fixed_ops = 1,
+             .verify = verify_memory,
+             .describe_param = [](const ParamValue& p) { return count_label(p, " coroutine", " coroutines"); }},
         },
 };
 

@@ -12,7 +12,9 @@ namespace {
 
 namespace ctx = boost::context;
 using benchbox::Trial;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 void run_switch(Trial& trial) {
@@ -37,6 +39,47 @@ void run_switch(Trial& trial) {
   // Destroying a suspended fiber unwinds its stack (forced_unwind): untimed.
 }
 
+// K fibers created, each resumed once (its function runs to its end: the stack is released when
+// the fiber returns), ops/K times.
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  std::vector<ctx::fiber> batch(tally.alive());
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (auto& f : batch)
+      f = ctx::fiber(std::allocator_arg, ctx::fixedsize_stack(kStackBytes), [&tally, my_id = ++id](ctx::fiber&& caller) {
+        tally.entered(my_id);
+        tally.completed();
+        return std::move(caller);
+      });
+    for (auto& f : batch) f = std::move(f).resume();  // returns an empty fiber: this one has ended
+  }
+  tally.stop();
+  tally.finish();
+}
+
+// N fibers, each resumed once and suspended in its first resume() back to the caller.
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  tally.begin();
+  std::vector<ctx::fiber> fibers;
+  fibers.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    fibers.emplace_back(std::allocator_arg, ctx::fixedsize_stack(kStackBytes), [&tally, i](ctx::fiber&& caller) {
+      tally.entered(i);
+      caller = std::move(caller).resume();
+      tally.completed();
+      return std::move(caller);
+    });
+    fibers.back() = std::move(fibers.back()).resume();
+  }
+  tally.all_suspended();
+  for (auto& f : fibers) f = std::move(f).resume();
+  tally.finish();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -48,6 +91,20 @@ int main(int argc, char** argv) {
                         "fcontext also saves the x87 control word and MXCSR",
                .min_param = 1}),
               run_switch);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "fiber(allocator_arg, fixedsize_stack(64 KiB), fn) (stack from malloc), one resume() runs fn "
+                        "to its end, the stack is freed as the fiber returns",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "fixedsize_stack(64 KiB) (malloc, no guard page); each fiber suspended in resume() back to "
+                        "its caller",
+               .min_param = 1}),
+              run_memory);
   adapter.not_applicable("channel", "Boost.Context has no channel (see boost.fiber and boost.asio for Boost's channels)");
   return adapter.main(argc, argv);
 }

@@ -21,7 +21,9 @@ namespace {
 
 using coro = boost::coroutines2::coroutine<void>;
 using benchbox::Trial;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 void run_switch(Trial& trial) {
@@ -44,6 +46,45 @@ void run_switch(Trial& trial) {
   // Destroying a suspended coroutine unwinds its stack (forced_unwind): untimed.
 }
 
+// Create: a pull_type enters its body on construction; this body runs to its end at once. K are
+// constructed, then destroyed (stacks freed), ops/K times.
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  const std::size_t k = tally.alive();
+  std::vector<coro::pull_type> batch;
+  batch.reserve(k);
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (std::size_t j = 0; j < k; ++j)
+      batch.emplace_back(boost::coroutines2::fixedsize_stack(kStackBytes), [&tally, my_id = ++id](coro::push_type&) {
+        tally.entered(my_id);
+        tally.completed();
+      });
+    batch.clear();
+  }
+  tally.stop();
+  tally.finish();
+}
+
+// Memory: N pull_types, each suspended at its first yield (construction runs the body up to it).
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  tally.begin();
+  std::vector<coro::pull_type> coroutines;
+  coroutines.reserve(n);
+  for (std::size_t i = 0; i < n; ++i)
+    coroutines.emplace_back(boost::coroutines2::fixedsize_stack(kStackBytes), [&tally, i](coro::push_type& yield) {
+      tally.entered(i);
+      yield();
+      tally.completed();
+    });
+  tally.all_suspended();
+  for (auto& c : coroutines) c();
+  tally.finish();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -57,6 +98,19 @@ int main(int argc, char** argv) {
                         "checks (and the exception-forwarding frame around the body)",
                .min_param = 1}),
               run_switch);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "pull_type(fixedsize_stack(64 KiB), fn): construction enters fn, which runs to its end; the "
+                        "destructor frees the stack",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "fixedsize_stack(64 KiB) (malloc, no guard page); each suspended at its first yield",
+               .min_param = 1}),
+              run_memory);
   adapter.not_applicable("channel",
                          "Boost.Coroutine2 has no channel; a pull/push pair transfers a value with every switch, which "
                          "is a generator, not a buffered producer/consumer channel (see boost.fiber and boost.asio)");

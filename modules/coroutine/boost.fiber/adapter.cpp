@@ -17,7 +17,9 @@ namespace {
 namespace fibers = boost::fibers;
 using benchbox::Trial;
 using benchbox::coroutine::ChannelTally;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 void run_switch(Trial& trial) {
@@ -37,6 +39,56 @@ void run_switch(Trial& trial) {
 // buffered_channel keeps one slot free (full when the producer index is one behind the consumer
 // index) and its capacity must be a power of two >= 2: usable capacity = capacity - 1. The smallest
 // power of two whose usable capacity is at least the requested buffer.
+// Create: K fibers launched (launch::post: ready, first run when main blocks), then joined: the
+// round_robin scheduler runs each to its end and join releases it, ops/K times.
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  std::vector<fibers::fiber> batch;
+  batch.reserve(tally.alive());
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (std::uint64_t j = 0; j < tally.alive(); ++j)
+      batch.emplace_back(std::allocator_arg, fibers::fixedsize_stack(kStackBytes), [&tally, my_id = ++id] {
+        tally.entered(my_id);
+        tally.completed();
+      });
+    for (auto& f : batch) f.join();
+    batch.clear();
+  }
+  tally.stop();
+  tally.finish();
+}
+
+// Memory: N fibers, each records its entry and waits on a condition variable until the
+// measurement is taken (main yields until all have entered).
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  fibers::mutex mutex;
+  fibers::condition_variable cond;
+  bool go = false;
+  tally.begin();
+  std::vector<fibers::fiber> all;
+  all.reserve(n);
+  for (std::size_t i = 0; i < n; ++i)
+    all.emplace_back(std::allocator_arg, fibers::fixedsize_stack(kStackBytes), [&, i] {
+      tally.entered(i);
+      std::unique_lock lock(mutex);
+      cond.wait(lock, [&] { return go; });
+      tally.completed();
+    });
+  while (tally.entries() < n) boost::this_fiber::yield();
+  tally.all_suspended();
+  {
+    std::unique_lock lock(mutex);
+    go = true;
+  }
+  cond.notify_all();
+  for (auto& f : all) f.join();
+  tally.finish();
+}
+
 std::size_t buffered_capacity(std::size_t buffer) { return std::bit_ceil(buffer + 1); }
 
 template <class Channel>
@@ -92,5 +144,18 @@ int main(int argc, char** argv) {
                         "power of two and one slot stays empty (usable n..2n; e.g. 10000 -> capacity 16384, usable 16383)",
                .min_param = 0}),
               run_channel);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "fiber(allocator_arg, fixedsize_stack(64 KiB), fn) K times, then join each: the round_robin "
+                        "scheduler runs them to their end",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "fixedsize_stack(64 KiB) (malloc, no guard page); each fiber waits on a fibers::condition_variable",
+               .min_param = 1}),
+              run_memory);
   return adapter.main(argc, argv);
 }

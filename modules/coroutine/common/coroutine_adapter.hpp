@@ -4,7 +4,11 @@
 
 #include <benchbox/adapter.hpp>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -40,6 +44,13 @@ inline benchbox::CaseInfo switch_case(const CaseInfo& c) {
   return common_info(c, static_cast<std::uint64_t>(c.stack_bytes));
 }
 inline benchbox::CaseInfo channel_case(const CaseInfo& c) { return common_info(c, sizeof(std::uint64_t)); }
+// The create case's parameter counts coroutines alive at once, the memory case's coroutines
+// alive and suspended: each costs its stack, as in the switch case. A library whose stacks are
+// small or growable (0) still costs something: count one page so that absurd values are refused.
+inline benchbox::CaseInfo create_case(const CaseInfo& c) {
+  return common_info(c, static_cast<std::uint64_t>(c.stack_bytes > 0 ? c.stack_bytes : 4096));
+}
+inline benchbox::CaseInfo memory_case(const CaseInfo& c) { return create_case(c); }
 
 // Switch case. Two ways to use it:
 //  - scheduler/symmetric libraries: every coroutine body is `while (tally.enter(i)) yield();`.
@@ -53,26 +64,18 @@ inline benchbox::CaseInfo channel_case(const CaseInfo& c) { return common_info(c
 //    (priming), calls begin(), does trial.ops()/2 resumes round-robin, calls end().
 class SwitchTally {
  public:
-  SwitchTally(Trial& trial, std::size_t coroutines) : trial_(trial), target_(trial.ops()), entries_(coroutines, 0) {}
+  SwitchTally(Trial& trial, std::size_t coroutines)
+      : trial_(trial), target_(trial.ops()), entries_(coroutines, 0), limit_(coroutines) {}
 
+  // The common path is five instructions' worth of bookkeeping (compare, two increments, two
+  // stores): the floor's row must stay close to a bare switch. Phase changes (end of the priming
+  // round, the last switch, entries after it) all go through turn().
   bool enter(std::size_t i) noexcept {
-    if (done_ == target_) return false;
-    if (!counting_) {
-      if (++primed_ == entries_.size()) {
-        counting_ = true;
-        last_ = i;
-        trial_.start();
-      }
-      return true;
-    }
-    if (i == last_) return true;  // a yield that came back to the same coroutine is no switch
+    if (i == last_) [[unlikely]] return !over_;  // a yield that came back to the same coroutine is no switch
     last_ = i;
     ++entries_[i];
-    if (++done_ == target_) {
-      trial_.stop();
-      return false;
-    }
-    return true;
+    if (++done_ != limit_) [[likely]] return true;
+    return turn();
   }
 
   void entered(std::size_t i) noexcept { ++entries_[i]; }
@@ -99,22 +102,44 @@ class SwitchTally {
   }
 
   void finish() {
+    // enter(): the counts as they were at the last switch; entered(): as end() left them.
+    const auto& entries = over_ ? final_entries_ : entries_;
     std::uint64_t sum_squares = 0;
-    for (auto e : entries_) sum_squares += e * e;
-    trial_.finish(done_, sum_squares);
+    for (auto e : entries) sum_squares += e * e;
+    trial_.finish(over_ ? final_done_ : done_, sum_squares);
   }
 
   std::uint64_t target() const { return target_; }
-  bool over() const { return done_ == target_; }
+  bool over() const { return over_; }
 
  private:
+  // done_ reached limit_: the priming round is complete (start counting), or the last switch was
+  // made (stop the clock and keep the counts), or an entry came after the end (refused).
+  bool turn() noexcept {
+    if (!counting_) {
+      counting_ = true;
+      std::fill(entries_.begin(), entries_.end(), 0);
+      done_ = 0;
+      limit_ = target_;
+      trial_.start();
+      return true;
+    }
+    if (!over_) {
+      trial_.stop();
+      over_ = true;
+      final_done_ = done_;
+      final_entries_ = entries_;
+    }
+    limit_ = done_ + 1;  // every later entry comes back here and is refused
+    return false;
+  }
+
   Trial& trial_;
   std::uint64_t target_;
-  std::vector<std::uint64_t> entries_;
-  std::uint64_t done_ = 0;
-  std::size_t primed_ = 0;
+  std::vector<std::uint64_t> entries_, final_entries_;
+  std::uint64_t done_ = 0, limit_, final_done_ = 0;
   std::size_t last_ = SIZE_MAX;  // the coroutine that had control last
-  bool counting_ = false;
+  bool counting_ = false, over_ = false;
 };
 
 // Channel case: the producer calls start() and sends 1..ops; the consumer calls received(v) for
@@ -138,6 +163,106 @@ class ChannelTally {
  private:
   Trial& trial_;
   std::uint64_t count_ = 0, checksum_ = 0;
+};
+
+// Create case (parameter K = coroutines alive at once, ops a multiple of K): the adapter creates
+// K coroutines, runs each until it has finished (entering it once: through the scheduler for
+// scheduler libraries), releases them, and repeats ops/K times between start() and stop().
+// Each coroutine gets its sequence number 1..ops at creation, and its body calls entered(id) when
+// it starts and completed() as its last action; the checksum is the sum of the ids that ran.
+class CreateTally {
+ public:
+  explicit CreateTally(Trial& trial)
+      : trial_(trial), alive_(static_cast<std::uint64_t>(trial.param())), batches_(trial.ops() / alive_) {}
+
+  std::uint64_t alive() const { return alive_; }    // K
+  std::uint64_t batches() const { return batches_; }  // ops / K
+  void start() noexcept { trial_.start(); }
+  void stop() noexcept { trial_.stop(); }
+  void entered(std::uint64_t id) noexcept {
+    ++entries_;
+    checksum_ += id;
+  }
+  void completed() noexcept { ++completions_; }
+  std::uint64_t completions() const { return completions_; }
+  void finish() {
+    trial_.count("entries", entries_);
+    trial_.finish(completions_, checksum_);
+  }
+
+ private:
+  Trial& trial_;
+  std::uint64_t alive_, batches_;
+  std::uint64_t entries_ = 0, completions_ = 0, checksum_ = 0;
+};
+
+// Resident and reserved (virtual) bytes of this process, from /proc/self/statm, read without
+// allocating (the reading must not change what it reads).
+struct ProcessMemory {
+  std::uint64_t resident = 0, reserved = 0;
+
+  static ProcessMemory now() {
+    ProcessMemory m;
+    char buf[256];
+    const int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return m;
+    const ssize_t got = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (got <= 0) return m;
+    buf[got] = 0;
+    char* end = nullptr;
+    const std::uint64_t size = std::strtoull(buf, &end, 10);
+    const std::uint64_t rss = std::strtoull(end, nullptr, 10);
+    const auto page = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+    m.reserved = size * page;
+    m.resident = rss * page;
+    return m;
+  }
+};
+
+// Memory case (parameter N = coroutines alive and suspended; one trial per fresh process): the
+// adapter calls begin(), creates N coroutines and enters each once (its body calls entered(i)
+// and suspends: yields to its caller or blocks on something the adapter releases later), then
+// all_suspended() once all N are suspended; then it lets every coroutine finish (each body calls
+// completed() as its last action) and calls finish(). The figures are the growth of resident and
+// reserved bytes between begin() and all_suspended(), per coroutine: the coroutines' stacks,
+// control blocks and whatever the library allocates for them, including the adapter's own few
+// bytes per coroutine of bookkeeping (a pointer or two, the same for everyone).
+class MemoryTally {
+ public:
+  explicit MemoryTally(Trial& trial) : trial_(trial), n_(static_cast<std::uint64_t>(trial.param())) {}
+
+  std::uint64_t coroutines() const { return n_; }
+  void begin() noexcept {
+    before_ = ProcessMemory::now();
+    trial_.start();
+  }
+  void entered(std::uint64_t i) noexcept {
+    ++entries_;
+    checksum_ += i + 1;
+  }
+  std::uint64_t entries() const { return entries_; }
+  void all_suspended() {
+    trial_.stop();
+    const ProcessMemory after = ProcessMemory::now();
+    const auto per = [&](std::uint64_t a, std::uint64_t b) {
+      return a > b ? static_cast<double>(a - b) / static_cast<double>(n_) : 0.0;
+    };
+    trial_.figure("bytes_per_coroutine", per(after.resident, before_.resident));
+    trial_.figure("reserved_bytes_per_coroutine", per(after.reserved, before_.reserved));
+    alive_at_measure_ = entries_;
+  }
+  void completed() noexcept { ++completions_; }
+  void finish() {
+    trial_.count("completed", completions_);
+    trial_.finish(alive_at_measure_, checksum_);
+  }
+
+ private:
+  Trial& trial_;
+  std::uint64_t n_;
+  ProcessMemory before_;
+  std::uint64_t entries_ = 0, completions_ = 0, checksum_ = 0, alive_at_measure_ = 0;
 };
 
 }  // namespace benchbox::coroutine

@@ -15,6 +15,8 @@ namespace {
 
 using benchbox::Trial;
 using benchbox::coroutine::ChannelTally;
+using benchbox::coroutine::CreateTally;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 // A coroutine that starts suspended and, when its body ends, transfers to `continuation` (main's
@@ -166,6 +168,51 @@ void run_channel(Trial& trial) {
   // Unbuffered, the producer is still suspended in its last send: destroyed with its Task.
 }
 
+// Create: K coroutine frames (operator new) created suspended, each resumed once and run to its
+// final suspend, then destroyed (operator delete), ops/K times.
+Task create_body(CreateTally& tally, std::uint64_t id) {
+  tally.entered(id);
+  tally.completed();
+  co_return;
+}
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  std::vector<Task> batch;
+  batch.reserve(tally.alive());
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (std::uint64_t j = 0; j < tally.alive(); ++j) batch.push_back(create_body(tally, ++id));
+    for (auto& t : batch) t.handle.resume();
+    batch.clear();
+  }
+  tally.stop();
+  tally.finish();
+}
+
+// Memory: N frames, each resumed once and suspended at a co_await.
+Task memory_body(MemoryTally& tally, std::size_t i) {
+  tally.entered(i);
+  co_await std::suspend_always{};
+  tally.completed();
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  tally.begin();
+  std::vector<Task> tasks;
+  tasks.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    tasks.push_back(memory_body(tally, i));
+    tasks.back().handle.resume();
+  }
+  tally.all_suspended();
+  for (auto& t : tasks) t.handle.resume();
+  tally.finish();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -187,5 +234,19 @@ int main(int argc, char** argv) {
                         "full and back when empty; 0 = rendezvous (one slot, the producer waits for each receive)",
                .min_param = 0}),
               run_channel);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "symmetric",
+               .stack_bytes = 0,
+               .notes = "stackless: calling the coroutine function allocates its frame (operator new) and suspends; "
+                        "one resume() runs it to its final suspend; destroy() frees the frame",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "symmetric",
+               .stack_bytes = 0,
+               .notes = "stackless: one heap frame per coroutine (its promise, the state index and the locals that "
+                        "live across the suspension point), suspended at co_await suspend_always",
+               .min_param = 1}),
+              run_memory);
   return adapter.main(argc, argv);
 }

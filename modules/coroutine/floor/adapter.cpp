@@ -1,7 +1,14 @@
-// floor: benchbox's own minimal stackful coroutines (switch_x86_64.S) and the simplest channel
-// built on them. Every other row is read against these: they show what a switch and a channel
-// pass cost on this machine when nothing but the switch itself is done.
+// floor: benchbox's own minimal stackful coroutines (switch_x86_64.S) and the cheapest correct
+// way the module knows to do each case's work with them. Every stackful row is read against
+// these: they show what a switch, a channel pass, a creation and a suspended coroutine cost on
+// this machine when nothing but the case's work itself is done. Stackless rows (cxx20,
+// tbox.stackless) can be below the floor: they switch no stack.
+#include <sys/mman.h>
+
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
 #include <vector>
 
 #include "../common/coroutine_adapter.hpp"
@@ -11,91 +18,234 @@ namespace {
 
 using benchbox::Trial;
 using benchbox::coroutine::ChannelTally;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 using floor_impl::Context;
 
-struct Coroutine {
+// ---- switch: a ring of N coroutines, each transferring directly to the next (symmetric). Every
+// transfer is made from the same call site (the loop below), so the switch's plain `ret` is
+// predicted. The coroutine whose entry makes the last switch goes back to main; the others stay
+// suspended and their stacks are simply freed (nothing on them needs unwinding).
+struct RingCoroutine {
   Context context;
-  Context* caller;
+  RingCoroutine* next;
+  const Context* ahead;  // the coroutine kPrefetchAhead transfers ahead
+  Context* main;
   SwitchTally* tally;
   std::size_t index;
 };
 
-void switch_body(void* arg) {
-  auto* self = static_cast<Coroutine*>(arg);
-  for (;;) {
-    self->tally->entered(self->index);
-    self->context.switch_to(*self->caller);
+template <bool kPrefetch>
+void ring_body(void* arg) {
+  auto* self = static_cast<RingCoroutine*>(arg);
+  SwitchTally& tally = *self->tally;
+  Context& own = self->context;
+  Context& next = self->next->context;
+  const Context& ahead = *self->ahead;
+  const std::size_t i = self->index;
+  while (tally.enter(i)) {
+    // With many coroutines each transfer lands on a stack not touched for a lap: ask for it early.
+    if constexpr (kPrefetch) ahead.prefetch();
+    own.switch_to(next);
   }
+  own.jump_to(*self->main);
 }
+
+// How far ahead in the ring the saved frame is prefetched: a miss costs tens of switches, so
+// the request goes out well before the transfer that needs it (no effect with a few coroutines,
+// whose stacks stay in the cache).
+constexpr std::size_t kPrefetchAhead = 16;
+// Below this many coroutines every stack stays in the first-level cache: no prefetch.
+constexpr std::size_t kPrefetchAbove = 64;
 
 void run_switch(Trial& trial) {
   const auto n = static_cast<std::size_t>(trial.param());
   SwitchTally tally(trial, n);
   Context main_context;
-  std::vector<Coroutine> coroutines(n);
-  for (std::size_t i = 0; i < n; ++i)
-    coroutines[i] = Coroutine{Context(kStackBytes, switch_body, &coroutines[i]), &main_context, &tally, i};
-  for (auto& c : coroutines) main_context.switch_to(c.context);  // priming: first entry of each
-  tally.begin();
-  SwitchTally::round_robin(tally.target() / 2, n, [&](std::size_t i) { main_context.switch_to(coroutines[i].context); });
-  tally.end();
+  std::vector<std::unique_ptr<std::byte[]>> stacks(n);
+  std::vector<RingCoroutine> ring(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    stacks[i].reset(new std::byte[kStackBytes]);
+    ring[i] = RingCoroutine{{}, &ring[i + 1 == n ? 0 : i + 1], &ring[(i + kPrefetchAhead) % n].context, &main_context, &tally, i};
+    ring[i].context.prepare(stacks[i].get(), kStackBytes, n > kPrefetchAbove ? ring_body<true> : ring_body<false>, &ring[i]);
+  }
+  // The first lap is the priming round (SwitchTally::enter); returns after the last switch.
+  main_context.jump_to(ring[0].context);
   tally.finish();
 }
 
-// The simplest single-threaded channel: a ring buffer and two contexts. A full (or, unbuffered,
-// an occupied) channel switches from the producer to the consumer; an empty one switches back.
+// ---- channel: the cheapest hand-off between a producer and a consumer coroutine. Unbuffered
+// (rendezvous): the producer leaves its value in a slot and transfers to the consumer, which takes
+// it and transfers back for the next one (two switches per pass, no bookkeeping). Buffered (n):
+// the producer fills the n slots and transfers only when they are full; the consumer drains them
+// all and transfers back only when they are empty (two switches per n passes). The two coroutines
+// suspend at different call sites, so these transfers return by an indirect jump (jump_to).
 struct Channel {
-  std::vector<std::uint64_t> ring;
-  std::size_t capacity = 1, head = 0, tail = 0, count = 0;
-  bool rendezvous = true;
+  std::vector<std::uint64_t> slots;
+  std::size_t filled = 0;  // buffered: values waiting in slots[0, filled)
+  std::uint64_t slot = 0;  // unbuffered
   Context producer, consumer, main_context;
   std::uint64_t ops = 0;
   ChannelTally* tally = nullptr;
-
-  void send(std::uint64_t v) {
-    while (count == capacity) producer.switch_to(consumer);
-    ring[tail] = v;
-    tail = tail + 1 == capacity ? 0 : tail + 1;
-    ++count;
-    if (rendezvous) producer.switch_to(consumer);  // unbuffered: wait until it was received
-  }
-  std::uint64_t receive() {
-    while (count == 0) consumer.switch_to(producer);
-    const std::uint64_t v = ring[head];
-    head = head + 1 == capacity ? 0 : head + 1;
-    --count;
-    return v;
-  }
 };
 
-void producer_body(void* arg) {
+void rendezvous_producer(void* arg) {
   auto* ch = static_cast<Channel*>(arg);
   ch->tally->start();
-  for (std::uint64_t v = 1; v <= ch->ops; ++v) ch->send(v);
-  for (;;) ch->producer.switch_to(ch->consumer);  // let the consumer drain; never returns
+  for (std::uint64_t v = 1; v <= ch->ops; ++v) {
+    ch->slot = v;
+    ch->producer.jump_to(ch->consumer);  // returns once the consumer has taken it
+  }
+  for (;;) ch->producer.jump_to(ch->consumer);  // never reached: the consumer stops first
 }
 
-void consumer_body(void* arg) {
+void rendezvous_consumer(void* arg) {
   auto* ch = static_cast<Channel*>(arg);
-  while (!ch->tally->received(ch->receive())) {
+  for (;;) {
+    ch->consumer.jump_to(ch->producer);
+    if (ch->tally->received(ch->slot)) break;
   }
-  ch->consumer.switch_to(ch->main_context);
+  ch->consumer.jump_to(ch->main_context);
+}
+
+void buffered_producer(void* arg) {
+  auto* ch = static_cast<Channel*>(arg);
+  const std::size_t capacity = ch->slots.size();
+  std::uint64_t* slots = ch->slots.data();
+  ch->tally->start();
+  std::size_t filled = 0;
+  for (std::uint64_t v = 1; v <= ch->ops; ++v) {
+    if (filled == capacity) {  // full: wait until the consumer has emptied it
+      ch->filled = filled;
+      ch->producer.jump_to(ch->consumer);
+      filled = 0;
+    }
+    slots[filled++] = v;
+  }
+  ch->filled = filled;
+  for (;;) ch->producer.jump_to(ch->consumer);  // let the consumer drain; never resumed after
+}
+
+void buffered_consumer(void* arg) {
+  auto* ch = static_cast<Channel*>(arg);
+  const std::uint64_t* slots = ch->slots.data();
+  for (bool last = false; !last;) {
+    ch->consumer.jump_to(ch->producer);  // empty: wait until the producer has filled it
+    const std::size_t filled = ch->filled;
+    for (std::size_t k = 0; k < filled && !last; ++k) last = ch->tally->received(slots[k]);
+  }
+  ch->consumer.jump_to(ch->main_context);
 }
 
 void run_channel(Trial& trial) {
   ChannelTally tally(trial);
   const auto buffer = static_cast<std::size_t>(trial.param());
   Channel ch;
-  ch.capacity = buffer == 0 ? 1 : buffer;  // unbuffered: one slot, and send waits for the receive
-  ch.ring.resize(ch.capacity);
-  ch.rendezvous = buffer == 0;
+  ch.slots.resize(buffer);
   ch.ops = trial.ops();
   ch.tally = &tally;
-  ch.producer = Context(kStackBytes, producer_body, &ch);
-  ch.consumer = Context(kStackBytes, consumer_body, &ch);
-  ch.main_context.switch_to(ch.consumer);  // returns once the consumer has the last value
+  std::unique_ptr<std::byte[]> producer_stack(new std::byte[kStackBytes]), consumer_stack(new std::byte[kStackBytes]);
+  ch.producer.prepare(producer_stack.get(), kStackBytes, buffer == 0 ? rendezvous_producer : buffered_producer, &ch);
+  ch.consumer.prepare(consumer_stack.get(), kStackBytes, buffer == 0 ? rendezvous_consumer : buffered_consumer, &ch);
+  ch.main_context.jump_to(ch.consumer);  // returns once the consumer has the last value
+  tally.finish();
+}
+
+// ---- create: K coroutines at a time are created on a stack from the floor's free list, entered
+// once (each body runs to its end and transfers back), and released (the stack goes back on the
+// list). The list lives as long as the process, as the stack caches of Go, libmill and libdill
+// and glibc's reuse of freed chunks do: after the first batch no stack is allocated again.
+std::vector<void*>& free_stacks() {
+  static std::vector<void*> stacks;
+  return stacks;
+}
+
+void* take_stack() {
+  auto& list = free_stacks();
+  if (list.empty()) {
+    void* s = std::malloc(kStackBytes);
+    if (!s) throw std::bad_alloc();
+    return s;
+  }
+  void* s = list.back();
+  list.pop_back();
+  return s;
+}
+
+struct Created {
+  Context context;
+  Context* main;
+  CreateTally* tally;
+  std::uint64_t id;
+  void* stack;
+};
+
+void create_body(void* arg) {
+  auto* self = static_cast<Created*>(arg);
+  self->tally->entered(self->id);
+  self->tally->completed();
+  self->context.jump_to(*self->main);  // finished: never resumed
+}
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  std::vector<Created> batch(tally.alive());
+  free_stacks().reserve(batch.size());
+  Context main_context;
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (auto& c : batch) {
+      c.stack = take_stack();
+      c.main = &main_context;
+      c.tally = &tally;
+      c.id = ++id;
+      c.context.prepare(c.stack, kStackBytes, create_body, &c);
+    }
+    for (auto& c : batch) main_context.jump_to(c.context);
+    for (auto& c : batch) free_stacks().push_back(c.stack);
+  }
+  tally.stop();
+  tally.finish();
+}
+
+// ---- memory: N coroutines, their 64 KiB stacks carved from one reservation (no guard pages),
+// each entered once and suspended. A suspended coroutine needs the stack page holding its saved
+// registers and its control block (here, a context pointer and the adapter's bookkeeping).
+struct Suspended {
+  Context context;
+  Context* main;
+  MemoryTally* tally;
+  std::size_t index;
+};
+
+void memory_body(void* arg) {
+  auto* self = static_cast<Suspended*>(arg);
+  self->tally->entered(self->index);
+  self->context.jump_to(*self->main);  // suspended until the measurement is taken
+  self->tally->completed();
+  self->context.jump_to(*self->main);  // finished: never resumed
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  Context main_context;
+  tally.begin();
+  void* region = mmap(nullptr, n * kStackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (region == MAP_FAILED) throw std::bad_alloc();
+  auto* stacks = static_cast<std::byte*>(region);
+  std::vector<Suspended> coroutines(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    coroutines[i] = Suspended{{}, &main_context, &tally, i};
+    coroutines[i].context.prepare(stacks + i * kStackBytes, kStackBytes, memory_body, &coroutines[i]);
+    main_context.jump_to(coroutines[i].context);
+  }
+  tally.all_suspended();
+  for (auto& c : coroutines) main_context.jump_to(c.context);
+  munmap(region, n * kStackBytes);
   tally.finish();
 }
 
@@ -105,17 +255,34 @@ int main(int argc, char** argv) {
   benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
   adapter.info("implementation", "hand-written x86-64 switch: 6 callee-saved registers + stack pointer");
   adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "asymmetric",
+              benchbox::coroutine::switch_case({.style = "symmetric",
                .stack_bytes = kStackBytes,
-               .notes = "caller resumes each coroutine round-robin; each resume and each yield is one register swap",
-               .min_param = 1}),
+               .notes = "a ring of N coroutines, each transferring directly to the next from the same call site "
+                        "(plain `ret`, predicted); one entry is one switch. N=1 is not run: a coroutine cannot "
+                        "transfer to itself",
+               .min_param = 2}),
               run_switch);
   adapter.add("channel",
               benchbox::coroutine::channel_case({.style = "symmetric",
                .stack_bytes = kStackBytes,
-               .notes = "ring buffer; producer switches to the consumer when full (unbuffered: after each send), "
-                        "consumer switches back when empty",
+               .notes = "unbuffered: one slot, the producer transfers to the consumer after each send and the "
+                        "consumer back after each receive; buffered: the producer fills all slots before it "
+                        "transfers, the consumer drains them all before it transfers back",
                .min_param = 0}),
               run_channel);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "a stack from the floor's free list (malloc'd once, reused after), a 7-word start frame, "
+                        "one transfer in, the body runs to its end and transfers back, the stack goes back on the list",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "64 KiB stacks carved from one mmap reservation (no guard pages); each coroutine touches "
+                        "only its stack's top page",
+               .min_param = 1}),
+              run_memory);
   return adapter.main(argc, argv);
 }

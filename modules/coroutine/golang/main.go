@@ -4,6 +4,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -21,6 +22,8 @@ type trial struct {
 	starts     int
 	stops      int
 	done, sum  uint64
+	counts     map[string]uint64
+	figures    map[string]float64
 }
 
 func (t *trial) start() { t.starts++; t.begin = time.Now() }
@@ -106,6 +109,86 @@ func runChannel(t *trial, buffer int) {
 	<-finished
 }
 
+// runCreate: k goroutines started at a time, each run to its end through the scheduler (the
+// creator waits for them), ops/k times. Each goroutine counts its entry, adds its id (1..ops) to
+// the checksum and counts its completion as its last action.
+func runCreate(t *trial, k int) {
+	batches := t.ops / uint64(k)
+	var entries, completions, sum, id uint64
+	var wg sync.WaitGroup
+	t.start()
+	for b := uint64(0); b < batches; b++ {
+		wg.Add(k)
+		for j := 0; j < k; j++ {
+			id++
+			go func(my uint64) {
+				entries++
+				sum += my
+				completions++
+				wg.Done()
+			}(id)
+		}
+		wg.Wait()
+	}
+	t.stop()
+	t.done, t.sum = completions, sum
+	t.counts = map[string]uint64{"entries": entries}
+}
+
+// statm: the process's reserved (virtual) and resident bytes, from /proc/self/statm.
+func statm() (reserved, resident uint64) {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0, 0
+	}
+	f := bytes.Fields(b)
+	if len(f) < 2 {
+		return 0, 0
+	}
+	size, _ := strconv.ParseUint(string(f[0]), 10, 64)
+	rss, _ := strconv.ParseUint(string(f[1]), 10, 64)
+	page := uint64(os.Getpagesize())
+	return size * page, rss * page
+}
+
+// runMemory: n goroutines started; each records its entry and blocks on a channel receive until
+// the process's memory has been read, then completes.
+func runMemory(t *trial, n int) {
+	var entries, completions, sum uint64
+	release := make(chan struct{})
+	var arrived, finished sync.WaitGroup
+	arrived.Add(n)
+	finished.Add(n)
+	reservedBefore, residentBefore := statm()
+	t.start()
+	for i := 0; i < n; i++ {
+		go func(i uint64) {
+			entries++
+			sum += i + 1
+			arrived.Done()
+			<-release
+			completions++
+			finished.Done()
+		}(uint64(i))
+	}
+	arrived.Wait()
+	t.stop()
+	reservedAfter, residentAfter := statm()
+	alive := entries
+	close(release)
+	finished.Wait()
+	per := func(a, b uint64) float64 {
+		if a <= b {
+			return 0
+		}
+		return float64(a-b) / float64(n)
+	}
+	t.figures = map[string]float64{"bytes_per_coroutine": per(residentAfter, residentBefore),
+		"reserved_bytes_per_coroutine": per(reservedAfter, reservedBefore)}
+	t.counts = map[string]uint64{"completed": completions}
+	t.done, t.sum = alive, sum
+}
+
 func emit(v map[string]interface{}) {
 	v["protocol"] = protocol
 	b, _ := json.Marshal(v)
@@ -145,6 +228,10 @@ func describe() {
 		"cases": map[string]interface{}{
 			"switch":  map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0"}, "min_param": 2, "notes": notes + "; goroutine stacks start small and grow"},
 			"channel": map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0"}, "min_param": 0, "notes": "make(chan uint64, buffer); buffer 0 is Go's unbuffered channel"},
+			"create": map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0"}, "min_param": 1, "bytes_per_param": 8192,
+				"notes": "`go f(id)` k times, then sync.WaitGroup.Wait(): the scheduler runs each goroutine to its end; the runtime reuses dead goroutines and their stacks"},
+			"memory": map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0"}, "min_param": 1, "bytes_per_param": 8192,
+				"notes": "goroutines blocked on a channel receive; stacks are the runtime's (small, growable); the garbage collector may run during the measurement"},
 		},
 	})
 }
@@ -192,6 +279,16 @@ func main() {
 		run = func(t *trial) { runSwitch(t, int(param)) }
 	case "channel":
 		run = func(t *trial) { runChannel(t, int(param)) }
+	case "create":
+		if param < 1 {
+			fail("parameter " + strconv.FormatUint(param, 10) + " is below this library's minimum 1")
+		}
+		run = func(t *trial) { runCreate(t, int(param)) }
+	case "memory":
+		if param < 1 {
+			fail("parameter " + strconv.FormatUint(param, 10) + " is below this library's minimum 1")
+		}
+		run = func(t *trial) { runMemory(t, int(param)) }
 	default:
 		fail("unknown case '" + caseName + "'")
 	}
@@ -206,7 +303,14 @@ func main() {
 		if k >= nums["--warmup"] {
 			label = k - nums["--warmup"] + 1
 		}
-		emit(map[string]interface{}{"trial": label, "ops": ops, "ns": t.end.Sub(t.begin).Nanoseconds(),
-			"done": t.done, "checksum": t.sum})
+		line := map[string]interface{}{"trial": label, "ops": ops, "ns": t.end.Sub(t.begin).Nanoseconds(),
+			"done": t.done, "checksum": t.sum}
+		if t.counts != nil {
+			line["counts"] = t.counts
+		}
+		if t.figures != nil {
+			line["figures"] = t.figures
+		}
+		emit(line)
 	}
 }

@@ -13,6 +13,8 @@
 namespace {
 
 using benchbox::Trial;
+using benchbox::coroutine::CreateTally;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 struct Body {
@@ -60,6 +62,91 @@ void run_switch(Trial& trial) {
   lua_close(L);
 }
 
+// Create: K Lua threads at a time (lua_newthread, kept in a table), each resumed once with its id;
+// the body returns (LUA_OK); the table's slots are cleared so that the collector frees the
+// threads, Lua's own way of releasing them.
+CreateTally* create_tally = nullptr;
+
+int create_body(lua_State* co) {
+  create_tally->entered(static_cast<std::uint64_t>(lua_tointeger(co, 1)));
+  create_tally->completed();
+  return 0;
+}
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  create_tally = &tally;
+  const auto k = static_cast<int>(tally.alive());
+  lua_State* L = luaL_newstate();
+  if (!L) throw std::runtime_error("luaL_newstate failed");
+  lua_createtable(L, k, 0);
+  std::vector<lua_State*> batch(static_cast<std::size_t>(k));
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (int j = 0; j < k; ++j) {
+      batch[static_cast<std::size_t>(j)] = lua_newthread(L);
+      lua_rawseti(L, -2, j + 1);
+    }
+    for (auto co : batch) {
+      lua_pushcfunction(co, create_body);
+      lua_pushinteger(co, static_cast<lua_Integer>(++id));
+      int results = 0;
+      if (lua_resume(co, L, 1, &results) != LUA_OK) throw std::runtime_error(lua_tostring(co, -1));
+    }
+    for (int j = 0; j < k; ++j) {
+      lua_pushnil(L);
+      lua_rawseti(L, -2, j + 1);
+    }
+  }
+  tally.stop();
+  tally.finish();
+  lua_close(L);
+  create_tally = nullptr;
+}
+
+// Memory: N Lua threads, each resumed once and suspended in lua_yieldk; resumed again after the
+// measurement, the continuation completes.
+MemoryTally* memory_tally = nullptr;
+
+int memory_continuation(lua_State*, int, lua_KContext) {
+  memory_tally->completed();
+  return 0;
+}
+
+int memory_body(lua_State* co) {
+  const auto i = static_cast<std::uint64_t>(lua_tointeger(co, 1));
+  memory_tally->entered(i);
+  return lua_yieldk(co, 0, 0, memory_continuation);
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  memory_tally = &tally;
+  const std::size_t n = tally.coroutines();
+  lua_State* L = luaL_newstate();
+  if (!L) throw std::runtime_error("luaL_newstate failed");
+  std::vector<lua_State*> threads(n);
+  tally.begin();
+  lua_createtable(L, static_cast<int>(n), 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    threads[i] = lua_newthread(L);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    lua_pushcfunction(threads[i], memory_body);
+    lua_pushinteger(threads[i], static_cast<lua_Integer>(i));
+    int results = 0;
+    if (lua_resume(threads[i], L, 1, &results) != LUA_YIELD) throw std::runtime_error("did not yield");
+  }
+  tally.all_suspended();
+  for (auto co : threads) {
+    int results = 0;
+    if (lua_resume(co, L, 0, &results) != LUA_OK) throw std::runtime_error(lua_tostring(co, -1));
+  }
+  tally.finish();
+  lua_close(L);
+  memory_tally = nullptr;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -74,6 +161,19 @@ int main(int argc, char** argv) {
                         "of their own (0 here): only a growable Lua value stack",
                .min_param = 1}),
               run_switch);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "asymmetric",
+               .stack_bytes = 0,
+               .notes = "lua_newthread (kept in a table), lua_resume of a C function that returns; the slots are then "
+                        "cleared and Lua's incremental collector frees the threads as allocation goes on",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "asymmetric",
+               .stack_bytes = 0,
+               .notes = "Lua threads (a lua_State and its initial value stack each), suspended in lua_yieldk",
+               .min_param = 1}),
+              run_memory);
   adapter.not_applicable("channel", "Lua has no channel; coroutine.resume/yield pass values one switch at a time (a generator)");
   return adapter.main(argc, argv);
 }

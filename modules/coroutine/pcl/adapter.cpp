@@ -17,7 +17,9 @@ extern "C" const char* pcl_version;
 namespace {
 
 using benchbox::Trial;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 struct Body {
@@ -52,6 +54,70 @@ void run_switch(Trial& trial) {
   for (auto c : coroutines) co_delete(c);  // suspended in co_resume(): never resumed again
 }
 
+// Create: co_create (PCL allocates the record and the 64 KiB stack), co_call runs the body,
+// which ends with co_exit(): PCL frees the coroutine and returns to the caller.
+struct Created {
+  CreateTally* tally;
+  std::uint64_t id;
+};
+
+void create_body(void* arg) {
+  const auto* self = static_cast<const Created*>(arg);
+  self->tally->entered(self->id);
+  self->tally->completed();
+  co_exit();
+}
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  const std::size_t k = tally.alive();
+  std::vector<Created> args(k);
+  std::vector<coroutine_t> batch(k);
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (std::size_t j = 0; j < k; ++j) {
+      args[j] = Created{&tally, ++id};
+      batch[j] = co_create(create_body, &args[j], nullptr, static_cast<int>(kStackBytes));
+      if (!batch[j]) throw std::runtime_error("co_create failed");
+    }
+    for (auto c : batch) co_call(c);
+  }
+  tally.stop();
+  tally.finish();
+}
+
+// Memory: N coroutines, each co_call'ed once and suspended in co_resume().
+struct Suspended {
+  MemoryTally* tally;
+  std::size_t index;
+};
+
+void memory_body(void* arg) {
+  const auto* self = static_cast<const Suspended*>(arg);
+  self->tally->entered(self->index);
+  co_resume();
+  self->tally->completed();
+  co_exit();
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  std::vector<Suspended> args(n);
+  std::vector<coroutine_t> coroutines(n);
+  tally.begin();
+  for (std::size_t i = 0; i < n; ++i) {
+    args[i] = Suspended{&tally, i};
+    coroutines[i] = co_create(memory_body, &args[i], nullptr, static_cast<int>(kStackBytes));
+    if (!coroutines[i]) throw std::runtime_error("co_create failed");
+    co_call(coroutines[i]);
+  }
+  tally.all_suspended();
+  for (auto c : coroutines) co_call(c);  // each completes and co_exit() frees it
+  tally.finish();
+}
+
 std::string version() {
   const std::string banner = pcl_version ? pcl_version : "";
   const auto at = banner.find("Version ");
@@ -72,6 +138,20 @@ int main(int argc, char** argv) {
                         "(with its rt_sigprocmask system call) plus a pthread_getspecific for the current coroutine",
                .min_param = 1}),
               run_switch);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "co_create(fn, arg, NULL, 64 KiB) (PCL mallocs record and stack), co_call runs fn, which ends "
+                        "with co_exit() (PCL frees it and returns to the caller)",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "co_create with a PCL-allocated 64 KiB stack (malloc, no guard page) and ucontext record; "
+                        "each suspended in co_resume()",
+               .min_param = 1}),
+              run_memory);
   adapter.not_applicable("channel", "PCL has no channel (only co_call/co_resume); one built here would measure benchbox's code");
   return adapter.main(argc, argv);
 }

@@ -12,7 +12,9 @@
 namespace {
 
 using benchbox::Trial;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 struct Body {
@@ -45,6 +47,98 @@ void run_switch(Trial& trial) {
   tally.finish();
 }
 
+pth_attr_t joinable_attr() {
+  pth_attr_t attr = pth_attr_new();
+  pth_attr_set(attr, PTH_ATTR_STACK_SIZE, static_cast<unsigned int>(kStackBytes));
+  pth_attr_set(attr, PTH_ATTR_JOINABLE, TRUE);
+  return attr;
+}
+
+// Create: K threads spawned (pth_spawn queues them as new), then joined: the scheduler runs each
+// to its end and pth_join releases it, ops/K times.
+struct Created {
+  CreateTally* tally;
+  std::uint64_t id;
+};
+
+void* create_body(void* arg) {
+  const auto* self = static_cast<const Created*>(arg);
+  self->tally->entered(self->id);
+  self->tally->completed();
+  return nullptr;
+}
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  const std::size_t k = tally.alive();
+  std::vector<Created> args(k);
+  std::vector<pth_t> batch(k);
+  pth_attr_t attr = joinable_attr();
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (std::size_t j = 0; j < k; ++j) {
+      args[j] = Created{&tally, ++id};
+      batch[j] = pth_spawn(attr, create_body, &args[j]);
+      if (!batch[j]) throw std::runtime_error("pth_spawn failed");
+    }
+    for (auto t : batch) pth_join(t, nullptr);
+  }
+  tally.stop();
+  pth_attr_destroy(attr);
+  tally.finish();
+}
+
+// Memory: N threads, each records its entry and waits on a condition variable until the
+// measurement is taken (main yields until all have entered).
+struct MemoryShared {
+  MemoryTally* tally;
+  pth_mutex_t mutex;
+  pth_cond_t cond;
+  bool go = false;
+};
+struct Suspended {
+  MemoryShared* shared;
+  std::size_t index;
+};
+
+void* memory_body(void* arg) {
+  const auto* self = static_cast<const Suspended*>(arg);
+  MemoryShared& s = *self->shared;
+  s.tally->entered(self->index);
+  pth_mutex_acquire(&s.mutex, FALSE, nullptr);
+  while (!s.go) pth_cond_await(&s.cond, &s.mutex, nullptr);
+  pth_mutex_release(&s.mutex);
+  s.tally->completed();
+  return nullptr;
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  MemoryShared s{&tally, {}, {}, false};
+  pth_mutex_init(&s.mutex);
+  pth_cond_init(&s.cond);
+  std::vector<Suspended> args(n);
+  std::vector<pth_t> threads(n);
+  pth_attr_t attr = joinable_attr();
+  tally.begin();
+  for (std::size_t i = 0; i < n; ++i) {
+    args[i] = Suspended{&s, i};
+    threads[i] = pth_spawn(attr, memory_body, &args[i]);
+    if (!threads[i]) throw std::runtime_error("pth_spawn failed");
+  }
+  while (tally.entries() < n) pth_yield(nullptr);
+  tally.all_suspended();
+  pth_mutex_acquire(&s.mutex, FALSE, nullptr);
+  s.go = true;
+  pth_cond_notify(&s.cond, TRUE);
+  pth_mutex_release(&s.mutex);
+  for (auto t : threads) pth_join(t, nullptr);
+  pth_attr_destroy(attr);
+  tally.finish();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -65,6 +159,19 @@ int main(int argc, char** argv) {
                         "yield would come back to the same thread",
                .min_param = 2}),
               run_switch);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "pth_spawn (joinable, 64 KiB stack) K times, then pth_join each: the scheduler runs them to "
+                        "their end",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "pth_spawn with a 64 KiB stack (Pth mallocs it, no guard page); each waits in pth_cond_await",
+               .min_param = 1}),
+              run_memory);
   adapter.not_applicable("channel",
                          "Pth's message ports (pth_msgport_*) are unbounded queues: a put never waits, so neither a "
                          "buffer size nor a rendezvous can be asked of them; a bounded channel built here from "

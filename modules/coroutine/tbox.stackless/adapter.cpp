@@ -10,6 +10,8 @@
 namespace {
 
 using benchbox::Trial;
+using benchbox::coroutine::CreateTally;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 struct SwitchArg {
@@ -38,6 +40,88 @@ void run_switch(Trial& trial) {
   tally.finish();
 }
 
+// Create: a spawner coroutine starts K coroutines (tb_lo_coroutine_start) and waits until the
+// scheduler has run all K to their end, ops/K times. Stackless: the spawner's state lives here.
+struct CreateState {
+  CreateTally* tally;
+  tb_lo_scheduler_ref_t scheduler;
+  std::uint64_t batch = 0, next_id = 0;
+};
+CreateState* create_state = nullptr;
+
+void create_body(tb_lo_coroutine_ref_t coroutine, tb_cpointer_t priv) {
+  tb_lo_coroutine_enter(coroutine) {
+    create_state->tally->entered(reinterpret_cast<std::uintptr_t>(priv));
+    create_state->tally->completed();
+  }
+}
+
+void create_spawner(tb_lo_coroutine_ref_t coroutine, tb_cpointer_t) {
+  CreateState& s = *create_state;
+  tb_lo_coroutine_enter(coroutine) {
+    s.tally->start();
+    for (s.batch = 0; s.batch < s.tally->batches(); ++s.batch) {
+      for (std::uint64_t j = 0; j < s.tally->alive(); ++j)
+        tb_lo_coroutine_start(s.scheduler, create_body, reinterpret_cast<tb_cpointer_t>(++s.next_id), tb_null);
+      tb_lo_coroutine_wait_until(s.tally->completions() == (s.batch + 1) * s.tally->alive());
+    }
+    s.tally->stop();
+  }
+}
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  tb_lo_scheduler_ref_t scheduler = tb_lo_scheduler_init();
+  CreateState state{&tally, scheduler};
+  create_state = &state;
+  tb_lo_coroutine_start(scheduler, create_spawner, tb_null, tb_null);
+  tb_lo_scheduler_loop(scheduler, tb_true);
+  tb_lo_scheduler_exit(scheduler);
+  tally.finish();
+}
+
+// Memory: a controller starts N coroutines; each records its entry and suspends
+// (tb_lo_coroutine_suspend); the controller measures, then resumes each to its end.
+struct MemoryState {
+  MemoryTally* tally;
+  tb_lo_scheduler_ref_t scheduler;
+  std::vector<tb_lo_coroutine_ref_t> suspended;
+};
+MemoryState* memory_state = nullptr;
+
+void memory_body(tb_lo_coroutine_ref_t coroutine, tb_cpointer_t priv) {
+  const auto i = reinterpret_cast<std::uintptr_t>(priv);
+  tb_lo_coroutine_enter(coroutine) {
+    memory_state->suspended[i] = coroutine;
+    memory_state->tally->entered(i);
+    tb_lo_coroutine_suspend();
+    memory_state->tally->completed();
+  }
+}
+
+void memory_controller(tb_lo_coroutine_ref_t coroutine, tb_cpointer_t) {
+  MemoryState& s = *memory_state;
+  tb_lo_coroutine_enter(coroutine) {
+    s.tally->begin();
+    for (std::size_t i = 0; i < s.tally->coroutines(); ++i)
+      tb_lo_coroutine_start(s.scheduler, memory_body, reinterpret_cast<tb_cpointer_t>(i), tb_null);
+    tb_lo_coroutine_wait_until(s.tally->entries() == s.tally->coroutines());
+    s.tally->all_suspended();
+    for (auto* c : s.suspended) tb_lo_coroutine_resume(c);
+  }
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  tb_lo_scheduler_ref_t scheduler = tb_lo_scheduler_init();
+  MemoryState state{&tally, scheduler, std::vector<tb_lo_coroutine_ref_t>(tally.coroutines(), nullptr)};
+  memory_state = &state;
+  tb_lo_coroutine_start(scheduler, memory_controller, tb_null, tb_null);
+  tb_lo_scheduler_loop(scheduler, tb_true);
+  tb_lo_scheduler_exit(scheduler);
+  tally.finish();
+}
+
 std::string version() {
   return std::to_string(TB_VERSION_MAJOR) + "." + std::to_string(TB_VERSION_MINOR) + "." + std::to_string(TB_VERSION_ALTER);
 }
@@ -54,6 +138,19 @@ int main(int argc, char** argv) {
                         "calls the next one; no stack is switched",
                .min_param = 2}),
               run_switch);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "scheduler",
+               .stack_bytes = 0,
+               .notes = "stackless: tb_lo_coroutine_start from a spawner coroutine, the scheduler loop runs each to its "
+                        "end; tbox reuses cached dead coroutines",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "scheduler",
+               .stack_bytes = 0,
+               .notes = "stackless: one small heap record per coroutine, suspended in tb_lo_coroutine_suspend",
+               .min_param = 1}),
+              run_memory);
   adapter.not_applicable("channel", "tbox's stackless coroutines have no channel");
   const int rc = adapter.main(argc, argv);
   tb_exit();

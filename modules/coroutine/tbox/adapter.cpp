@@ -12,7 +12,9 @@ namespace {
 
 using benchbox::Trial;
 using benchbox::coroutine::ChannelTally;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 struct SwitchArg {
@@ -69,6 +71,83 @@ void run_channel(Trial& trial) {
   tally.finish();
 }
 
+// Create: a spawner coroutine starts K coroutines through the scheduler (tb_coroutine_start) and
+// yields until all K have run to their end, ops/K times. tbox keeps a small cache of dead
+// coroutines and reuses them: that is the library's own creation path.
+struct CreateArg {
+  CreateTally* tally;
+  std::uint64_t next_id = 0;
+  tb_co_scheduler_ref_t scheduler;
+};
+CreateArg* g_create = nullptr;
+
+void create_body(tb_cpointer_t priv) {
+  g_create->tally->entered(reinterpret_cast<std::uintptr_t>(priv));
+  g_create->tally->completed();
+}
+
+void create_spawner(tb_cpointer_t) {
+  CreateTally& tally = *g_create->tally;
+  const std::uint64_t k = tally.alive();
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (std::uint64_t j = 0; j < k; ++j)
+      tb_coroutine_start(g_create->scheduler, create_body, reinterpret_cast<tb_cpointer_t>(++g_create->next_id), kStackBytes);
+    while (tally.completions() < (b + 1) * k) tb_coroutine_yield();
+  }
+  tally.stop();
+}
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  tb_co_scheduler_ref_t scheduler = tb_co_scheduler_init();
+  CreateArg arg{&tally, 0, scheduler};
+  g_create = &arg;
+  tb_coroutine_start(scheduler, create_spawner, tb_null, kStackBytes);
+  tb_co_scheduler_loop(scheduler, tb_true);
+  tb_co_scheduler_exit(scheduler);
+  tally.finish();
+}
+
+// Memory: a controller coroutine starts N coroutines; each records its entry and suspends
+// (tb_coroutine_suspend); the controller measures, then resumes each one to its end.
+struct MemoryArg {
+  MemoryTally* tally;
+  tb_co_scheduler_ref_t scheduler;
+  std::vector<tb_coroutine_ref_t> suspended;
+};
+MemoryArg* g_memory = nullptr;
+
+void memory_body(tb_cpointer_t priv) {
+  const auto i = reinterpret_cast<std::uintptr_t>(priv);
+  g_memory->suspended[i] = tb_coroutine_self();
+  g_memory->tally->entered(i);
+  tb_coroutine_suspend(tb_null);
+  g_memory->tally->completed();
+}
+
+void memory_controller(tb_cpointer_t) {
+  MemoryTally& tally = *g_memory->tally;
+  const std::size_t n = tally.coroutines();
+  tally.begin();
+  for (std::size_t i = 0; i < n; ++i)
+    tb_coroutine_start(g_memory->scheduler, memory_body, reinterpret_cast<tb_cpointer_t>(i), kStackBytes);
+  while (tally.entries() < n) tb_coroutine_yield();
+  tally.all_suspended();
+  for (auto* c : g_memory->suspended) tb_coroutine_resume(c, tb_null);
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  tb_co_scheduler_ref_t scheduler = tb_co_scheduler_init();
+  MemoryArg arg{&tally, scheduler, std::vector<tb_coroutine_ref_t>(tally.coroutines(), nullptr)};
+  g_memory = &arg;
+  tb_coroutine_start(scheduler, memory_controller, tb_null, kStackBytes);
+  tb_co_scheduler_loop(scheduler, tb_true);
+  tb_co_scheduler_exit(scheduler);
+  tally.finish();
+}
+
 std::string version() {
   return std::to_string(TB_VERSION_MAJOR) + "." + std::to_string(TB_VERSION_MINOR) + "." + std::to_string(TB_VERSION_ALTER);
 }
@@ -91,6 +170,20 @@ int main(int argc, char** argv) {
                .notes = "tb_co_channel_init(size): 0 is unbuffered; values travel as pointers",
                .min_param = 0}),
               run_channel);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "tb_coroutine_start from a spawner coroutine, the scheduler runs each to its end; tbox "
+                        "reuses cached dead coroutines",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "tb_coroutine_start(..., 64 KiB); each suspended in tb_coroutine_suspend, resumed by a "
+                        "controller coroutine after the measurement",
+               .min_param = 1}),
+              run_memory);
   const int rc = adapter.main(argc, argv);
   tb_exit();
   return rc;

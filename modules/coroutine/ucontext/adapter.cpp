@@ -12,7 +12,9 @@
 namespace {
 
 using benchbox::Trial;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 struct Coroutine {
@@ -58,6 +60,90 @@ void run_switch(Trial& trial) {
   shared = nullptr;
 }
 
+// Create: K contexts at a time, each with a fresh 64 KiB stack (operator new, not zeroed),
+// getcontext + makecontext, one swapcontext in; the body returns and uc_link brings control back;
+// the stack is freed.
+struct Created {
+  ucontext_t context;
+  std::byte* stack;
+};
+struct CreateShared {
+  ucontext_t main_context;
+  CreateTally* tally;
+  std::uint64_t id_base;  // ids of this batch: id_base + index
+};
+CreateShared* create_shared = nullptr;
+
+void create_body(int index) {
+  create_shared->tally->entered(create_shared->id_base + static_cast<std::uint64_t>(index));
+  create_shared->tally->completed();
+}  // returns to uc_link: the main context
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  const std::size_t k = tally.alive();
+  CreateShared s{.main_context = {}, .tally = &tally, .id_base = 1};
+  create_shared = &s;
+  std::vector<Created> batch(k);
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b, s.id_base += k) {
+    for (std::size_t j = 0; j < k; ++j) {
+      auto& c = batch[j];
+      c.stack = new std::byte[kStackBytes];
+      getcontext(&c.context);
+      c.context.uc_stack.ss_sp = c.stack;
+      c.context.uc_stack.ss_size = kStackBytes;
+      c.context.uc_link = &s.main_context;
+      makecontext(&c.context, reinterpret_cast<void (*)()>(create_body), 1, static_cast<int>(j));
+    }
+    for (auto& c : batch) swapcontext(&s.main_context, &c.context);
+    for (auto& c : batch) delete[] c.stack;
+  }
+  tally.stop();
+  tally.finish();
+  create_shared = nullptr;
+}
+
+// Memory: N contexts with fresh 64 KiB stacks (operator new), each entered once and suspended in
+// swapcontext back to main.
+struct MemoryShared {
+  ucontext_t main_context;
+  std::vector<Created> coroutines;
+  MemoryTally* tally;
+};
+MemoryShared* memory_shared = nullptr;
+
+void memory_body(int index) {
+  const auto i = static_cast<std::size_t>(index);
+  memory_shared->tally->entered(i);
+  swapcontext(&memory_shared->coroutines[i].context, &memory_shared->main_context);
+  memory_shared->tally->completed();
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  MemoryShared s{.main_context = {}, .coroutines = {}, .tally = &tally};
+  memory_shared = &s;
+  tally.begin();
+  s.coroutines.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    auto& c = s.coroutines[i];
+    c.stack = new std::byte[kStackBytes];
+    getcontext(&c.context);
+    c.context.uc_stack.ss_sp = c.stack;
+    c.context.uc_stack.ss_size = kStackBytes;
+    c.context.uc_link = &s.main_context;
+    makecontext(&c.context, reinterpret_cast<void (*)()>(memory_body), 1, static_cast<int>(i));
+    swapcontext(&s.main_context, &c.context);
+  }
+  tally.all_suspended();
+  for (auto& c : s.coroutines) swapcontext(&s.main_context, &c.context);
+  for (auto& c : s.coroutines) delete[] c.stack;
+  tally.finish();
+  memory_shared = nullptr;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -68,6 +154,20 @@ int main(int argc, char** argv) {
                .notes = "swapcontext to each coroutine and back; every swapcontext also makes an rt_sigprocmask system call",
                .min_param = 1}),
               run_switch);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "operator new[] of a 64 KiB stack, getcontext + makecontext, swapcontext in; the body returns "
+                        "through uc_link; delete[] of the stack (each swapcontext is also a system call)",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "64 KiB stacks from operator new[] (no guard page) plus a ucontext_t (~1 KiB) per coroutine, "
+                        "each suspended in swapcontext back to main",
+               .min_param = 1}),
+              run_memory);
   adapter.not_applicable("channel", "ucontext has no channel; one built here would measure benchbox's code, not glibc's");
   return adapter.main(argc, argv);
 }
