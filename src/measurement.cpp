@@ -183,8 +183,10 @@ std::optional<std::uint64_t> calibrate(const RowContext& row, const Measurement&
   constexpr double kProbeNs = 10e6;
   const RunSettings& s = row.settings;
   const double target_ns = static_cast<double>(s.target.count()) * 1e6;
-  std::uint64_t ops = row.spec.round_ops(m.param, 1000);
-  for (int probe = 0; probe < 12; ++probe) {
+  // The first probe is small: one operation of some cases (a 2 MB document parsed by a slow
+  // library) takes milliseconds; probes grow up to 100-fold each.
+  std::uint64_t ops = row.spec.round_ops(m.param, 10);
+  for (int probe = 0; probe < 16; ++probe) {
     Batch b = run_batch(row, m, ops, 1, 0);
     if (!b.error.empty()) {
       error = "calibration: " + b.error;

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <malloc.h>
+#include <mm_malloc.h>  // declares posix_memalign with its own exception specification: before ours
 
 #include <cstddef>
 #include <cstdint>
