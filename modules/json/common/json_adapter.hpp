@@ -304,6 +304,7 @@ struct Notes {
   std::string numbers;         // how numbers are held: "int64, uint64 or double"
   std::string strings;         // "copied", "in situ", "views into the input"
   std::string laziness = "eager";  // "eager" (builds a tree) or "lazy" (parses while visiting)
+  std::vector<std::pair<std::string, std::string>> traits{};  // anything else worth showing
   std::string writer;          // stringify: the call, or empty when the library has no writer
   std::string no_writer_reason{};
 };
@@ -311,8 +312,9 @@ struct Notes {
 template <class Library>
 int main(int argc, char** argv, const std::string& id, const std::string& version, const Notes& notes) {
   benchbox::Adapter adapter(id, version);
-  const std::vector<std::pair<std::string, std::string>> traits = {
+  std::vector<std::pair<std::string, std::string>> traits = {
       {"proof", "statistics"}, {"laziness", notes.laziness}, {"numbers", notes.numbers}, {"strings", notes.strings}};
+  traits.insert(traits.end(), notes.traits.begin(), notes.traits.end());
   adapter.add("parse", {.notes = notes.api, .traits = traits}, run_parse<Library>);
   if constexpr (has_writer<Library>())
     adapter.add("stringify", {.notes = notes.writer, .traits = traits}, run_stringify<Library>);
