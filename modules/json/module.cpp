@@ -159,8 +159,10 @@ std::vector<FigureSpec> memory_figures() {
 
 std::vector<FigureSpec> category_figures() {
   std::vector<FigureSpec> out;
-  for (const auto& c : benchbox::json::conformance_categories())
+  for (const auto& c : benchbox::json::conformance_categories()) {
     out.push_back(FigureSpec::score("score_" + c, "conformance inputs passed in category '" + c + "', percent"));
+    out.back().label = c;
+  }
   return out;
 }
 

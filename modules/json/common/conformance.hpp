@@ -123,6 +123,8 @@ inline std::vector<ConformanceCase> conformance_cases() {
   string("\\uFFFF", "[\"\\uFFFF\"]", "\xef\xbf\xbf");
   string("surrogate pair", "[\"\\ud83d\\ude00\"]", "\xf0\x9f\x98\x80");
   string("surrogate pair, upper case", "[\"\\uD834\\uDD1E\"]", "\xf0\x9d\x84\x9e");
+  string("surrogate pair, U+100F59", "[\"\\udbc3\\udf59\"]", "\xf4\x80\xbd\x99");
+  string("surrogate pair, U+3DD8A", "[\"\\ud8b7\\udd8a\"]", "\xf0\xbd\xb6\x8a");
   string("control \\u001f", "[\"\\u001f\"]", "\x1f");
   string("\\u0000 inside", "[\"a\\u0000b\"]", "a\0b"s);
   string("mixed escapes", "[\"a\\u0062c\\n\\\"d\\\"\"]", "abc\n\"d\"");

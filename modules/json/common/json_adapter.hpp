@@ -24,6 +24,7 @@
 #include <mm_malloc.h>  // declares posix_memalign noexcept: must come before allocations.hpp defines it
 #endif
 #include <benchbox/allocations.hpp>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -226,7 +227,34 @@ std::string judge(const ConformanceCase& c) {
   return "";
 }
 
-// Runs one input in a child process, so that a crash or a hang costs one input, not the row.
+// Runs one input in a child process, so that a crash or a hang costs one input, not the row; on a
+// thread with a 512 MiB stack, the same for every library, so that a deep input accepted by the
+// library is not lost to the adapter's own recursive walk (a crash is then the library's).
+template <class Library>
+std::string judge_on_big_stack(const ConformanceCase& c) {
+  struct Job {
+    const ConformanceCase* c;
+    std::string verdict;
+  } job{&c, "ended without a verdict"};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, std::size_t{512} << 20);
+  pthread_t thread;
+  auto body = [](void* p) -> void* {
+    auto* j = static_cast<Job*>(p);
+    try {
+      j->verdict = judge<Library>(*j->c);
+    } catch (const std::exception& e) {
+      j->verdict = std::string("threw: ") + e.what();
+    }
+    return nullptr;
+  };
+  if (pthread_create(&thread, &attr, body, &job) != 0) return "could not start a thread";
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+  return job.verdict;
+}
+
 template <class Library>
 std::string judge_isolated(const ConformanceCase& c) {
   int fds[2];
@@ -237,13 +265,7 @@ std::string judge_isolated(const ConformanceCase& c) {
   if (pid == 0) {
     close(fds[0]);
     alarm(10);
-    std::string verdict;
-    try {
-      verdict = judge<Library>(c);
-    } catch (const std::exception& e) {
-      verdict = std::string("threw: ") + e.what();
-    }
-    verdict = "=" + verdict;  // "=" marks a verdict that was reached
+    std::string verdict = "=" + judge_on_big_stack<Library>(c);  // "=" marks a verdict that was reached
     const char* p = verdict.data();
     std::size_t left = verdict.size();
     while (left > 0) {
