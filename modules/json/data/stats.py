@@ -29,6 +29,8 @@ def stats_of(text):
 
     def visit(v):
         if isinstance(v, Pairs):
+            if len({k for k, _ in v}) != len(v):
+                s["duplicate_keys"] = s.get("duplicate_keys", 0) + 1
             s["objects"] += 1
             for k, item in v:
                 b = utf8(k)
@@ -78,6 +80,9 @@ def main(argv):
         got = stats_of(raw.decode("utf-8"))
         got["bytes"] = len(raw)
         got["file_sum"] = sum(raw) % 2 ** 64
+        if got.pop("duplicate_keys", 0):
+            print(path + ": an object has duplicate keys (the data sets must have none)")
+            return 1
         wrong = {k: (expected.get(k), got[k]) for k in got if expected.get(k) != got[k]}
         if wrong:
             print(path + ": generator and Python disagree (expected, python): " + repr(wrong))
