@@ -1,0 +1,349 @@
+// Helpers shared by the json module's C/C++ adapters: loading a data set, the statistics and their
+// proof, the allocation figures, the timed loops of the three cases and the conformance runner,
+// so that every library is read, counted and timed by the same code. A library adapter only maps
+// its own API onto the visitor of stats.hpp:
+//
+//   struct Library {
+//     // Parse `in` and visit every value; false (with `error` set) when the library refuses it.
+//     template <class V> static bool parse(const benchbox::json::Input& in, V& v, std::string& error);
+//     // Optional (a library without a writer leaves it out: stringify is then n/a):
+//     class Tree {                       // the library's parsed document, built untimed
+//      public:
+//       explicit Tree(const benchbox::json::Input& in);   // throws on a parse error
+//       std::string_view write();        // compact text; valid until the next write()
+//     };
+//   };
+//   int main(int argc, char** argv) { return benchbox::json::main<Library>(argc, argv, {...}); }
+//
+// This header includes <benchbox/allocations.hpp> (which replaces malloc and operator new): an
+// adapter includes it from exactly one source file.
+#pragma once
+
+#include <benchbox/adapter.hpp>
+#if __has_include(<mm_malloc.h>)
+#include <mm_malloc.h>  // declares posix_memalign noexcept: must come before allocations.hpp defines it
+#endif
+#include <benchbox/allocations.hpp>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "conformance.hpp"
+#include "reference.hpp"
+#include "stats.hpp"
+
+namespace benchbox::json {
+
+// A document in memory: its bytes, followed by a NUL and zero padding (simdjson reads up to 64
+// bytes past the end; others want a C string).
+class Input {
+ public:
+  static constexpr std::size_t kPadding = 64;
+  Input() = default;
+  explicit Input(std::string_view text) : size_(text.size()), storage_(text.size() + kPadding, '\0') {
+    std::memcpy(storage_.data(), text.data(), text.size());
+  }
+  const char* data() const { return storage_.data(); }  // NUL-terminated
+  std::size_t size() const { return size_; }
+  std::string_view view() const { return {storage_.data(), size_}; }
+  std::size_t capacity() const { return storage_.size(); }  // size + padding
+
+ private:
+  std::size_t size_ = 0;
+  std::string storage_;
+};
+
+// A data set's name is one of the module's (the driver checks); it becomes a file name here, so
+// only [a-z0-9_-] are accepted.
+inline Input load_data_set(std::string_view name) {
+  if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string_view::npos)
+    throw std::runtime_error("not a data set name: '" + std::string(name) + "'");
+  const std::string dir = benchbox::data_dir();
+  if (dir.empty()) throw std::runtime_error("BENCHBOX_DATA_DIR is not set (benchbox sets it for its adapters)");
+  const std::string path = dir + "/" + std::string(name) + ".json";
+  std::ifstream f(path, std::ios::binary);
+  if (!f)
+    throw std::runtime_error("data set '" + std::string(name) + "' not found at " + path +
+                             " (standard documents: run scripts/setup; generated ones: rebuild benchbox)");
+  std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  return Input(text);
+}
+
+// The statistics as the proof the module verifies (names as in kStatNames), with the checksum.
+inline void count_stats(Trial& trial, const Stats& s) {
+  const auto v = s.values();
+  for (std::size_t i = 0; i < v.size(); ++i) trial.count(kStatNames[i], v[i]);
+}
+
+inline void allocation_figures(Trial& trial, const allocations::Usage& used, std::uint64_t documents) {
+  const double n = static_cast<double>(std::max<std::uint64_t>(documents, 1));
+  trial.figure("alloc_bytes", static_cast<double>(used.bytes) / n);
+  trial.figure("allocs", static_cast<double>(used.count) / n);
+}
+
+// parse: every document is parsed and every value visited, timed together; the statistics of all
+// documents add up in one Stats (the module expects ops x the document's).
+template <class Library>
+void run_parse(Trial& trial) {
+  static const Input in = load_data_set(trial.param_text());  // one data set per process
+  Stats stats;
+  std::string error;
+  const auto before = allocations::now();
+  trial.start();
+  std::uint64_t done = 0;
+  for (; done < trial.ops(); ++done)
+    if (!Library::parse(in, stats, error)) break;
+  trial.stop();
+  const auto used = allocations::now() - before;
+  if (done < trial.ops()) throw std::runtime_error("the library refused " + std::string(trial.param_text()) + ": " + error);
+  count_stats(trial, stats);
+  trial.count("bytes", static_cast<std::uint64_t>(in.size()) * done);
+  allocation_figures(trial, used, done);
+  trial.finish(done, stats.checksum);
+}
+
+// stringify: the document is parsed once (untimed) into the library's tree; the timed loop writes
+// it as compact text `ops` times; the last output is re-read by the reference reader (untimed) and
+// its statistics are the proof.
+template <class Library>
+void run_stringify(Trial& trial) {
+  static const Input in = load_data_set(trial.param_text());
+  typename Library::Tree tree(in);
+  std::uint64_t bytes = 0, done = 0;
+  std::string_view out;
+  const auto before = allocations::now();
+  trial.start();
+  for (; done < trial.ops(); ++done) {
+    out = tree.write();
+    bytes += out.size();
+  }
+  trial.stop();
+  const auto used = allocations::now() - before;
+  const std::string last(out);
+  Stats stats;
+  if (auto error = ReferenceReader::read(last, stats))
+    throw std::runtime_error("the library wrote invalid JSON: " + *error);
+  count_stats(trial, stats);
+  trial.count("bytes", bytes);
+  trial.count("output_bytes", last.size());
+  allocation_figures(trial, used, done);
+  trial.finish(done, stats.checksum);
+}
+
+// Collects what conformance compares: the strings and keys in order, the numbers' values.
+struct Capture {
+  Stats stats;
+  std::string strings;
+  std::vector<double> numbers;
+  void object() { stats.object(); }
+  void array() { stats.array(); }
+  void element() { stats.element(); }
+  void key(const char* p, std::size_t n) {
+    stats.key(p, n);
+    strings.append(p, n);
+  }
+  void string(const char* p, std::size_t n) {
+    stats.string(p, n);
+    strings.append(p, n);
+  }
+  void number(double d) {
+    stats.number(d);
+    numbers.push_back(d);
+  }
+  void boolean(bool b) { stats.boolean(b); }
+  void null() { stats.null(); }
+};
+
+inline std::string hex_bytes(std::string_view s) {
+  std::string out;
+  char buf[4];
+  for (unsigned char c : s.substr(0, 24)) {
+    std::snprintf(buf, sizeof buf, "%02x", c);
+    out += out.empty() ? "" : " ";
+    out += buf;
+  }
+  return out + (s.size() > 24 ? " ..." : "");
+}
+
+inline std::string show_double(double d) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", d);
+  return buf;
+}
+
+inline bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+template <class Library>
+constexpr bool has_writer() {
+  return requires(const Input& in) { typename Library::Tree; };
+}
+
+// One conformance input: "" when it passed, otherwise why not.
+template <class Library>
+std::string judge(const ConformanceCase& c) {
+  const Input in(c.text);
+  Capture got;
+  std::string error;
+  const bool ok = Library::parse(in, got, error);
+  if (c.category == "reject") return ok ? "accepted" : "";
+  if (!ok) return "refused: " + error.substr(0, 120);
+  if (c.category == "accept") {
+    Stats expected;
+    if (auto wrong = ReferenceReader::read(c.text, expected)) return "benchbox's reference reader refused it: " + *wrong;
+    return got.stats == expected ? "" : "statistics differ from the reference reader's";
+  }
+  if (c.category == "strings")
+    return got.strings == c.expect ? "" : "read bytes " + hex_bytes(got.strings) + ", expected " + hex_bytes(c.expect);
+  // numbers
+  const double expected = std::strtod(c.name.c_str(), nullptr);
+  if (got.numbers.size() != 1) return "read " + std::to_string(got.numbers.size()) + " numbers";
+  if (!same_bits(got.numbers[0], expected))
+    return "read " + show_double(got.numbers[0]) + ", expected " + show_double(expected);
+  if constexpr (has_writer<Library>()) {
+    std::string written;
+    try {
+      typename Library::Tree tree(in);
+      written = std::string(tree.write());
+    } catch (const std::exception& e) {
+      return std::string("could not write it: ") + e.what();
+    }
+    Stats ignored;
+    std::string spelling;
+    if (auto wrong = ReferenceReader::read(written, ignored, &spelling)) return "wrote invalid JSON " + written.substr(0, 60);
+    const double back = std::strtod(spelling.c_str(), nullptr);
+    if (spelling.empty() || spelling.find(' ') != std::string::npos || !same_bits(back, expected))
+      return "wrote " + written.substr(0, 60) + ", which reads as " + show_double(back);
+  }
+  return "";
+}
+
+// Runs one input in a child process, so that a crash or a hang costs one input, not the row; on a
+// thread with a 512 MiB stack, the same for every library, so that a deep input accepted by the
+// library is not lost to the adapter's own recursive walk (a crash is then the library's).
+template <class Library>
+std::string judge_on_big_stack(const ConformanceCase& c) {
+  struct Job {
+    const ConformanceCase* c;
+    std::string verdict;
+  } job{&c, "ended without a verdict"};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, std::size_t{512} << 20);
+  pthread_t thread;
+  auto body = [](void* p) -> void* {
+    auto* j = static_cast<Job*>(p);
+    try {
+      j->verdict = judge<Library>(*j->c);
+    } catch (const std::exception& e) {
+      j->verdict = std::string("threw: ") + e.what();
+    }
+    return nullptr;
+  };
+  if (pthread_create(&thread, &attr, body, &job) != 0) return "could not start a thread";
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+  return job.verdict;
+}
+
+template <class Library>
+std::string judge_isolated(const ConformanceCase& c) {
+  int fds[2];
+  if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+  std::fflush(stdout);
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    close(fds[0]);
+    alarm(10);
+    std::string verdict = "=" + judge_on_big_stack<Library>(c);  // "=" marks a verdict that was reached
+    const char* p = verdict.data();
+    std::size_t left = verdict.size();
+    while (left > 0) {
+      const ssize_t n = write(fds[1], p, left);
+      if (n <= 0) break;
+      p += n;
+      left -= static_cast<std::size_t>(n);
+    }
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string verdict;
+  char buf[512];
+  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) verdict.append(buf, static_cast<std::size_t>(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (WIFSIGNALED(status))
+    return WTERMSIG(status) == SIGALRM ? "did not finish within 10 s" : "crashed (" + std::string(strsignal(WTERMSIG(status))) + ")";
+  if (verdict.empty() || verdict[0] != '=') return "ended without a verdict";
+  return verdict.substr(1);
+}
+
+// conformance: every input once; the score per category and overall, failing inputs as details.
+template <class Library>
+void run_conformance(Trial& trial) {
+  const auto cases = conformance_cases();
+  std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> tally;  // category -> (tried, passed)
+  std::uint64_t passed = 0;
+  std::vector<std::string> failures;
+  trial.start();
+  for (const auto& c : cases) {
+    const std::string why = judge_isolated<Library>(c);
+    auto& [tried, ok] = tally[c.category];
+    ++tried;
+    if (why.empty()) {
+      ++ok;
+      ++passed;
+    } else {
+      failures.push_back(c.category + " / " + c.name + ": " + why);
+    }
+  }
+  trial.stop();
+  for (const auto& category : conformance_categories()) {
+    const auto [tried, ok] = tally[category];
+    trial.count("tried_" + category, tried);
+    trial.count("passed_" + category, ok);
+    trial.figure("score_" + category, tried ? 100.0 * static_cast<double>(ok) / static_cast<double>(tried) : 0);
+  }
+  trial.figure("score", cases.empty() ? 0 : 100.0 * static_cast<double>(passed) / static_cast<double>(cases.size()));
+  for (auto& f : failures) trial.detail(std::move(f));
+  trial.finish(cases.size(), passed);
+}
+
+// What an adapter says about itself (shown with every row as traits and notes).
+struct Notes {
+  std::string api;             // the API used: "rapidjson::Document::Parse, then a recursive walk"
+  std::string numbers;         // how numbers are held: "int64, uint64 or double"
+  std::string strings;         // "copied", "in situ", "views into the input"
+  std::string laziness = "eager";  // "eager" (builds a tree) or "lazy" (parses while visiting)
+  std::vector<std::pair<std::string, std::string>> traits{};  // anything else worth showing
+  std::string writer;          // stringify: the call, or empty when the library has no writer
+  std::string no_writer_reason{};
+};
+
+template <class Library>
+int main(int argc, char** argv, const std::string& id, const std::string& version, const Notes& notes) {
+  benchbox::Adapter adapter(id, version);
+  std::vector<std::pair<std::string, std::string>> traits = {
+      {"proof", "statistics"}, {"laziness", notes.laziness}, {"numbers", notes.numbers}, {"strings", notes.strings}};
+  traits.insert(traits.end(), notes.traits.begin(), notes.traits.end());
+  adapter.add("parse", {.notes = notes.api, .traits = traits}, run_parse<Library>);
+  if constexpr (has_writer<Library>())
+    adapter.add("stringify", {.notes = notes.writer, .traits = traits}, run_stringify<Library>);
+  else
+    adapter.not_applicable("stringify", notes.no_writer_reason.empty() ? "the library has no writer" : notes.no_writer_reason);
+  adapter.add("conformance", {.notes = notes.api, .traits = traits}, run_conformance<Library>);
+  return adapter.main(argc, argv);
+}
+
+}  // namespace benchbox::json

@@ -1,0 +1,265 @@
+// benchbox's own strict JSON reader (RFC 8259, UTF-8 validated, no extensions), used where the
+// module needs a reading that depends on no library under test: the stringify case re-reads each
+// library's output with it, and the conformance case compares statistics and number spellings
+// against it. Never timed. It drives the same visitor interface as the adapters.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "stats.hpp"
+
+namespace benchbox::json {
+
+class ReferenceReader {
+ public:
+  // Reads one whole document; returns an error message, or nothing when it is valid.
+  // `number_text`, when given, receives the spelling of every number (space-separated).
+  template <class V>
+  static std::optional<std::string> read(std::string_view text, V& v, std::string* number_text = nullptr) {
+    ReferenceReader r(text, number_text);
+    r.ws();
+    if (!r.value(v, 0)) return r.error_;
+    r.ws();
+    if (r.p_ != r.text_.size()) return r.fail("text after the document at byte " + std::to_string(r.p_));
+    return std::nullopt;
+  }
+
+ private:
+  static constexpr int kMaxDepth = 10000;
+
+  ReferenceReader(std::string_view text, std::string* numbers) : text_(text), numbers_(numbers) {}
+
+  std::optional<std::string> fail(std::string why) {
+    if (error_.empty()) error_ = std::move(why);
+    return error_;
+  }
+  bool bad(const std::string& why) {
+    fail(why + " at byte " + std::to_string(p_));
+    return false;
+  }
+  bool at_end() const { return p_ >= text_.size(); }
+  char peek() const { return at_end() ? '\0' : text_[p_]; }
+  void ws() {
+    while (!at_end() && (text_[p_] == ' ' || text_[p_] == '\t' || text_[p_] == '\n' || text_[p_] == '\r')) ++p_;
+  }
+  bool literal(std::string_view word) {
+    if (text_.substr(p_, word.size()) != word) return bad("invalid literal");
+    p_ += word.size();
+    return true;
+  }
+
+  template <class V>
+  bool value(V& v, int depth) {
+    if (depth > kMaxDepth) return bad("nesting deeper than " + std::to_string(kMaxDepth));
+    switch (peek()) {
+      case '{': {
+        ++p_;
+        v.object();
+        ws();
+        if (peek() == '}') {
+          ++p_;
+          return true;
+        }
+        for (;;) {
+          ws();
+          if (peek() != '"') return bad("expected a key");
+          std::string key;
+          if (!string(key)) return false;
+          v.key(key.data(), key.size());
+          ws();
+          if (peek() != ':') return bad("expected ':'");
+          ++p_;
+          ws();
+          if (!value(v, depth + 1)) return false;
+          ws();
+          if (peek() == ',') {
+            ++p_;
+            continue;
+          }
+          if (peek() == '}') {
+            ++p_;
+            return true;
+          }
+          return bad("expected ',' or '}'");
+        }
+      }
+      case '[': {
+        ++p_;
+        v.array();
+        ws();
+        if (peek() == ']') {
+          ++p_;
+          return true;
+        }
+        for (;;) {
+          ws();
+          v.element();
+          if (!value(v, depth + 1)) return false;
+          ws();
+          if (peek() == ',') {
+            ++p_;
+            continue;
+          }
+          if (peek() == ']') {
+            ++p_;
+            return true;
+          }
+          return bad("expected ',' or ']'");
+        }
+      }
+      case '"': {
+        std::string s;
+        if (!string(s)) return false;
+        v.string(s.data(), s.size());
+        return true;
+      }
+      case 't': if (!literal("true")) return false; v.boolean(true); return true;
+      case 'f': if (!literal("false")) return false; v.boolean(false); return true;
+      case 'n': if (!literal("null")) return false; v.null(); return true;
+      default: return number(v);
+    }
+  }
+
+  static bool digit(char c) { return c >= '0' && c <= '9'; }
+
+  template <class V>
+  bool number(V& v) {
+    const std::size_t start = p_;
+    if (peek() == '-') ++p_;
+    if (peek() == '0') {
+      ++p_;
+    } else if (digit(peek())) {
+      while (digit(peek())) ++p_;
+    } else {
+      return bad("expected a value");
+    }
+    if (peek() == '.') {
+      ++p_;
+      if (!digit(peek())) return bad("expected a digit after '.'");
+      while (digit(peek())) ++p_;
+    }
+    if (peek() == 'e' || peek() == 'E') {
+      ++p_;
+      if (peek() == '+' || peek() == '-') ++p_;
+      if (!digit(peek())) return bad("expected an exponent");
+      while (digit(peek())) ++p_;
+    }
+    const std::string spelling(text_.substr(start, p_ - start));
+    if (numbers_) *numbers_ += (numbers_->empty() ? "" : " ") + spelling;
+    v.number(std::strtod(spelling.c_str(), nullptr));
+    return true;
+  }
+
+  static void utf8(std::uint32_t cp, std::string& out) {
+    if (cp < 0x80) {
+      out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      out += static_cast<char>(0xC0 | (cp >> 6));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      out += static_cast<char>(0xE0 | (cp >> 12));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (cp >> 18));
+      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+  }
+
+  bool hex4(std::uint32_t& out) {
+    if (p_ + 4 > text_.size()) return bad("short \\u escape");
+    out = 0;
+    for (int i = 0; i < 4; ++i) {
+      const char c = text_[p_++];
+      out <<= 4;
+      if (digit(c)) out |= static_cast<std::uint32_t>(c - '0');
+      else if (c >= 'a' && c <= 'f') out |= static_cast<std::uint32_t>(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F') out |= static_cast<std::uint32_t>(c - 'A' + 10);
+      else return bad("non-hex digit in \\u escape");
+    }
+    return true;
+  }
+
+  // A UTF-8 sequence starting at p_ (first byte >= 0x80): well-formed per RFC 3629, no
+  // overlongs, no surrogates, at most U+10FFFF.
+  bool raw_utf8(std::string& out) {
+    const auto b0 = static_cast<unsigned char>(text_[p_]);
+    int n;
+    std::uint32_t cp, min;
+    if (b0 >= 0xC2 && b0 <= 0xDF) n = 1, cp = b0 & 0x1F, min = 0x80;
+    else if (b0 >= 0xE0 && b0 <= 0xEF) n = 2, cp = b0 & 0x0F, min = 0x800;
+    else if (b0 >= 0xF0 && b0 <= 0xF4) n = 3, cp = b0 & 0x07, min = 0x10000;
+    else return bad("invalid UTF-8");
+    if (p_ + static_cast<std::size_t>(n) >= text_.size()) return bad("truncated UTF-8");
+    for (int i = 1; i <= n; ++i) {
+      const auto b = static_cast<unsigned char>(text_[p_ + static_cast<std::size_t>(i)]);
+      if ((b & 0xC0) != 0x80) return bad("invalid UTF-8");
+      cp = (cp << 6) | (b & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return bad("invalid UTF-8");
+    out.append(text_.substr(p_, static_cast<std::size_t>(n) + 1));
+    p_ += static_cast<std::size_t>(n) + 1;
+    return true;
+  }
+
+  bool string(std::string& out) {
+    ++p_;  // the opening quote
+    for (;;) {
+      if (at_end()) return bad("unterminated string");
+      const auto c = static_cast<unsigned char>(text_[p_]);
+      if (c == '"') {
+        ++p_;
+        return true;
+      }
+      if (c < 0x20) return bad("control character in a string");
+      if (c >= 0x80) {
+        if (!raw_utf8(out)) return false;
+        continue;
+      }
+      if (c != '\\') {
+        out += static_cast<char>(c);
+        ++p_;
+        continue;
+      }
+      ++p_;
+      if (at_end()) return bad("unterminated escape");
+      const char e = text_[p_++];
+      switch (e) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+          std::uint32_t cp;
+          if (!hex4(cp)) return false;
+          if (cp >= 0xDC00 && cp <= 0xDFFF) return bad("lone low surrogate");
+          if (cp >= 0xD800 && cp <= 0xDBFF) {
+            std::uint32_t low;
+            if (text_.substr(p_, 2) != "\\u" || (p_ += 2, !hex4(low)) || low < 0xDC00 || low > 0xDFFF)
+              return bad("high surrogate without a low one");
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+          }
+          utf8(cp, out);
+          break;
+        }
+        default: return bad("invalid escape");
+      }
+    }
+  }
+
+  std::string_view text_;
+  std::string* numbers_;
+  std::size_t p_ = 0;
+  std::string error_;
+};
+
+}  // namespace benchbox::json

@@ -1,0 +1,58 @@
+// The json module's statistics of a document and the visitor interface every adapter drives.
+// Shared by the adapters (common/json_adapter.hpp) and the module's verification (module.cpp).
+//
+// Definitions (docs/json.md): objects, arrays; strings = string VALUES (keys are not strings);
+// numbers, trues, falses, nulls; members = object keys (duplicates included); elements = array
+// items; string_bytes / key_bytes = UTF-8 bytes of the values / keys after unescaping; checksum =
+// the sum of all those unescaped bytes, mod 2^64 (proves the text was unescaped, not just sized).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace benchbox::json {
+
+inline constexpr std::array<const char*, 11> kStatNames = {"objects", "arrays", "strings", "numbers", "trues", "falses",
+                                                           "nulls", "members", "elements", "string_bytes", "key_bytes"};
+
+// The visitor every library adapter calls while it walks its parsed document:
+//   object()            an object begins           key(p, n)   one member's key (unescaped)
+//   array()             an array begins            element()   one array item follows
+//   string(p, n)        a string value (unescaped) number(d)   a number, read as a double
+//   boolean(b), null()
+// Order inside a document does not matter for the statistics (a library may keep keys sorted).
+struct Stats {
+  std::uint64_t objects = 0, arrays = 0, strings = 0, numbers = 0, trues = 0, falses = 0, nulls = 0, members = 0,
+                elements = 0, string_bytes = 0, key_bytes = 0, checksum = 0;
+
+  static std::uint64_t byte_sum(const char* p, std::size_t n) noexcept {
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < n; ++i) sum += static_cast<unsigned char>(p[i]);
+    return sum;
+  }
+  void object() noexcept { ++objects; }
+  void array() noexcept { ++arrays; }
+  void element() noexcept { ++elements; }
+  void key(const char* p, std::size_t n) noexcept {
+    ++members;
+    key_bytes += n;
+    checksum += byte_sum(p, n);
+  }
+  void string(const char* p, std::size_t n) noexcept {
+    ++strings;
+    string_bytes += n;
+    checksum += byte_sum(p, n);
+  }
+  void number(double) noexcept { ++numbers; }
+  void boolean(bool b) noexcept { ++(b ? trues : falses); }
+  void null() noexcept { ++nulls; }
+
+  std::array<std::uint64_t, 11> values() const {
+    return {objects, arrays, strings, numbers, trues, falses, nulls, members, elements, string_bytes, key_bytes};
+  }
+  bool operator==(const Stats&) const = default;
+};
+
+}  // namespace benchbox::json

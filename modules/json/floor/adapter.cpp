@@ -1,0 +1,79 @@
+// The json module's floor: the cost of touching every byte of the document once (parse), or of
+// writing an output-sized buffer (stringify), on this machine: no parser can beat it. Its proof is
+// the byte sum (the module's "bytes" proof): of every input byte read, or of the bytes written.
+#include <benchbox/adapter.hpp>
+
+#include <cstring>
+#include <string>
+
+#include "../common/json_adapter.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace {
+
+using benchbox::Trial;
+using benchbox::json::Input;
+
+// Sum of the bytes, 16 at a time (psadbw), the tail one by one.
+std::uint64_t byte_sum(const char* p, std::size_t n) {
+  std::uint64_t sum = 0;
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  __m128i acc = _mm_setzero_si128();
+  const __m128i zero = _mm_setzero_si128();
+  for (; i + 16 <= n; i += 16)
+    acc = _mm_add_epi64(acc, _mm_sad_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)), zero));
+  std::uint64_t lanes[2];
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(lanes), acc);
+  sum = lanes[0] + lanes[1];
+#endif
+  for (; i < n; ++i) sum += static_cast<unsigned char>(p[i]);
+  return sum;
+}
+
+void run_parse(Trial& trial) {
+  static const Input in = benchbox::json::load_data_set(trial.param_text());
+  std::uint64_t checksum = 0;
+  const auto before = benchbox::allocations::now();
+  trial.start();
+  for (std::uint64_t i = 0; i < trial.ops(); ++i) {
+    checksum += byte_sum(in.data(), in.size());
+    asm volatile("" : : "r"(checksum) : "memory");  // one pass per document, not folded
+  }
+  trial.stop();
+  benchbox::json::allocation_figures(trial, benchbox::allocations::now() - before, trial.ops());
+  trial.count("bytes", static_cast<std::uint64_t>(in.size()) * trial.ops());
+  trial.finish(trial.ops(), checksum);
+}
+
+void run_stringify(Trial& trial) {
+  static const Input in = benchbox::json::load_data_set(trial.param_text());
+  std::string out(in.size(), '\0');
+  const auto before = benchbox::allocations::now();
+  trial.start();
+  for (std::uint64_t i = 0; i < trial.ops(); ++i) {
+    std::memcpy(out.data(), in.data(), in.size());
+    asm volatile("" : : "r"(out.data()) : "memory");
+  }
+  trial.stop();
+  benchbox::json::allocation_figures(trial, benchbox::allocations::now() - before, trial.ops());
+  trial.count("bytes", static_cast<std::uint64_t>(out.size()) * trial.ops());
+  trial.count("output_bytes", out.size());
+  trial.finish(trial.ops(), byte_sum(out.data(), out.size()) * trial.ops());  // every copy is the same
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
+  const std::vector<std::pair<std::string, std::string>> traits = {{"proof", "bytes"}};
+  adapter.add("parse", {.notes = "sums every input byte, 16 at a time (SSE2 psadbw): the cost of reading the document once", .traits = traits},
+              run_parse);
+  adapter.add("stringify", {.notes = "copies the input into an output buffer of its size (memcpy): the cost of writing the document once", .traits = traits},
+              run_stringify);
+  adapter.not_applicable("conformance", "the floor parses nothing: there is no floor for conformance");
+  return adapter.main(argc, argv);
+}

@@ -1,0 +1,97 @@
+// Jansson: json_loadb into reference-counted json_t values (objects are hash tables that keep
+// insertion order), then a walk with the object iterators.
+#include <jansson.h>
+
+#include <cstdlib>
+
+#include "../common/json_adapter.hpp"
+
+namespace {
+
+using benchbox::json::Input;
+
+// RFC 8259 allows any value at the top (JSON_DECODE_ANY) and \u0000 in strings (JSON_ALLOW_NUL):
+// both are off by default.
+constexpr size_t kFlags = JSON_DECODE_ANY | JSON_ALLOW_NUL;
+
+template <class V>
+void walk(json_t* x, V& v) {
+  switch (json_typeof(x)) {
+    case JSON_OBJECT:
+      v.object();
+      for (void* it = json_object_iter(x); it; it = json_object_iter_next(x, it)) {
+        v.key(json_object_iter_key(it), json_object_iter_key_len(it));
+        walk(json_object_iter_value(it), v);
+      }
+      break;
+    case JSON_ARRAY: {
+      v.array();
+      const size_t n = json_array_size(x);
+      for (size_t i = 0; i < n; ++i) {
+        v.element();
+        walk(json_array_get(x, i), v);
+      }
+      break;
+    }
+    case JSON_STRING: v.string(json_string_value(x), json_string_length(x)); break;
+    case JSON_INTEGER: v.number(static_cast<double>(json_integer_value(x))); break;
+    case JSON_REAL: v.number(json_real_value(x)); break;
+    case JSON_TRUE: v.boolean(true); break;
+    case JSON_FALSE: v.boolean(false); break;
+    case JSON_NULL: v.null(); break;
+  }
+}
+
+json_t* load(const Input& in, std::string& error) {
+  json_error_t e;
+  json_t* root = json_loadb(in.data(), in.size(), kFlags, &e);
+  if (!root) error = std::string(e.text) + " at byte " + std::to_string(e.position);
+  return root;
+}
+
+struct Jansson {
+  template <class V>
+  static bool parse(const Input& in, V& v, std::string& error) {
+    json_t* root = load(in, error);
+    if (!root) return false;
+    walk(root, v);
+    json_decref(root);
+    return true;
+  }
+
+  class Tree {
+   public:
+    explicit Tree(const Input& in) {
+      std::string error;
+      root_ = load(in, error);
+      if (!root_) throw std::runtime_error(error);
+    }
+    ~Tree() {
+      std::free(out_);
+      json_decref(root_);
+    }
+    Tree(const Tree&) = delete;
+    Tree& operator=(const Tree&) = delete;
+    std::string_view write() {
+      std::free(out_);
+      out_ = json_dumps(root_, JSON_COMPACT | JSON_ENCODE_ANY);
+      if (!out_) throw std::runtime_error("json_dumps failed");
+      return out_;
+    }
+
+   private:
+    json_t* root_ = nullptr;
+    char* out_ = nullptr;
+  };
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return benchbox::json::main<Jansson>(
+      argc, argv, "jansson", JANSSON_VERSION,
+      {.api = "json_loadb(JSON_DECODE_ANY | JSON_ALLOW_NUL), walk with json_object_iter*, json_decref; depth limit 2048",
+       .numbers = "json_int_t (long long) or double; an integer beyond long long is an error",
+       .strings = "copied, with their length",
+       .writer = "json_dumps(JSON_COMPACT | JSON_ENCODE_ANY), a new malloc'd buffer per document"});
+}

@@ -1,0 +1,106 @@
+// JsonCpp: a Json::CharReader from Json::CharReaderBuilder, set for standard JSON (no comments,
+// nothing after the document), into Json::Value (std::map objects), then a recursive walk.
+#include <json/json.h>
+
+#include <memory>
+
+#include "../common/json_adapter.hpp"
+
+namespace {
+
+using benchbox::json::Input;
+
+template <class V>
+void walk(const Json::Value& x, V& v) {
+  switch (x.type()) {
+    case Json::objectValue:
+      v.object();
+      for (auto it = x.begin(); it != x.end(); ++it) {
+        const char* end = nullptr;
+        const char* key = it.memberName(&end);
+        v.key(key, static_cast<std::size_t>(end - key));
+        walk(*it, v);
+      }
+      break;
+    case Json::arrayValue:
+      v.array();
+      for (const auto& e : x) {
+        v.element();
+        walk(e, v);
+      }
+      break;
+    case Json::stringValue: {
+      const char *begin = nullptr, *end = nullptr;
+      x.getString(&begin, &end);
+      v.string(begin, static_cast<std::size_t>(end - begin));
+      break;
+    }
+    case Json::intValue:
+    case Json::uintValue:
+    case Json::realValue: v.number(x.asDouble()); break;
+    case Json::booleanValue: v.boolean(x.asBool()); break;
+    case Json::nullValue: v.null(); break;
+  }
+}
+
+Json::CharReader& reader() {
+  static std::unique_ptr<Json::CharReader> r = [] {
+    Json::CharReaderBuilder b;
+    b["collectComments"] = false;
+    b["allowComments"] = false;
+    b["failIfExtra"] = true;
+    return std::unique_ptr<Json::CharReader>(b.newCharReader());
+  }();
+  return *r;
+}
+
+// JsonCpp reports most errors by returning false, and exceeding its stack limit by throwing.
+bool load(const Input& in, Json::Value& root, std::string& error) {
+  try {
+    return reader().parse(in.data(), in.data() + in.size(), &root, &error);
+  } catch (const Json::Exception& e) {
+    error = e.what();
+    return false;
+  }
+}
+
+struct JsonCpp {
+  template <class V>
+  static bool parse(const Input& in, V& v, std::string& error) {
+    Json::Value root;
+    if (!load(in, root, error)) return false;
+    walk(root, v);
+    return true;
+  }
+
+  class Tree {
+   public:
+    explicit Tree(const Input& in) {
+      std::string error;
+      if (!load(in, root_, error)) throw std::runtime_error(error);
+      builder_["indentation"] = "";
+    }
+    std::string_view write() {
+      out_ = Json::writeString(builder_, root_);
+      return out_;
+    }
+
+   private:
+    Json::Value root_;
+    Json::StreamWriterBuilder builder_;
+    std::string out_;
+  };
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return benchbox::json::main<JsonCpp>(
+      argc, argv, "jsoncpp", JSONCPP_VERSION_STRING,
+      {.api = "Json::CharReaderBuilder (allowComments=false, failIfExtra=true; stackLimit 1000) -> CharReader::parse "
+              "into Json::Value, recursive walk",
+       .numbers = "Int64, UInt64 or double",
+       .strings = "copied, with their length",
+       .writer = "Json::writeString(StreamWriterBuilder with indentation \"\"), a new std::string per document; "
+                 "non-ASCII written as \\u escapes (emitUTF8 off by default)"});
+}

