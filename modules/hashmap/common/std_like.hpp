@@ -12,7 +12,10 @@ class StdLike {
  public:
   using Key = typename M::key_type;
   explicit StdLike(std::size_t) {}
-  bool insert(const Key& k, std::uint64_t v) { return map_.emplace(k, v).second; }
+  bool insert(const Key& k, std::uint64_t v) {
+    if constexpr (requires { map_.emplace(k, v); }) return map_.emplace(k, v).second;
+    else return map_.insert({k, v}).second;  // no emplace (sparsehash)
+  }
   bool find(const Key& k, std::uint64_t& v) {
     const auto it = map_.find(k);
     if (it == map_.end()) return false;
