@@ -122,7 +122,7 @@ std::uint64_t erase_sum(std::uint64_t n, std::uint64_t ops) {
 
 std::optional<std::string> verify_erase(const CaseContext& c, const TrialProof& p) {
   const auto n = elements(c);
-  if (p.done != p.ops) return "did " + std::to_string(p.done) + " erase+inserts, asked for " + std::to_string(p.ops);
+  if (p.done != p.ops) return "did " + std::to_string(p.done) + " replacements, asked for " + std::to_string(p.ops);
   if (auto wrong = expect_counts(p, {{"erased", p.ops}, {"inserted", p.ops}, {"size", n}, {"visited", n}})) return wrong;
   return expect_checksum(p, erase_sum(n, p.ops), "sum of the values in the map at the end");
 }
@@ -177,7 +177,7 @@ const benchbox::Module hashmap_module{
                   verify_insert, true),
         make_case("find", "finds", "look up present keys in a random order", false, verify_find, false),
         make_case("find-miss", "finds", "look up absent keys", false, verify_find_miss, false),
-        make_case("erase", "erase+inserts", "at size N, erase a present key and insert a new one", false, verify_erase, false),
+        make_case("erase", "replacements", "at size N, one replacement = erase a present key, then insert a new one", false, verify_erase, false),
         make_case("iterate", "visits", "visit every element, summing the values (passes of N)", false, verify_iterate, true),
         make_case("insert-string", "inserts", "insert N distinct string keys (8 to 64 bytes) into an empty map", true,
                   verify_insert, true),
