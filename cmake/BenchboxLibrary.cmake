@@ -105,8 +105,9 @@ function(benchbox_library_summary)
   endforeach()
 endfunction()
 
-# benchbox_find_installed(<NAME> HEADER <file> LIBRARY <name> [PATH_SUFFIXES ...] [PKG_CONFIG <module>]
+# benchbox_find_installed(<NAME> HEADER <file> [LIBRARY <name>] [PATH_SUFFIXES ...] [PKG_CONFIG <module>]
 #                         [LINK <extra libraries>] DOC "<what the prefix holds>")
+# Without LIBRARY the library is header-only: the header alone is looked for.
 # Looks for a library the user installed (never fetched or built by benchbox):
 #   -D<NAME>_ROOT=/prefix   only <prefix>/include and <prefix>/lib{,64}
 #   otherwise               pkg-config (when PKG_CONFIG is given), then the compiler's default paths.
@@ -124,8 +125,10 @@ function(benchbox_find_installed name)
   set(${name}_TARGET "" PARENT_SCOPE)
   if(root)
     find_path(${name}_INCLUDE_DIR ${A_HEADER} HINTS ${root}/include PATH_SUFFIXES ${A_PATH_SUFFIXES} NO_DEFAULT_PATH)
-    # The static library first: a prefix may hold both, and benchbox links what it verified.
-    find_library(${name}_LIBRARY NAMES lib${A_LIBRARY}.a ${A_LIBRARY} HINTS ${root}/lib ${root}/lib64 NO_DEFAULT_PATH)
+    if(A_LIBRARY)
+      # The static library first: a prefix may hold both, and benchbox links what it verified.
+      find_library(${name}_LIBRARY NAMES lib${A_LIBRARY}.a ${A_LIBRARY} HINTS ${root}/lib ${root}/lib64 NO_DEFAULT_PATH)
+    endif()
   else()
     if(A_PKG_CONFIG AND PKG_CONFIG_FOUND)
       pkg_check_modules(PC_${name} QUIET IMPORTED_TARGET ${A_PKG_CONFIG})
@@ -137,9 +140,11 @@ function(benchbox_find_installed name)
       endif()
     endif()
     find_path(${name}_INCLUDE_DIR ${A_HEADER} PATH_SUFFIXES ${A_PATH_SUFFIXES})
-    find_library(${name}_LIBRARY ${A_LIBRARY})
+    if(A_LIBRARY)
+      find_library(${name}_LIBRARY ${A_LIBRARY})
+    endif()
   endif()
-  if(${name}_INCLUDE_DIR AND ${name}_LIBRARY)
+  if(${name}_INCLUDE_DIR AND (${name}_LIBRARY OR NOT A_LIBRARY))
     add_library(${target} INTERFACE)
     target_include_directories(${target} SYSTEM INTERFACE ${${name}_INCLUDE_DIR})  # not ours to warn about
     target_link_libraries(${target} INTERFACE ${${name}_LIBRARY} ${A_LINK})

@@ -119,6 +119,7 @@ class HardwareCounters {
     toggle(PERF_EVENT_IOC_ENABLE);
   }
   void stop() noexcept { toggle(PERF_EVENT_IOC_DISABLE); }
+  void resume() noexcept { toggle(PERF_EVENT_IOC_ENABLE); }  // after stop(), without a reset
   std::optional<std::uint64_t> cycles() const { return read_counter(cycles_); }
   std::optional<std::uint64_t> instructions() const { return read_counter(instructions_); }
 
@@ -153,6 +154,7 @@ class HardwareCounters {
 
 // One trial: the adapter's case function sets up the library, calls start() right before the
 // measured loop and stop() right after it, tears down, then calls finish() with what it counted.
+// Work between rounds of the measured operations can be left out with pause() and resume().
 class Trial {
  public:
   Trial(std::string_view case_name, std::string_view param, std::uint64_t ops, HardwareCounters& counters, bool timed)
@@ -183,6 +185,26 @@ class Trial {
 #endif
     ++stops_;
   }
+  // Between start() and stop(), untimed work the measured operations need between rounds
+  // (destroying one round's map before the next): pause() leaves the timed region, resume()
+  // re-enters it. The clock, the hardware counters and Callgrind all skip the paused spans.
+  void pause() noexcept {
+    const std::uint64_t t = now_ns();
+    counters_.stop();
+#if BENCHBOX_HAVE_CALLGRIND
+    if (timed_) CALLGRIND_TOGGLE_COLLECT;
+#endif
+    paused_ns_ -= t;  // paused_ns_ += resume time - pause time
+    ++pauses_;
+  }
+  void resume() noexcept {
+#if BENCHBOX_HAVE_CALLGRIND
+    if (timed_) CALLGRIND_TOGGLE_COLLECT;
+#endif
+    counters_.resume();
+    paused_ns_ += now_ns();
+    ++resumes_;
+  }
 
   // What really happened: the count of operations performed and the module-defined checksum.
   void finish(std::uint64_t done, std::uint64_t checksum) {
@@ -198,8 +220,10 @@ class Trial {
   // A line of detail kept with the row (e.g. a conformance input that failed).
   void detail(std::string line) { details_.push_back(std::move(line)); }
 
-  bool complete() const { return finished_ && starts_ == 1 && stops_ == 1 && end_ >= begin_; }
-  std::uint64_t elapsed_ns() const { return end_ - begin_; }
+  bool complete() const {
+    return finished_ && starts_ == 1 && stops_ == 1 && pauses_ == resumes_ && end_ >= begin_ + paused_ns_;
+  }
+  std::uint64_t elapsed_ns() const { return end_ - begin_ - paused_ns_; }
   std::uint64_t done() const { return done_; }
   std::uint64_t checksum() const { return checksum_; }
 
@@ -237,7 +261,9 @@ class Trial {
   HardwareCounters& counters_;
   bool timed_;
   std::uint64_t begin_ = 0, end_ = 0, done_ = 0, checksum_ = 0;
+  std::uint64_t paused_ns_ = 0;
   int starts_ = 0, stops_ = 0;
+  std::uint64_t pauses_ = 0, resumes_ = 0;
   bool finished_ = false;
   std::vector<std::pair<std::string, std::uint64_t>> counts_;
   std::vector<std::pair<std::string, double>> figures_;

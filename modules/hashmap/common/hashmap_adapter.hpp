@@ -1,0 +1,310 @@
+// Shared by the hashmap module's adapters: the keys, the measured loops, the counting and the
+// memory figure are this file's, the same for every library; an adapter only wraps its map's own
+// calls in a small class (see `Map concept` below) and declares what it is.
+//
+// Include this header from exactly ONE source file of an adapter program: it includes
+// <benchbox/allocations.hpp>, which replaces the allocation functions of the whole program.
+//
+// Map concept, for Key = std::uint64_t and Key = std::string:
+//   explicit M(std::size_t n);                       // an empty map; n = the case's N (ignored by
+//                                                    // every map but those sized at creation)
+//   bool insert(const Key& k, std::uint64_t v);      // true when k was new
+//   bool find(const Key& k, std::uint64_t& v);       // true and the value when k is present
+//   bool erase(const Key& k);                        // true when k was present
+//   template <class F> void for_each(F&& f);         // f(value) for every element
+//   std::size_t size();
+#pragma once
+
+#include <benchbox/adapter.hpp>
+#include <benchbox/allocations.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "keys.hpp"
+
+namespace benchbox::hashmap {
+
+// What the module's cases and docs show about a map.
+struct MapInfo {
+  std::string layout;       // "flat" (elements in one array), "node" (one allocation per element), ...
+  std::string hash64;       // the hash the map uses by default for 64-bit keys
+  std::string hash_string;  // ... and for std::string keys (empty: no string cases)
+  std::string notes;        // how the map's API maps to the cases
+  // Rough bytes one element costs in this map (for refusing an N that cannot fit, never shown).
+  std::uint64_t bytes64 = 64;
+  std::uint64_t bytes_string = 160;
+};
+
+// A map with no string cases: declare it as the string map type.
+struct NoStrings {};
+
+namespace detail {
+
+// Every key and value of a case, generated before any timing; cached for the process's trials.
+template <class Key>
+struct Keys {
+  std::uint64_t n = 0;
+  std::vector<Key> keys;            // key(i), i < count
+  std::vector<std::uint64_t> values;
+};
+
+// The floor's key: the key's position in the generator's sequence (no hashing needed).
+struct Position {
+  std::uint64_t index;
+};
+
+template <class Key>
+Key make_key(std::uint64_t i) {
+  if constexpr (std::is_same_v<Key, std::string>) return string_key(i);
+  else if constexpr (std::is_same_v<Key, Position>) return Position{i};
+  else return key64(i);
+}
+
+// How many key indices the running case uses (N, or 2N for find-miss and erase): the floor's
+// array has one slot per index.
+inline std::uint64_t g_key_count = 0;
+
+template <class Key>
+const Keys<Key>& keys_for(std::uint64_t n, std::uint64_t count) {
+  static Keys<Key> k;
+  g_key_count = count;
+  if (k.n != n || k.keys.size() != count) {
+    k = {};
+    k.n = n;
+    k.keys.reserve(count);
+    k.values.reserve(count);
+    for (std::uint64_t i = 0; i < count; ++i) {
+      k.keys.push_back(make_key<Key>(i));
+      k.values.push_back(value_of(i));
+    }
+  }
+  return k;
+}
+
+inline std::uint64_t elements(const Trial& t) { return static_cast<std::uint64_t>(t.param()); }
+
+// Bytes the map holds per element: live heap bytes after inserting keys 0..n-1 minus before
+// creating it (allocations.hpp counts every allocation of the process the same way).
+inline void report_bytes(Trial& t, std::int64_t live_bytes, std::uint64_t n) {
+  t.figure("bytes_per_element", static_cast<double>(live_bytes) / static_cast<double>(n));
+}
+
+template <class Map, class Key>
+std::unique_ptr<Map> build(const Keys<Key>& k, std::uint64_t first, std::uint64_t n, std::int64_t& live_bytes) {
+  const auto before = allocations::now();
+  auto map = std::make_unique<Map>(static_cast<std::size_t>(n));
+  for (std::uint64_t i = first; i < first + n; ++i) map->insert(k.keys[i], k.values[i]);
+  live_bytes = (allocations::now() - before).live_bytes;
+  return map;
+}
+
+// Sum of the values of keys first..first+n-1 looked up in the map (untimed proof of content).
+template <class Map, class Key>
+std::uint64_t content_sum(Map& map, const Keys<Key>& k, std::uint64_t first, std::uint64_t n, std::uint64_t& found) {
+  std::uint64_t sum = 0;
+  for (std::uint64_t i = first; i < first + n; ++i) {
+    std::uint64_t v = 0;
+    if (map.find(k.keys[i], v)) {
+      sum += v;
+      ++found;
+    }
+  }
+  return sum;
+}
+
+// insert: ops/N rounds; each inserts keys 0..N-1 into a new empty map. Creating and destroying the
+// maps is outside the timed region.
+template <class Map, class Key>
+void run_insert(Trial& t) {
+  const std::uint64_t n = elements(t), rounds = t.ops() / n;
+  const auto& k = keys_for<Key>(n, n);
+  std::uint64_t inserted = 0, sizes = 0, checksum = 0, found = 0;
+  std::int64_t live = 0;
+  for (std::uint64_t r = 0; r < rounds; ++r) {
+    const auto before = allocations::now();
+    auto map = std::make_unique<Map>(static_cast<std::size_t>(n));
+    if (r == 0) t.start();
+    else t.resume();
+    for (std::uint64_t i = 0; i < n; ++i) inserted += map->insert(k.keys[i], k.values[i]);
+    if (r + 1 == rounds) t.stop();
+    else t.pause();
+    sizes += map->size();
+    // Memory of the first round: later rounds may reuse what an allocator kept from earlier ones.
+    if (r == 0) live = (allocations::now() - before).live_bytes;
+    if (r + 1 == rounds) checksum = content_sum(*map, k, 0, n, found);
+  }
+  report_bytes(t, live, n);
+  t.count("inserted", inserted);
+  t.count("size", sizes);
+  t.count("hits", found);
+  t.finish(rounds * n, checksum);
+}
+
+// A map built once per process (untimed) for the read-only cases, with its memory figure.
+template <class Map, class Key>
+struct Built {
+  std::uint64_t n = 0;
+  std::unique_ptr<Map> map;
+  std::int64_t live = 0;
+};
+template <class Map, class Key>
+Built<Map, Key>& built(const Keys<Key>& k, std::uint64_t n) {
+  static Built<Map, Key> b;
+  if (b.n != n || !b.map) {
+    b.map.reset();
+    b.n = n;
+    b.map = build<Map>(k, 0, n, b.live);
+  }
+  return b;
+}
+
+// find / find-miss: ops lookups cycling through `lookups` (keys in the order they are looked up,
+// copies distinct from the map's own).
+template <class Map, class Key>
+void run_lookups(Trial& t, bool present) {
+  const std::uint64_t n = elements(t);
+  const auto& k = keys_for<Key>(n, present ? n : 2 * n);
+  auto& b = built<Map, Key>(k, n);
+  static std::vector<Key> lookups;
+  static std::uint64_t lookups_n = 0;
+  if (lookups_n != n || lookups.empty()) {
+    lookups.clear();
+    if (present)
+      for (std::uint32_t i : permutation(n, kFindSalt)) lookups.push_back(k.keys[i]);
+    else
+      for (std::uint64_t i = n; i < 2 * n; ++i) lookups.push_back(k.keys[i]);
+    lookups_n = n;
+  }
+  Map& map = *b.map;
+  const Key* keys = lookups.data();
+  std::uint64_t sum = 0, hits = 0, j = 0;
+  const std::uint64_t ops = t.ops();
+  t.start();
+  for (std::uint64_t op = 0; op < ops; ++op) {
+    std::uint64_t v = 0;
+    if (map.find(keys[j], v)) {
+      sum += v;
+      ++hits;
+    }
+    if (++j == n) j = 0;
+  }
+  t.stop();
+  report_bytes(t, b.live, n);
+  t.count("hits", hits);
+  t.count("misses", ops - hits);
+  t.count("size", map.size());
+  t.finish(ops, sum);
+}
+
+// iterate: ops/N full passes over the map, summing the values.
+template <class Map, class Key>
+void run_iterate(Trial& t) {
+  const std::uint64_t n = elements(t), rounds = t.ops() / n;
+  const auto& k = keys_for<Key>(n, n);
+  auto& b = built<Map, Key>(k, n);
+  Map& map = *b.map;
+  std::uint64_t sum = 0, visited = 0;
+  t.start();
+  for (std::uint64_t r = 0; r < rounds; ++r)
+    map.for_each([&](std::uint64_t v) {
+      sum += v;
+      ++visited;
+    });
+  t.stop();
+  report_bytes(t, b.live, n);
+  t.count("size", map.size());
+  t.finish(visited, sum);
+}
+
+// erase: a steady state at N elements. Pool A = keys 0..N-1 (the map's content at the start),
+// pool B = keys N..2N-1. Step k of a pass erases the old pool's keys in a seeded random order
+// (permutation(N, kEraseSaltA / kEraseSaltB)) and inserts the other pool's k-th key; passes
+// alternate A->B and B->A. The content after the run is proven by summing the values (untimed).
+template <class Map, class Key>
+void run_erase(Trial& t) {
+  const std::uint64_t n = elements(t);
+  const auto& k = keys_for<Key>(n, 2 * n);
+  static std::vector<Key> erase_keys, insert_keys;  // 2N steps: one cycle of two passes
+  static std::vector<std::uint64_t> insert_values;
+  static std::uint64_t plan_n = 0;
+  if (plan_n != n) {
+    erase_keys.clear();
+    insert_keys.clear();
+    insert_values.clear();
+    for (std::uint32_t i : permutation(n, kEraseSaltA)) erase_keys.push_back(k.keys[i]);
+    for (std::uint32_t i : permutation(n, kEraseSaltB)) erase_keys.push_back(k.keys[n + i]);
+    for (std::uint64_t i = 0; i < 2 * n; ++i) {
+      const std::uint64_t index = i < n ? n + i : i - n;
+      insert_keys.push_back(k.keys[index]);
+      insert_values.push_back(k.values[index]);
+    }
+    plan_n = n;
+  }
+  std::int64_t live = 0;
+  auto map = build<Map>(k, 0, n, live);
+  const Key* erase = erase_keys.data();
+  const Key* insert = insert_keys.data();
+  const std::uint64_t* value = insert_values.data();
+  const std::uint64_t ops = t.ops(), cycle = 2 * n;
+  std::uint64_t erased = 0, inserted = 0, j = 0;
+  t.start();
+  for (std::uint64_t op = 0; op < ops; ++op) {
+    erased += map->erase(erase[j]);
+    inserted += map->insert(insert[j], value[j]);
+    if (++j == cycle) j = 0;
+  }
+  t.stop();
+  std::uint64_t checksum = 0, visited = 0;
+  map->for_each([&](std::uint64_t v) {
+    checksum += v;
+    ++visited;
+  });
+  report_bytes(t, live, n);
+  t.count("erased", erased);
+  t.count("inserted", inserted);
+  t.count("visited", visited);
+  t.count("size", map->size());
+  t.finish(ops, checksum);
+}
+
+inline benchbox::CaseInfo case_info(const MapInfo& m, const std::string& hash, bool strings) {
+  // Harness memory per element besides the map: keys and values of two pools, lookup copies.
+  const std::uint64_t harness = strings ? 200 : 64;
+  return {.notes = m.notes,
+          .min_param = 1,
+          .max_param = strings ? static_cast<std::int64_t>(kStringIndexLimit / 2) : kMaxElements,
+          .bytes_per_param = (strings ? m.bytes_string : m.bytes64) + harness,
+          .traits = {{"layout", m.layout}, {"hash", hash}}};
+}
+
+}  // namespace detail
+
+// Declares every case of the module for a map: Map64 for 64-bit keys, MapString for string keys
+// (NoStrings: the string cases are n/a with `no_strings_reason`).
+template <class Map64, class MapString = NoStrings>
+void add_cases(Adapter& adapter, const MapInfo& info, const std::string& no_strings_reason = {}) {
+  using K = std::uint64_t;
+  const auto i64 = detail::case_info(info, info.hash64, false);
+  adapter.add("insert", i64, detail::run_insert<Map64, K>);
+  adapter.add("find", i64, [](Trial& t) { detail::run_lookups<Map64, K>(t, true); });
+  adapter.add("find-miss", i64, [](Trial& t) { detail::run_lookups<Map64, K>(t, false); });
+  adapter.add("erase", i64, detail::run_erase<Map64, K>);
+  adapter.add("iterate", i64, detail::run_iterate<Map64, K>);
+  if constexpr (std::is_same_v<MapString, NoStrings>) {
+    adapter.not_applicable("insert-string", no_strings_reason);
+    adapter.not_applicable("find-string", no_strings_reason);
+  } else {
+    using S = std::string;
+    const auto str = detail::case_info(info, info.hash_string, true);
+    adapter.add("insert-string", str, detail::run_insert<MapString, S>);
+    adapter.add("find-string", str, [](Trial& t) { detail::run_lookups<MapString, S>(t, true); });
+  }
+}
+
+}  // namespace benchbox::hashmap

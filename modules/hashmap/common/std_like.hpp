@@ -1,0 +1,36 @@
+// The Map concept of hashmap_adapter.hpp for every map with the standard interface
+// (emplace, find, erase by key, iteration over pairs): only the map type differs between them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace benchbox::hashmap {
+
+template <class M>
+class StdLike {
+ public:
+  using Key = typename M::key_type;
+  explicit StdLike(std::size_t) {}
+  bool insert(const Key& k, std::uint64_t v) {
+    if constexpr (requires { map_.emplace(k, v); }) return map_.emplace(k, v).second;
+    else return map_.insert({k, v}).second;  // no emplace (sparsehash)
+  }
+  bool find(const Key& k, std::uint64_t& v) {
+    const auto it = map_.find(k);
+    if (it == map_.end()) return false;
+    v = it->second;
+    return true;
+  }
+  bool erase(const Key& k) { return map_.erase(k) != 0; }
+  template <class F>
+  void for_each(F&& f) {
+    for (const auto& e : map_) f(e.second);
+  }
+  std::size_t size() const { return map_.size(); }
+
+ protected:
+  M map_;
+};
+
+}  // namespace benchbox::hashmap

@@ -1,0 +1,71 @@
+// floor: the same sequence of operations as every map, on a plain array indexed by each key's
+// position in the generator's sequence (known before the timed region): one memory access per
+// operation, no hashing, no probing, no key comparison. No map can beat it for the same access
+// pattern and size; every other row is read against it.
+#include <cstdint>
+#include <vector>
+
+#include "../common/hashmap_adapter.hpp"
+
+namespace {
+
+using benchbox::hashmap::detail::Position;
+
+class ArrayFloor {
+ public:
+  // One slot per key index the case uses (values are odd, so 0 marks an empty slot).
+  explicit ArrayFloor(std::size_t) : slots_(benchbox::hashmap::detail::g_key_count, 0) {}
+  bool insert(Position k, std::uint64_t v) {
+    std::uint64_t& s = slots_[k.index];
+    const bool added = s == 0;
+    s = v;
+    size_ += added;
+    return added;
+  }
+  bool find(Position k, std::uint64_t& v) const {
+    v = slots_[k.index];
+    return v != 0;
+  }
+  bool erase(Position k) {
+    std::uint64_t& s = slots_[k.index];
+    const bool was = s != 0;
+    s = 0;
+    size_ -= was;
+    return was;
+  }
+  template <class F>
+  void for_each(F&& f) const {
+    for (std::uint64_t v : slots_)
+      if (v != 0) f(v);
+  }
+  std::size_t size() const { return size_; }
+
+ private:
+  std::vector<std::uint64_t> slots_;
+  std::size_t size_ = 0;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  namespace d = benchbox::hashmap::detail;
+  benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
+  adapter.info("implementation", "std::vector<uint64_t> indexed by the key's position; 0 = empty");
+  benchbox::hashmap::MapInfo info{.layout = "array",
+                                  .hash64 = "none (position)",
+                                  .hash_string = "none (position)",
+                                  .notes = "a plain array indexed by each key's position in the key sequence, "
+                                           "computed before the timed region: one access per operation",
+                                  .bytes64 = 16,
+                                  .bytes_string = 16};
+  const auto i64 = d::case_info(info, info.hash64, false);
+  const auto str = d::case_info(info, info.hash_string, true);
+  adapter.add("insert", i64, d::run_insert<ArrayFloor, Position>);
+  adapter.add("find", i64, [](benchbox::Trial& t) { d::run_lookups<ArrayFloor, Position>(t, true); });
+  adapter.add("find-miss", i64, [](benchbox::Trial& t) { d::run_lookups<ArrayFloor, Position>(t, false); });
+  adapter.add("erase", i64, d::run_erase<ArrayFloor, Position>);
+  adapter.add("iterate", i64, d::run_iterate<ArrayFloor, Position>);
+  adapter.add("insert-string", str, d::run_insert<ArrayFloor, Position>);
+  adapter.add("find-string", str, [](benchbox::Trial& t) { d::run_lookups<ArrayFloor, Position>(t, true); });
+  return adapter.main(argc, argv);
+}

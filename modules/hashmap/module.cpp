@@ -1,0 +1,189 @@
+// The hashmap module, driver side: its cases, units and how each trial's proof is checked.
+// Keys and values come from common/keys.hpp, the generator every adapter uses; the expected
+// checksums below are computed from it, never taken from an adapter.
+//  - insert / insert-string: ops/N rounds, each inserting keys 0..N-1 into a new empty map.
+//  - find / find-string: ops lookups of present keys, cycling through them in a seeded random order.
+//  - find-miss: ops lookups of absent keys (keys N..2N-1).
+//  - erase: ops steps at a steady size N, each erasing a present key and inserting a new one.
+//  - iterate: ops/N full passes over the map, summing the values.
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "common/keys.hpp"
+#include "module.hpp"
+
+namespace {
+
+using benchbox::CaseContext;
+using benchbox::FigureSpec;
+using benchbox::ParamValue;
+using benchbox::TrialProof;
+namespace hm = benchbox::hashmap;
+
+std::uint64_t elements(const CaseContext& c) { return static_cast<std::uint64_t>(c.param.number.value_or(0)); }
+
+std::uint64_t count(const TrialProof& p, const std::string& name) {
+  auto it = p.counts.find(name);
+  return it == p.counts.end() ? ~std::uint64_t{0} : it->second;
+}
+
+// Checks each named count; the first mismatch is the error.
+std::optional<std::string> expect_counts(const TrialProof& p, std::initializer_list<std::pair<const char*, std::uint64_t>> want) {
+  for (const auto& [name, value] : want) {
+    const auto got = count(p, name);
+    if (got == ~std::uint64_t{0}) return std::string("the adapter reported no '") + name + "' count";
+    if (got != value) return std::string(name) + " " + std::to_string(got) + ", expected " + std::to_string(value);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> expect_checksum(const TrialProof& p, std::uint64_t want, const char* what) {
+  if (p.checksum == want) return std::nullopt;
+  return "checksum " + std::to_string(p.checksum) + " != " + std::to_string(want) + " (" + what + ")";
+}
+
+std::optional<std::string> whole_rounds(const CaseContext& c, const TrialProof& p, const char* what) {
+  const auto n = elements(c);
+  if (n == 0 || p.ops % n != 0) return "ops " + std::to_string(p.ops) + " is not a whole number of " + what;
+  if (p.done != p.ops) return "did " + std::to_string(p.done) + " operations, asked for " + std::to_string(p.ops);
+  return std::nullopt;
+}
+
+// Sum of value_of(0..n-1) (pool A) or value_of(n..2n-1) (pool B), cached: the driver verifies
+// every trial of a row with the same N.
+std::uint64_t pool_sum(std::uint64_t n, bool second) {
+  static std::mutex lock;
+  static std::uint64_t cached_n = 0, a = 0, b = 0;
+  std::lock_guard guard(lock);
+  if (cached_n != n) {
+    a = hm::value_sum(0, n);
+    b = hm::value_sum(n, 2 * n);
+    cached_n = n;
+  }
+  return second ? b : a;
+}
+
+// find: the sum of the values of the first `ops` lookups in the generator's order.
+std::uint64_t find_sum(std::uint64_t n, std::uint64_t ops) {
+  static std::mutex lock;
+  static std::uint64_t cached_n = 0;
+  static std::vector<std::uint64_t> prefix;  // prefix[j]: values of the first j keys of the order
+  std::lock_guard guard(lock);
+  if (cached_n != n) {
+    const auto order = hm::permutation(n, hm::kFindSalt);
+    prefix.assign(n + 1, 0);
+    for (std::uint64_t j = 0; j < n; ++j) prefix[j + 1] = prefix[j] + hm::value_of(order[j]);
+    cached_n = n;
+  }
+  return prefix[n] * (ops / n) + prefix[ops % n];
+}
+
+std::optional<std::string> verify_insert(const CaseContext& c, const TrialProof& p) {
+  if (auto wrong = whole_rounds(c, p, "rounds of N inserts")) return wrong;
+  const auto n = elements(c);
+  if (auto wrong = expect_counts(p, {{"inserted", p.ops}, {"size", p.ops}, {"hits", n}})) return wrong;
+  return expect_checksum(p, pool_sum(n, false), "values of the N keys looked up after the last round");
+}
+
+std::optional<std::string> verify_find(const CaseContext& c, const TrialProof& p) {
+  const auto n = elements(c);
+  if (p.done != p.ops) return "did " + std::to_string(p.done) + " finds, asked for " + std::to_string(p.ops);
+  if (auto wrong = expect_counts(p, {{"hits", p.ops}, {"misses", 0}, {"size", n}})) return wrong;
+  return expect_checksum(p, find_sum(n, p.ops), "sum of the values found");
+}
+
+std::optional<std::string> verify_find_miss(const CaseContext& c, const TrialProof& p) {
+  if (p.done != p.ops) return "did " + std::to_string(p.done) + " finds, asked for " + std::to_string(p.ops);
+  if (auto wrong = expect_counts(p, {{"hits", 0}, {"misses", p.ops}, {"size", elements(c)}})) return wrong;
+  return expect_checksum(p, 0, "an absent key was found");
+}
+
+// erase: prefix sums of both pools' values in index order and in erase order, cached per N.
+std::uint64_t erase_sum(std::uint64_t n, std::uint64_t ops) {
+  static std::mutex lock;
+  static std::uint64_t cached_n = 0;
+  static std::vector<std::uint64_t> prefix[2][2];  // [pool B][erase order]
+  std::lock_guard guard(lock);
+  if (cached_n != n) {
+    for (int b = 0; b < 2; ++b) {
+      const auto order = hm::permutation(n, b ? hm::kEraseSaltB : hm::kEraseSaltA);
+      const std::uint64_t first = b ? n : 0;
+      for (int permuted = 0; permuted < 2; ++permuted) {
+        auto& p = prefix[b][permuted];
+        p.assign(n + 1, 0);
+        for (std::uint64_t j = 0; j < n; ++j) p[j + 1] = p[j] + hm::value_of(first + (permuted ? order[j] : j));
+      }
+    }
+    cached_n = n;
+  }
+  return hm::expected_erase_sum(n, ops, [](bool b, bool permuted, std::uint64_t r) { return prefix[b][permuted][r]; });
+}
+
+std::optional<std::string> verify_erase(const CaseContext& c, const TrialProof& p) {
+  const auto n = elements(c);
+  if (p.done != p.ops) return "did " + std::to_string(p.done) + " replacements, asked for " + std::to_string(p.ops);
+  if (auto wrong = expect_counts(p, {{"erased", p.ops}, {"inserted", p.ops}, {"size", n}, {"visited", n}})) return wrong;
+  return expect_checksum(p, erase_sum(n, p.ops), "sum of the values in the map at the end");
+}
+
+std::optional<std::string> verify_iterate(const CaseContext& c, const TrialProof& p) {
+  if (auto wrong = whole_rounds(c, p, "passes over the N elements")) return wrong;
+  const auto n = elements(c);
+  if (auto wrong = expect_counts(p, {{"size", n}})) return wrong;
+  return expect_checksum(p, pool_sum(n, false) * (p.ops / n), "sum of the values visited");
+}
+
+// insert and iterate run whole rounds of N operations.
+std::uint64_t whole_rounds_of_n(const ParamValue& p, std::uint64_t ops) {
+  const auto n = static_cast<std::uint64_t>(std::max<std::int64_t>(p.number.value_or(1), 1));
+  return (std::max<std::uint64_t>(ops, 1) + n - 1) / n * n;
+}
+
+std::string elements_label(const ParamValue& p) { return p.text + (p.number == 1 ? " element" : " elements"); }
+
+benchbox::ParamSpec elements_param(bool strings) {
+  return {.name = "elements",
+          .min = 1,
+          .max = strings ? 100'000'000 : hm::kMaxElements,
+          .default_value = strings ? "100000" : "1000000",
+          .suite = strings ? std::vector<std::string>{"1000", "100000"} : std::vector<std::string>{"1000", "1000000"},
+          .help = strings ? "string keys in the map (8 to 64 printable bytes)" : "64-bit keys in the map"};
+}
+
+std::vector<FigureSpec> memory_figures() {
+  return {FigureSpec::bytes("bytes_per_element", "element",
+                            "heap bytes the map holds per element once N elements are in (keys included)")};
+}
+
+benchbox::CaseSpec make_case(std::string id, std::string unit, std::string description, bool strings,
+                             benchbox::Verifier verify, bool rounds) {
+  benchbox::CaseSpec c{.id = std::move(id),
+                       .unit = std::move(unit),
+                       .description = std::move(description),
+                       .param = elements_param(strings),
+                       .extra_figures = memory_figures(),
+                       .verify = std::move(verify),
+                       .describe_param = elements_label};
+  if (rounds) c.legal_ops = whole_rounds_of_n;
+  return c;
+}
+
+const benchbox::Module hashmap_module{
+    .id = "hashmap",
+    .description = "hash maps (and std::map): insert, find, erase, iterate; time and memory per element",
+    .cases = {
+        make_case("insert", "inserts", "insert N distinct random 64-bit keys into an empty map (rounds of N)", false,
+                  verify_insert, true),
+        make_case("find", "finds", "look up present keys in a random order", false, verify_find, false),
+        make_case("find-miss", "finds", "look up absent keys", false, verify_find_miss, false),
+        make_case("erase", "replacements", "at size N, one replacement = erase a present key, then insert a new one", false, verify_erase, false),
+        make_case("iterate", "visits", "visit every element, summing the values (passes of N)", false, verify_iterate, true),
+        make_case("insert-string", "inserts", "insert N distinct string keys (8 to 64 bytes) into an empty map", true,
+                  verify_insert, true),
+        make_case("find-string", "finds", "look up present string keys in a random order", true, verify_find, false),
+    }};
+
+const benchbox::ModuleRegistration registration{hashmap_module};
+
+}  // namespace

@@ -1,0 +1,27 @@
+# Every case of the hashmap module, run on the lossy adapter: behaving, each row is verified (exit
+# status 0); losing an element or returning one wrong value, each row FAILS verification (exit 1)
+# with the reason, and the results file says so.
+set(ENV{BENCHBOX_LIBEXEC} "${LIBEXEC}")
+set(cases "insert 1000" "find 1000" "find-miss 1000" "erase 1000" "iterate 1000" "insert-string 1000" "find-string 1000")
+function(run_case mode case_and_n expect_rc expect_regex)
+  separate_arguments(args UNIX_COMMAND "${case_and_n}")
+  set(ENV{BENCHBOX_LOSSY} "${mode}")
+  set(json ${WORK}/lossy-${mode}.json)
+  execute_process(COMMAND ${BENCHBOX} hashmap -n ${args} --lib lossy --ops 2000 --reps 1 --processes 1 --no-pin --json ${json}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+  file(READ ${json} results)
+  if(NOT rc EQUAL expect_rc OR NOT results MATCHES "${expect_regex}")
+    message(FATAL_ERROR "lossy mode '${mode}', ${case_and_n}: exit ${rc} (expected ${expect_rc}), results do not match '${expect_regex}'\n${out}\n${err}\n${results}")
+  endif()
+  string(REGEX MATCH "verification failed[^\"]*" reason "${results}")
+  message(STATUS "ok: mode '${mode}' ${case_and_n}: exit ${rc} ${reason}")
+endfunction()
+foreach(c IN LISTS cases)
+  run_case("" "${c}" 0 "\"verified\": *true")
+endforeach()
+foreach(c IN LISTS cases)
+  if(NOT c MATCHES "^find-miss")  # no value is ever found there: a wrong value cannot show
+    run_case(value "${c}" 1 "verification failed: checksum")
+  endif()
+  run_case(drop "${c}" 1 "verification failed")
+endforeach()
