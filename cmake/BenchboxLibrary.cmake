@@ -88,6 +88,17 @@ function(benchbox_library)
   set_property(GLOBAL APPEND PROPERTY BENCHBOX_MODULES_WITH_LIBRARIES ${module})
 endfunction()
 
+# In a module's CMakeLists.txt: adds every library folder of the module (each folder with a
+# CMakeLists.txt, but tests/, which the top level adds once the test framework is there).
+macro(benchbox_module_libraries)
+  file(GLOB _library_lists CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*/CMakeLists.txt)
+  list(FILTER _library_lists EXCLUDE REGEX "/tests/CMakeLists.txt$")
+  foreach(_list IN LISTS _library_lists)
+    get_filename_component(_dir ${_list} DIRECTORY)
+    add_subdirectory(${_dir})
+  endforeach()
+endmacro()
+
 # After every module folder was read: one line per module saying which libraries were found.
 function(benchbox_library_summary)
   get_property(modules GLOBAL PROPERTY BENCHBOX_MODULES_WITH_LIBRARIES)

@@ -127,7 +127,7 @@ void add_run_findings(Results& results) {
     results.warnings.push_back(fmt::format(
         "{} of {} rows unstable ({}): close other programs, keep the CPU pinned, raise --reps or --processes, or count "
         "instructions with --instructions",
-        unstable.size(), results.measurements.size(),
+        unstable.size(), std::count_if(results.measurements.begin(), results.measurements.end(), [](const Measurement& m) { return m.ok(); }),
         unstable.size() <= 5 ? fmt::format("{}", fmt::join(unstable, ", ")) : std::string("marked ~ in the tables")));
 }
 
@@ -203,11 +203,12 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   Results results;
   results.context = collect_context(command_line, s.cpu);
   results.context["settings"] = settings_context(s);
+  results.context["reference_notes"] = {{c.module->id, c.module->reference_note}};
   results.warnings = environment_warnings(results.context);
   if (s.counters && !hardware_counters_available())
     results.warnings.push_back(
         "hardware counters are not available here (perf_event_open refused: a virtual machine without a virtual PMU, "
-        "or kernel.perf_event_paranoid too high); cycles and instructions columns stay empty");
+        "or kernel.perf_event_paranoid too high); no cycles or instructions columns are shown");
   if (s.instructions && (s.valgrind = find_in_path(s.valgrind)).empty())
     throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");
 
@@ -275,6 +276,7 @@ int list_modules(const std::string& only) {
       ChildSpec spec;
       spec.argv = {lib.program.string(), "describe"};
       spec.env = lib.env;
+      spec.env.push_back({"BENCHBOX_DATA_DIR", (libexec / m->id / "data").string()});
       spec.timeout = std::chrono::seconds(30);
       auto out = run_child(spec);
       try {

@@ -31,7 +31,7 @@ std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
   c->compare->add_option("--noise-floor", c->noise_floor_pct, "percent: smaller changes are 'unchanged' (default 2)")
       ->check(CLI::Range(0.0, 100.0));
   c->compare->add_option("--fail-on-regression", c->fail_pct,
-                         "exit 1 when a verified row is slower by more than this percent with p < alpha")
+                         "exit 1 when a verified row is worse by more than this percent (with p < alpha; exact counts by their change alone)")
       ->check(CLI::Range(0.0, 1e6));
 
   c->merge = app.add_subcommand("merge", "several machines' results side by side: a column per machine, ns per op");

@@ -90,8 +90,14 @@ Comparison compare_results(const Results& old_results, const Results& new_result
     const Measurement* n = nullptr;
     for (const auto& m : new_results.measurements)
       if (same_row(o, m)) n = &m;
-    if (n && comparable(o, *n)) c.rows.push_back(compared(o, *n, opt));
-    else c.unmatched.push_back(unmatched(o, &o, n));
+    if (n && comparable(o, *n)) {
+      c.rows.push_back(compared(o, *n, opt));
+      continue;
+    }
+    UnmatchedRow u = unmatched(o, &o, n);
+    if (n && o.ok() && n->ok())  // both measured, but not the same figure (time against instructions)
+      u.old_state = "ok (" + o.figure.label + ")", u.new_state = "ok (" + n->figure.label + "): different figures";
+    c.unmatched.push_back(u);
   }
   for (const auto& n : new_results.measurements) {
     bool in_old = false;

@@ -112,8 +112,12 @@ Batch run_batch(const RowContext& row, const Measurement& m, std::uint64_t ops, 
                                "--callgrind-out-file=" + callgrind.file.string()});
   }
   const ChildOutcome out = row.executor.run(adapter_child(s, row.library, argv, s.timeout));
-  b.peak_rss_bytes = out.peak_rss_bytes;
   b.error = check_reply(row, m, out, ops, reps, warmup, b);
+  // The adapter's own figure where it reports one: the rusage of a child also counts the pages it
+  // inherited from the driver before exec (the driver's size, not the library's).
+  b.peak_rss_bytes = out.peak_rss_bytes;
+  for (const TrialRecord& t : b.timed)
+    if (t.peak_rss_bytes) b.peak_rss_bytes = *t.peak_rss_bytes;
   if (!b.error.empty() || !s.instructions) return b;
   auto total = callgrind_total(callgrind.file);
   if (!total) b.error = "Callgrind wrote no instruction total";
@@ -209,12 +213,13 @@ std::optional<std::uint64_t> calibrate(const RowContext& row, const Measurement&
 
 namespace {
 
-// Fixed work (a conformance suite) gives the same figure every time: one trial says it all.
-bool fixed_work(const RowContext& row) { return row.spec.fixed_ops.has_value(); }
+// CaseSpec::Trials: how a case's trials are spread over processes.
+bool once(const RowContext& row) { return row.spec.trials == CaseSpec::Trials::once; }
+bool one_per_process(const RowContext& row) { return row.spec.trials != CaseSpec::Trials::repeated; }
 
 // How many timed repetitions the p-th of the row's processes runs.
 unsigned reps_of_process(const RowContext& row, unsigned p) {
-  if (fixed_work(row)) return 1;
+  if (one_per_process(row)) return 1;
   const unsigned n = processes_of(row);
   return row.settings.reps / n + (p < row.settings.reps % n ? 1 : 0);
 }
@@ -222,13 +227,14 @@ unsigned reps_of_process(const RowContext& row, unsigned p) {
 }  // namespace
 
 unsigned processes_of(const RowContext& row) {
-  return fixed_work(row) ? 1 : std::max(1u, std::min(row.settings.processes, row.settings.reps));
+  if (once(row)) return 1;
+  return one_per_process(row) ? std::max(1u, row.settings.processes) : std::max(1u, std::min(row.settings.processes, row.settings.reps));
 }
 
 bool begin_measurement(const RowContext& row, Measurement& m) {
   const RunSettings& s = row.settings;
   if (s.instructions) m.figure = FigureSpec::instructions();
-  if (fixed_work(row)) {
+  if (row.spec.fixed_ops) {
     m.ops = *row.spec.fixed_ops;
   } else if (s.ops) {
     m.ops = row.spec.round_ops(m.param, *s.ops);
@@ -246,7 +252,7 @@ bool begin_measurement(const RowContext& row, Measurement& m) {
 bool measure_process(const RowContext& row, unsigned p, Measurement& m) {
   const RunSettings& s = row.settings;
   const StealClock steal;
-  Batch b = run_batch(row, m, m.ops, reps_of_process(row, p), fixed_work(row) ? 0 : s.warmup);
+  Batch b = run_batch(row, m, m.ops, reps_of_process(row, p), one_per_process(row) ? 0 : s.warmup);
   m.host_steal_ms += steal.elapsed_ms();
   m.peak_rss_bytes = std::max(m.peak_rss_bytes, b.peak_rss_bytes);
   if (!b.error.empty()) return fail_measurement(m, b.error), false;

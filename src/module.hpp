@@ -86,8 +86,12 @@ struct CaseSpec {
     double scale = 1;
     std::string unit{};
   } rate{};
-  // The work is fixed (a conformance suite): one trial of `fixed_ops`, no calibration.
+  // The work is fixed: `fixed_ops` operations per trial, no calibration.
   std::optional<std::uint64_t> fixed_ops{};
+  // How the trials are spread: `once`, the figure is the same every time (a conformance score):
+  // one trial in one process; `cold`, every trial in a fresh process without a warm-up (memory
+  // an earlier trial freed would be reused and hide the cost), over the run's processes.
+  enum class Trials { repeated, once, cold } trials = Trials::repeated;
   // The smallest honest operation count at least `ops` for this parameter (rounding to whole
   // rounds, a floor per coroutine...). Default: `ops` itself.
   std::function<std::uint64_t(const ParamValue&, std::uint64_t ops)> legal_ops{};
@@ -107,7 +111,9 @@ struct CaseSpec {
 struct Module {
   std::string id;
   std::string description;
-  std::vector<CaseSpec> cases;
+  // What the reference row (the module's floor) is a limit of, as the reports say under a table.
+  std::string reference_note = "the limit of this case on this machine";
+  std::vector<CaseSpec> cases{};
 
   const CaseSpec* find_case(const std::string& case_id) const;
 };

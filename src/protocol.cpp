@@ -107,6 +107,7 @@ RunReply parse_run(std::string_view output) {
     t.checksum = get_u64(j, "checksum");
     if (j.contains("cycles")) t.cycles = get_u64(j, "cycles");
     if (j.contains("instructions")) t.instructions = get_u64(j, "instructions");
+    if (j.contains("peak_rss_bytes")) t.peak_rss_bytes = get_u64(j, "peak_rss_bytes");
     if (auto counts = j.find("counts"); counts != j.end()) {
       if (!counts->is_object()) throw ProtocolError("field 'counts' is not an object");
       for (auto& [k, v] : counts->items()) t.counts[k] = get_u64(*counts, k.c_str());

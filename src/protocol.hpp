@@ -38,6 +38,7 @@ struct TrialRecord {
   bool warmup = false;
   std::uint64_t ops = 0, ns = 0, done = 0, checksum = 0;
   std::optional<std::uint64_t> cycles, instructions;
+  std::optional<std::uint64_t> peak_rss_bytes;  // the adapter's own peak resident memory so far
   std::map<std::string, std::uint64_t> counts;  // further proof
   std::map<std::string, double> figures;        // figures the adapter measured itself
   std::vector<std::string> details;

@@ -97,7 +97,7 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
                                           (m.traits.notes.empty() ? "" : " (" + m.traits.notes + ")")};
   if (n && *n < m.traits.min_param)
     return {Decision::not_applicable, "needs " + spec.param.name + " >= " + std::to_string(m.traits.min_param)};
-  if (auto refusal = memory_refusal(point, m.traits)) return {Decision::refused, "refused: " + *refusal};
+  if (auto refusal = memory_refusal(point, m.traits)) return {Decision::refused, *refusal};
   return {};
 }
 
@@ -134,7 +134,7 @@ void Runner::check_memory(const std::vector<CasePoint>& points) {
       if (!lib->available) continue;
       Measurement m;
       const Applicability a = applicable(point, settings_, *lib, &describe(*lib), m);
-      if (a.decision == Decision::refused) refusals += (refusals.empty() ? "" : "; ") + lib->id + ": " + a.reason.substr(9);
+      if (a.decision == Decision::refused) refusals += (refusals.empty() ? "" : "; ") + lib->id + ": " + a.reason;
       runnable = runnable || a.decision == Decision::run || a.decision == Decision::failed;  // failed: a row to show
     }
     if (!runnable && !refusals.empty())
@@ -172,7 +172,7 @@ Measurement Runner::prepare(const CasePoint& point, const LibraryEntry& lib, Res
     case Decision::refused:
     case Decision::failed: m.status = Status::failed; break;
   }
-  if (a.decision != Decision::run) m.reason = a.reason;
+  if (a.decision != Decision::run) m.reason = (a.decision == Decision::refused ? "refused: " : "") + a.reason;
   return m;
 }
 

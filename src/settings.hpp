@@ -27,10 +27,10 @@ struct RunSettings {
   bool instructions = false;                // deterministic mode: instructions under Callgrind
   std::string valgrind = "valgrind";
   std::filesystem::path libexec_dir;
-  std::filesystem::path scratch_dir;
+  std::filesystem::path scratch_dir;  // for Callgrind's output files (default: the temporary folder, $TMPDIR)
   // The libraries of a case run in rounds, one process of each per round, in an order shuffled
   // by this seed: a slow spell of the host spreads over every library instead of one row.
-  std::uint64_t seed = 1;        // for Callgrind's output files (default: the system's temp dir)
+  std::uint64_t seed = 1;
 
   // Where the module's data sets live: <libexec>/<module>/data.
   std::filesystem::path data_dir() const { return libexec_dir / module / "data"; }

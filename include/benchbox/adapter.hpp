@@ -87,6 +87,22 @@ inline std::string json_number(double v) {
   return buf;
 }
 
+// This process's peak resident memory so far (VmHWM), 0 where unknown. Read by the adapter itself:
+// the rusage a parent gets also counts the pages the child inherited from it before exec.
+inline std::uint64_t peak_resident_bytes() {
+#if defined(__linux__)
+  if (std::FILE* f = std::fopen("/proc/self/status", "r")) {
+    char line[256];
+    unsigned long long kib = 0;
+    while (std::fgets(line, sizeof line, f))
+      if (std::sscanf(line, "VmHWM: %llu kB", &kib) == 1) break;
+    std::fclose(f);
+    return kib * 1024;
+  }
+#endif
+  return 0;
+}
+
 // Where the module's data sets are (the driver sets BENCHBOX_DATA_DIR for every adapter).
 inline std::string data_dir() {
   const char* dir = std::getenv("BENCHBOX_DATA_DIR");
@@ -232,6 +248,7 @@ class Trial {
     std::string line = "{\"protocol\":" + std::to_string(kProtocolVersion) + ",\"trial\":" + label +
                        ",\"ops\":" + std::to_string(ops_) + ",\"ns\":" + std::to_string(elapsed_ns()) +
                        ",\"done\":" + std::to_string(done_) + ",\"checksum\":" + std::to_string(checksum_);
+    if (auto peak = peak_resident_bytes()) line += ",\"peak_rss_bytes\":" + std::to_string(peak);
     if (auto c = counters_.cycles()) line += ",\"cycles\":" + std::to_string(*c);
     if (auto n = counters_.instructions()) line += ",\"instructions\":" + std::to_string(*n);
     line += object("counts", counts_, [](std::uint64_t v) { return std::to_string(v); });

@@ -101,6 +101,8 @@ std::string count_label(const ParamValue& p, const char* one, const char* many) 
 const benchbox::Module coroutine_module{
     .id = "coroutine",
     .description = "stackful and stackless coroutines: context switches and channel passes",
+    .reference_note = "the limit for stackful rows on this machine; stackless rows (and, for memory, stacks smaller "
+                      "than a page) may be below it",
     .cases =
         {
             {.id = "switch",
@@ -161,6 +163,7 @@ const benchbox::Module coroutine_module{
              // One measurement of N coroutines, in a fresh process: memory freed by an earlier trial
              // would be reused and hide the cost.
              .fixed_ops = 1,
+             .trials = benchbox::CaseSpec::Trials::cold,
              .verify = verify_memory,
              .describe_param = [](const ParamValue& p) { return count_label(p, " coroutine", " coroutines"); }},
         },

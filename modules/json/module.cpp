@@ -200,6 +200,7 @@ const benchbox::Module json_module{
              .figure = FigureSpec::score("score", "conformance inputs passed, percent"),
              .extra_figures = category_figures(),
              .fixed_ops = benchbox::json::conformance_cases().size(),
+             .trials = benchbox::CaseSpec::Trials::once,
              .verify = verify_conformance,
              .describe_param = [](const ParamValue&) {
                return std::to_string(benchbox::json::conformance_cases().size()) + " inputs";

@@ -72,8 +72,10 @@ std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order) {
       return std::tie(g.module, g.case_id, g.param.text) == std::tie(m.module, m.case_id, m.param.text);
     });
     if (it == groups.end()) {
-      groups.push_back({m.module, m.case_id, m.unit, m.param_label, m.param, m.figure, {}, {}});
+      groups.push_back({m.module, m.case_id, m.unit, m.param_label, m.param, m.figure, {}, {}, {}});
       it = groups.end() - 1;
+      if (auto notes = results.context.find("reference_notes"); notes != results.context.end() && notes->is_object())
+        if (auto note = notes->find(m.module); note != notes->end() && note->is_string()) it->reference_note = *note;
     }
     (m.status == Status::unavailable ? it->unavailable : it->rows).push_back(&m);
     if (m.ok()) it->figure = m.figure;  // instructions mode changes the figure of measured rows

@@ -27,6 +27,7 @@ struct CaseGroup {
   FigureSpec figure;
   std::vector<const Measurement*> rows;
   std::vector<const Measurement*> unavailable;
+  std::string reference_note;  // from the results' context: what the module's reference row is
   const Measurement* best() const;       // among ok rows; nullptr if none
   const Measurement* reference() const;  // the reference row when it has a number
   // The row's figure relative to the best: a factor >= 1, whichever way is better.

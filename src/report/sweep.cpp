@@ -111,7 +111,7 @@ std::string render_sweep_svg(const Sweep& s, bool standalone) {
                        html_escape(order[i]), colour, path);
     for (const auto& [p, v] : points)
       out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\" fill=\"{}\"><title>{} at {}: {} {}</title></circle>\n",
-                         px(p), py(v), colour, html_escape(order[i]), format_value(p), format_value(v),
+                         px(p), py(v), colour, html_escape(order[i]), fmt::format("{:g}", p), format_value(v),
                          html_escape(figure.unit));
     out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\">{}</text></g>\n", kLeft + w + 10, kTop + 14 * (i + 0.5),
                        colour, html_escape(order[i]));

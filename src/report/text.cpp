@@ -66,7 +66,7 @@ std::string original_line(const Measurement& m) {
   switch (m.status) {
     case Status::ok: {
       if (!m.figure.timed())
-        return fmt::format("{}: {} {}: {} {} ({})", m.library, m.ops, m.unit, format_value(m.summary.median), m.figure.unit,
+        return fmt::format("{}: {}: {} {} ({})", m.library, m.param_label, format_value(m.summary.median), m.figure.unit,
                            m.figure.description.empty() ? m.figure.label : m.figure.description);
       const double total_ns = static_cast<double>(m.ops) * m.summary.median;
       // The original tool's form: "tbox: 10000000 switches in 205 ms, 48780487 switches per second".
@@ -101,7 +101,9 @@ std::string case_table(const CaseGroup& g) {
                      "memory of the row's processes\n",
                      g.figure.label, g.figure.description.empty() ? "median of the repetitions" : g.figure.description,
                      g.figure.direction());
-  if (any_reference) out += "*: the module's reference row (its floor: the limit of this case on this machine)\n";
+  if (any_reference)
+    out += fmt::format("*: the module's reference row (its floor: {})\n",
+                       g.reference_note.empty() ? "the limit of this case on this machine" : g.reference_note);
   if (any_unstable)
     out += fmt::format("~ unstable: the median is known to no better than ±{:.0f}% (see the warnings below)\n",
                        100 * Measurement::kUnstableThreshold);

@@ -63,8 +63,8 @@ int main(int argc, char** argv) {
       }
       // The original form for timed cases ("... 20000 switches in 3 ms, 6666666 switches per second",
       // or a rate such as MB/s), the figure with its unit otherwise.
-      const std::regex line("(^|\n)" + std::regex_replace(library, std::regex(R"([.+])"), R"(\$&)") + ": [0-9]+ " + c.unit +
-                            "( in [0-9]+ ms, [0-9]+ .+|: [0-9.]+ .+)\n");
+      auto escaped = [](const std::string& s) { return std::regex_replace(s, std::regex(R"([.+*?()\[\]{}|^$\\])"), R"(\$&)"); };
+      const std::regex line("(^|\n)" + escaped(library) + ": ([0-9]+ " + escaped(c.unit) + " in [0-9]+ ms, [0-9]+ .+|.+: [0-9.]+ .+)\n");
       const bool memory = r.value("peak_rss_bytes", 0) > 0;
       if (status != "ok" || !r["verified"].get<bool>() || out.exit_code != 0 || !std::regex_search(out.out, line) || !memory) {
         std::cout << "FAIL " << point << ": status " << status << ", reason: " << r["reason"] << ", exit " << out.exit_code

@@ -189,6 +189,22 @@ func runMemory(t *trial, n int) {
 	t.done, t.sum = alive, sum
 }
 
+// peakResidentBytes is this process's VmHWM: the driver's rusage of a child also counts pages
+// inherited from the driver before exec, so the adapter reports its own peak.
+func peakResidentBytes() uint64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		var kib uint64
+		if n, _ := fmt.Sscanf(string(line), "VmHWM: %d kB", &kib); n == 1 {
+			return kib * 1024
+		}
+	}
+	return 0
+}
+
 func emit(v map[string]interface{}) {
 	v["protocol"] = protocol
 	b, _ := json.Marshal(v)
@@ -305,6 +321,9 @@ func main() {
 		}
 		line := map[string]interface{}{"trial": label, "ops": ops, "ns": t.end.Sub(t.begin).Nanoseconds(),
 			"done": t.done, "checksum": t.sum}
+		if peak := peakResidentBytes(); peak > 0 {
+			line["peak_rss_bytes"] = peak
+		}
 		if t.counts != nil {
 			line["counts"] = t.counts
 		}
