@@ -33,6 +33,16 @@ std::string status_text(Status s) {
   return s == Status::failed ? "FAILED" : s == Status::not_applicable ? "n/a" : "not available";
 }
 
+// The adapters' own figures of a row (allocations, bytes per element...), one cell each.
+std::string extra_cells(const CaseGroup& g, const Measurement& m) {
+  std::string out;
+  for (const auto& f : g.extra_figures()) {
+    const FigureValues* v = m.extra(f.id);
+    out += "<td>" + (v ? format_value(v->summary.median) : std::string()) + "</td>";
+  }
+  return out;
+}
+
 std::string table_row(const CaseGroup& g, const Measurement& m) {
   const Summary& s = m.summary;
   std::string traits;
@@ -40,11 +50,18 @@ std::string table_row(const CaseGroup& g, const Measurement& m) {
   return fmt::format(
       "<tr{}><td class=\"name\">{}{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{:.1f}%</td>"
       "<td>{}..{}</td><td>{:.1f}%</td><td>{}..{} ({:.0f}%)</td><td>{:.2f}x</td><td>{}</td><td>{}</td>"
-      "<td class=\"name\">{}</td></tr>\n",
+      "<td class=\"name\">{}</td>{}</tr>\n",
       m.reference ? " class=\"floor\"" : "", html_escape(m.library), m.reference ? " (reference)" : "",
       html_escape(m.version), format_value(s.median), m.rate() > 0 ? with_thousands(m.rate()) : "", 100 * s.relative_mad(),
       format_value(s.min), format_value(s.max), 100 * s.relative_spread(), format_value(s.ci_low), format_value(s.ci_high),
-      100 * s.ci_level, g.relative(m), m.peak_rss_bytes ? format_mib(m.peak_rss_bytes) : "", s.n, html_escape(traits));
+      100 * s.ci_level, g.relative(m), m.peak_rss_bytes ? format_mib(m.peak_rss_bytes) : "", s.n, html_escape(traits),
+      extra_cells(g, m));
+}
+
+std::string extra_headers(const CaseGroup& g) {
+  std::string out;
+  for (const auto& f : g.extra_figures()) out += "<th title=\"" + html_escape(f.description) + "\">" + html_escape(f.label) + "</th>";
+  return out;
 }
 
 std::string case_section(const CaseGroup& g) {
@@ -65,8 +82,8 @@ std::string case_section(const CaseGroup& g) {
     out += fmt::format(
         "<table>\n<tr><th class=\"name\">library</th><th class=\"name\">version</th><th>{}</th><th>{}</th>"
         "<th>&#177;MAD</th><th>min..max</th><th>spread</th><th>CI of median</th><th>relative</th><th>peak MiB</th>"
-        "<th>reps</th><th class=\"name\">traits</th></tr>\n{}</table>\n<p class=\"legend\">{}: {} ({}).</p>\n",
-        html_escape(g.figure.label), html_escape(rate_unit), rows, html_escape(g.figure.label),
+        "<th>reps</th><th class=\"name\">traits</th>{}</tr>\n{}</table>\n<p class=\"legend\">{}: {} ({}).</p>\n",
+        html_escape(g.figure.label), html_escape(rate_unit), extra_headers(g), rows, html_escape(g.figure.label),
         html_escape(g.figure.description.empty() ? "median of the repetitions" : g.figure.description), g.figure.direction());
   if (!missing.empty()) out += "<p>Without a number:</p>\n<ul class=\"missing\">\n" + missing + "</ul>\n";
   return out + "</section>\n";

@@ -26,9 +26,13 @@ class MarkdownReporter : public Reporter {
       std::string rate_unit;
       for (const auto* m : g.rows)
         if (m->ok() && m->rate() > 0) rate_unit = m->rate_unit;
-      out += fmt::format("| library | version | {} | {} | ± | min..max | relative | peak MiB |\n", md_cell(g.figure.label),
+      const auto extras = g.extra_figures();
+      out += fmt::format("| library | version | {} | {} | ± | min..max | relative | peak MiB |", md_cell(g.figure.label),
                          md_cell(rate_unit));
-      out += "|:--|:--|--:|--:|--:|--:|--:|--:|\n";
+      for (const auto& f : extras) out += " " + md_cell(f.label) + " |";
+      out += "\n|:--|:--|--:|--:|--:|--:|--:|--:|";
+      for (std::size_t i = 0; i < extras.size(); ++i) out += "--:|";
+      out += "\n";
       std::string missing;
       bool any_unstable = false, any_reference = false;
       for (const auto* m : g.rows) {
@@ -39,11 +43,16 @@ class MarkdownReporter : public Reporter {
         const Summary& s = m->summary;
         any_unstable = any_unstable || m->unstable();
         any_reference = any_reference || m->reference;
-        out += fmt::format("| {}{} | {} | {} | {} | {:.1f}%{} | {}..{} | {:.2f}x | {} |\n", md_cell(m->library),
+        out += fmt::format("| {}{} | {} | {} | {} | {:.1f}%{} | {}..{} | {:.2f}x | {} |", md_cell(m->library),
                            m->reference ? " \\*" : "", md_cell(m->version), format_value(s.median),
                            m->rate() > 0 ? with_thousands(m->rate()) : "", 100 * m->uncertainty(), m->unstable() ? " ~" : "",
                            format_value(s.min), format_value(s.max), g.relative(*m),
                            m->peak_rss_bytes ? format_mib(m->peak_rss_bytes) : "");
+        for (const auto& f : extras) {
+          const FigureValues* v = m->extra(f.id);
+          out += " " + (v ? format_value(v->summary.median) : std::string()) + " |";
+        }
+        out += "\n";
       }
       out += fmt::format("\n{}: median of the repetitions, {}; ±: half-width of the median's confidence interval",
                          md_cell(g.figure.label), g.figure.direction());

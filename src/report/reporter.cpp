@@ -65,6 +65,14 @@ double CaseGroup::relative(const Measurement& m) const {
   return b ? m.figure.relative_to(b->summary.median, m.summary.median) : 1.0;
 }
 
+std::vector<FigureSpec> CaseGroup::extra_figures() const {
+  std::vector<FigureSpec> out;
+  for (const auto* m : rows)
+    for (const auto& e : m->extra_figures)
+      if (std::none_of(out.begin(), out.end(), [&](const FigureSpec& f) { return f.id == e.spec.id; })) out.push_back(e.spec);
+  return out;
+}
+
 std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order) {
   std::vector<CaseGroup> groups;
   for (const auto& m : results.measurements) {

@@ -32,6 +32,8 @@ struct CaseGroup {
   const Measurement* reference() const;  // the reference row when it has a number
   // The row's figure relative to the best: a factor >= 1, whichever way is better.
   double relative(const Measurement& m) const;
+  // The adapters' own further figures that any row of the group has, in first-seen order.
+  std::vector<FigureSpec> extra_figures() const;
 };
 std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order = RowOrder::best_first);
 

@@ -24,12 +24,8 @@ struct Columns {
 
 Columns columns_of(const CaseGroup& g) {
   Columns c;
-  for (const auto* m : g.rows) {
-    c.counters = c.counters || m->cycles_per_op || (m->instructions_per_op && m->figure.timed());
-    for (const auto& e : m->extra_figures)
-      if (std::none_of(c.extras.begin(), c.extras.end(), [&](const FigureSpec& f) { return f.id == e.spec.id; }))
-        c.extras.push_back(e.spec);
-  }
+  c.extras = g.extra_figures();
+  for (const auto* m : g.rows) c.counters = c.counters || m->cycles_per_op || (m->instructions_per_op && m->figure.timed());
   return c;
 }
 
