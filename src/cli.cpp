@@ -64,12 +64,12 @@ std::vector<std::string> split_list(const std::string& s, char separator = ',') 
 RunSettings settings_from(const ModuleCommand& c) {
   RunSettings s;
   s.module = c.module->id;
-  if (!c.case_id.empty()) s.cases = {c.case_id};
+  s.cases = split_list(c.case_id);  // several, comma-separated: each at its suite's points
   if (!c.param.empty()) {
-    if (c.case_id.empty()) throw std::invalid_argument("a parameter needs a case: -n CASE " + c.param);
+    if (s.cases.size() != 1) throw std::invalid_argument("a parameter needs one case: -n CASE " + c.param);
     s.params = split_list(c.param);  // several, comma-separated: a sweep
     if (s.params.empty()) throw std::invalid_argument("the parameter is empty");
-  } else if (!c.case_id.empty()) {
+  } else if (s.cases.size() == 1) {
     // As the original tool: `-n CASE` alone runs the case's default parameter.
     if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = {spec->param.default_value};
   }
@@ -334,7 +334,7 @@ int run_cli(int argc, char** argv) {
       cases.push_back(k.id);
       params.push_back(k.id + ": " + k.param.name + (k.param.help.empty() ? "" : ", " + k.param.help));
     }
-    c.app->add_option("-n,--name", c.case_id, fmt::format("case to run ({}); all cases when omitted", fmt::join(cases, ", ")));
+    c.app->add_option("-n,--name", c.case_id, fmt::format("case to run ({}); several comma-separated run at their suite's points; all cases when omitted", fmt::join(cases, ", ")));
     c.app->add_option("param", c.param,
                       fmt::format("the case's parameter, or several comma-separated for a sweep ({})", fmt::join(params, "; ")));
     c.app->add_option("--lib", c.libs, "only these libraries (comma-separated ids)");

@@ -228,7 +228,9 @@ unsigned reps_of_process(const RowContext& row, unsigned p) {
 
 unsigned processes_of(const RowContext& row) {
   if (once(row)) return 1;
-  return one_per_process(row) ? std::max(1u, row.settings.processes) : std::max(1u, std::min(row.settings.processes, row.settings.reps));
+  // A cold figure (memory) barely moves between processes: three fresh ones show how much.
+  if (one_per_process(row)) return std::max(1u, std::min(row.settings.processes, kColdProcesses));
+  return std::max(1u, std::min(row.settings.processes, row.settings.reps));
 }
 
 bool begin_measurement(const RowContext& row, Measurement& m) {

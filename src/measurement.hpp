@@ -30,6 +30,8 @@ void measure(const RowContext& row, Measurement& m);
 
 // The operation count (calibrated, given or fixed); false with the row failed when a probe fails.
 bool begin_measurement(const RowContext& row, Measurement& m);
+inline constexpr unsigned kColdProcesses = 3;
+
 // How many fresh processes the row's repetitions are spread over.
 unsigned processes_of(const RowContext& row);
 // Runs the p-th process and keeps its verified figures; false with the row failed otherwise.

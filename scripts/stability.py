@@ -1,0 +1,32 @@
+#!/usr/bin/env python3
+"""Drift of row medians over back-to-back runs (scripts/stability): reads OUTDIR/PREFIX-1.json ..
+PREFIX-N.json, results files of any benchbox version, and prints the median, 90th percentile and
+worst movement of time rows, the unstable rows, and the pairs more than 10% apart that changed order.
+Usage: scripts/stability.py OUTDIR PREFIX N"""
+import itertools, json, os, sys
+out, prefix, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+medians, unstable, total = {}, 0, 0
+for i in range(1, runs + 1):
+    for m in json.load(open(os.path.join(out, f"{prefix}-{i}.json")))["results"]:
+        figure = m.get("figure", {}).get("kind", "time")
+        if m["status"] != "ok" or figure != "time":
+            continue
+        total += 1
+        unstable += bool(m.get("unstable"))
+        value = m.get("median", m.get("ns_per_op"))
+        medians.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(value)
+moves = sorted((max(v) - min(v)) / min(v) for case in medians.values() for v in case.values() if len(v) == runs)
+def pct(q): return 100 * moves[min(len(moves) - 1, int(q * len(moves)))]
+print(f"{len(moves)} rows in all {runs} runs: median movement {pct(0.5):.1f}%, 90th percentile {pct(0.9):.1f}%, "
+      f"worst {100 * moves[-1]:.1f}%")
+print(f"unstable rows: {unstable} of {total} ({100 * unstable / max(total, 1):.1f}%)")
+swapped = []
+for (case, label), libs in medians.items():
+    for (a, va), (b, vb) in itertools.combinations(((k, v) for k, v in libs.items() if len(v) == runs), 2):
+        mean_a, mean_b = sum(va) / runs, sum(vb) / runs
+        apart = max(mean_a, mean_b) / min(mean_a, mean_b) - 1
+        if apart > 0.10 and len({x < y for x, y in zip(va, vb)}) > 1:
+            swapped.append(f"{case} {label}: {a} / {b} ({100 * apart:.0f}% apart on average)")
+print(f"pairs more than 10% apart that changed order: {len(swapped)}")
+for s in swapped:
+    print("  " + s)
