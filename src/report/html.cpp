@@ -26,6 +26,7 @@ th, td { padding: .25em .7em; border-bottom: 1px solid #eee; text-align: right; 
 th { background: #f4f4f4; } td.name, th.name { text-align: left; }
 tr.floor td { color: #a04f00; } svg { max-width: 100%; height: auto; }
 ul.missing li.failed { color: #b00020; }
+td.traits { font-size: .8em; max-width: 24em; text-align: left; color: #555; }
 footer { margin-top: 3em; color: #777; font-size: .8em; }
 )";
 
@@ -50,7 +51,7 @@ std::string table_row(const CaseGroup& g, const Measurement& m) {
   return fmt::format(
       "<tr{}><td class=\"name\">{}{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{:.1f}%</td>"
       "<td>{}..{}</td><td>{:.1f}%</td><td>{}..{} ({:.0f}%)</td><td>{:.2f}x</td><td>{}</td><td>{}</td>"
-      "<td class=\"name\">{}</td>{}</tr>\n",
+      "<td class=\"traits\">{}</td>{}</tr>\n",
       m.reference ? " class=\"floor\"" : "", html_escape(m.library), m.reference ? " (reference)" : "",
       html_escape(m.version), format_value(s.median), m.rate() > 0 ? with_thousands(m.rate()) : "", 100 * s.relative_mad(),
       format_value(s.min), format_value(s.max), 100 * s.relative_spread(), format_value(s.ci_low), format_value(s.ci_high),
