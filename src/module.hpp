@@ -113,6 +113,9 @@ struct Module {
   std::string description;
   // What the reference row (the module's floor) is a limit of, as the reports say under a table.
   std::string reference_note = "the limit of this case on this machine";
+  // Processes (and repetitions, one per process) per row when the user gives neither: a module
+  // whose trials need heavy untimed set-up (building a 10^6-element map) may ask for fewer.
+  unsigned default_processes = 9;
   std::vector<CaseSpec> cases{};
 
   const CaseSpec* find_case(const std::string& case_id) const;

@@ -172,6 +172,9 @@ benchbox::CaseSpec make_case(std::string id, std::string unit, std::string descr
 const benchbox::Module hashmap_module{
     .id = "hashmap",
     .description = "hash maps (and std::map): insert, find, erase, iterate; time and memory per element",
+    // Every trial builds its map (10^6 elements at the suite's large points) untimed: three fresh
+    // processes per row, not nine, keep the suite within minutes (--processes overrides).
+    .default_processes = 3,
     .cases = {
         make_case("insert", "inserts", "insert N distinct random 64-bit keys into an empty map (rounds of N)", false,
                   verify_insert, true),
