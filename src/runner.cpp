@@ -161,7 +161,7 @@ Measurement Runner::prepare(const CasePoint& point, const LibraryEntry& lib, Res
       results.warnings.push_back("the " + lib.id + " adapter was built without optimisation: rebuild with `cmake --preset release`");
   }
   const Applicability a = applicable(point, settings_, lib, d, m);
-  measuring = a.decision == Decision::run;
+  measuring = false;
   switch (a.decision) {
     case Decision::run: measuring = begin_measurement({*point.spec, settings_, lib, executor_}, m); break;
     case Decision::unavailable:
