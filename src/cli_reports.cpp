@@ -15,6 +15,7 @@ struct ReportCommands {
   CLI::App* compare = nullptr;
   std::string old_file, new_file;
   double alpha = 0.05, noise_floor_pct = 2, fail_pct = -1;
+  bool medians_only = false;
 
   CLI::App* merge = nullptr;
   std::vector<std::string> files;
@@ -33,6 +34,9 @@ std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
   c->compare->add_option("--fail-on-regression", c->fail_pct,
                          "exit 1 when a verified row is worse by more than this percent (with p < alpha; exact counts by their change alone)")
       ->check(CLI::Range(0.0, 1e6));
+  c->compare->add_flag("--medians", c->medians_only,
+                       "judge by the change of the medians even where both files pair each row with its reference row "
+                       "round by round (the default judges by those paired ratios: they cancel what the host did)");
 
   c->merge = app.add_subcommand("merge", "several machines' results side by side: a column per machine, ns per op");
   c->merge->add_option("files", c->files, "results JSON files, one per machine")->required();
@@ -56,6 +60,7 @@ int run_report_commands(const ReportCommands& c) {
     opt.alpha = c.alpha;
     opt.noise_floor = c.noise_floor_pct / 100;
     if (c.fail_pct >= 0) opt.fail_on_regression = c.fail_pct / 100;
+    opt.medians_only = c.medians_only;
     const Results old_results = load_results(c.old_file), new_results = load_results(c.new_file);
     const Comparison comparison = compare_results(old_results, new_results, opt);
     emit(render_comparison(comparison, opt), "");

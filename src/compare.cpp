@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <tuple>
 
@@ -47,29 +48,59 @@ UnmatchedRow unmatched(const Measurement& m, const Measurement* old_row, const M
   return {m.module, m.case_id, m.param_label, m.library, state(old_row), state(new_row)};
 }
 
+// The row's figure divided by its reference row's in the same round, per round: only when the
+// file holds one value per round for both (a round's k-th value is the k-th process's).
+std::optional<std::vector<double>> round_ratios(const Measurement& m, const Results& file) {
+  if (m.reference || m.figure.deterministic() || m.values.size() != m.processes) return std::nullopt;
+  for (const auto& ref : file.measurements) {
+    if (!ref.reference || !ref.ok() || ref.module != m.module || ref.case_id != m.case_id || ref.param.text != m.param.text)
+      continue;
+    if (ref.values.size() != m.values.size() || ref.processes != m.processes || ref.figure.id != m.figure.id) return std::nullopt;
+    std::vector<double> ratios;
+    for (std::size_t k = 0; k < m.values.size(); ++k) ratios.push_back(m.values[k] / ref.values[k]);
+    return ratios;
+  }
+  return std::nullopt;
+}
+
 // Exact counts (instructions under Callgrind) are the same on every run of the same code: their
 // relative change is the verdict, with no rank test (one value against one can never be
-// significant). Timed figures go through the U test.
-ComparedRow compared(const Measurement& o, const Measurement& n, const CompareOptions& opt) {
+// significant). Timed figures go through the U test, on the rounds' paired ratios where both
+// files have them (the host's slow and fast periods cancel), on the repetitions otherwise.
+ComparedRow compared(const Measurement& o, const Measurement& n, const Results& old_file, const Results& new_file,
+                     const CompareOptions& opt) {
   ComparedRow r;
   r.module = o.module;
   r.case_id = o.case_id;
   r.param_label = o.param_label;
   r.unit = o.unit;
   r.library = o.library;
+  r.reference = o.reference;
   r.figure = o.figure;
   r.param = o.param;
   r.old_median = o.summary.median;
   r.new_median = n.summary.median;
   r.change = r.old_median != 0 ? (r.new_median - r.old_median) / r.old_median : 0;
-  r.worse = o.figure.lower_is_better ? r.change : -r.change;
-  if (!o.figure.deterministic()) r.p = mann_whitney_p(o.values, n.values);
   r.old_reps = o.values.size();
   r.new_reps = n.values.size();
+  double judged = r.change;
+  const auto old_ratios = round_ratios(o, old_file), new_ratios = round_ratios(n, new_file);
+  if (old_ratios && new_ratios) {
+    const double before = median_of(*old_ratios), after = median_of(*new_ratios);
+    r.ratio_change = before != 0 ? (after - before) / before : 0;
+  }
+  if (r.ratio_change && !opt.medians_only) {
+    r.by_ratio = true;
+    judged = *r.ratio_change;
+    r.p = mann_whitney_p(*old_ratios, *new_ratios);
+  } else if (!o.figure.deterministic()) {
+    r.p = mann_whitney_p(o.values, n.values);
+  }
+  r.worse = o.figure.lower_is_better ? judged : -judged;
   r.verified = o.verified && n.verified;
   const bool significant = r.exact() || *r.p < opt.alpha;
   if (!significant) r.why = fmt::format("p >= {:g}", opt.alpha);
-  else if (std::fabs(r.change) < opt.noise_floor) r.why = fmt::format("|change| < {:g}%", 100 * opt.noise_floor);
+  else if (std::fabs(judged) < opt.noise_floor) r.why = fmt::format("|change| < {:g}%", 100 * opt.noise_floor);
   else r.verdict = r.worse > 0 ? Verdict::worse : Verdict::better;
   // The rule of --fail-on-regression stands on its own (it does not go through the noise floor).
   r.regression = opt.fail_on_regression && r.verified && significant && r.worse > *opt.fail_on_regression;
@@ -91,13 +122,19 @@ Comparison compare_results(const Results& old_results, const Results& new_result
     for (const auto& m : new_results.measurements)
       if (same_row(o, m)) n = &m;
     if (n && comparable(o, *n)) {
-      c.rows.push_back(compared(o, *n, opt));
+      c.rows.push_back(compared(o, *n, old_results, new_results, opt));
       continue;
     }
     UnmatchedRow u = unmatched(o, &o, n);
     if (n && o.ok() && n->ok())  // both measured, but not the same figure (time against instructions)
       u.old_state = "ok (" + o.figure.label + ")", u.new_state = "ok (" + n->figure.label + "): different figures";
     c.unmatched.push_back(u);
+  }
+  for (auto& ref : c.rows) {
+    const bool paired = std::any_of(c.rows.begin(), c.rows.end(), [&](const ComparedRow& r) {
+      return r.by_ratio && std::tie(r.module, r.case_id, r.param.text) == std::tie(ref.module, ref.case_id, ref.param.text);
+    });
+    if (paired && ref.reference) ref.machine_change = true, ref.regression = false;
   }
   for (const auto& n : new_results.measurements) {
     bool in_old = false;
@@ -116,16 +153,19 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
     const std::string h = fmt::format("== {} {}, {} ==", r.module, r.case_id, r.param_label);
     if (h != heading) {
       heading = h;
-      out += fmt::format("\n{} ({}, {})\n{:<16} {:>12} {:>12} {:>9} {:>9}  {}\n", h, r.figure.label, r.figure.direction(),
-                         "library", fmt::format("old {}", r.figure.label), fmt::format("new {}", r.figure.label), "change",
-                         "p-value", "verdict");
+      out += fmt::format("\n{} ({}, {})\n{:<16} {:>12} {:>12} {:>9} {:>11} {:>9}  {}\n", h, r.figure.label,
+                         r.figure.direction(), "library", fmt::format("old {}", r.figure.label),
+                         fmt::format("new {}", r.figure.label), "change", "vs ref chg", "p-value", "verdict");
     }
     std::string verdict = to_string(r.verdict);
     if (!r.why.empty()) verdict += " (" + r.why + ")";
     if (r.regression) verdict += "  REGRESSION";
+    if (r.machine_change) verdict += "  (the reference: the machine's change)";
     if (!r.verified) verdict += "  [not verified]";
-    out += fmt::format("{:<16} {:>12} {:>12} {:>+8.1f}% {:>9}  {}\n", r.library, format_value(r.old_median),
-                       format_value(r.new_median), 100 * r.change, r.p ? fmt::format("{:.3f}", *r.p) : "exact", verdict);
+    out += fmt::format("{:<16} {:>12} {:>12} {:>+8.1f}% {:>11} {:>9}  {}\n", r.library, format_value(r.old_median),
+                       format_value(r.new_median), 100 * r.change,
+                       r.ratio_change ? fmt::format("{:+.1f}%", 100 * *r.ratio_change) : "-",
+                       r.p ? fmt::format("{:.3f}", *r.p) : "exact", verdict);
   }
   if (!c.unmatched.empty()) {
     out += "\nNot compared:\n";
@@ -138,8 +178,12 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
   }
   out += fmt::format(
       "\nVerdicts: two-sided Mann-Whitney U test over the repetitions (exact counts: their change alone); \"unchanged\" "
-      "when p >= {:g} or |change| < {:g}% (noise floor).{}\n",
+      "when p >= {:g} or |change| < {:g}% (noise floor). vs ref chg: the change of the row's ratio to the reference row "
+      "of the same round (median over rounds); {}.{}\n",
       opt.alpha, 100 * opt.noise_floor,
+      opt.medians_only ? "shown only: --medians judges by the medians"
+                       : "where it is shown, the verdict and p stand on it: it cancels what the host did in "
+                         "each round (--medians: judge by the medians)",
       opt.fail_on_regression
           ? fmt::format(" Regression: a verified row worse by more than {:g}% (with p < {:g}, or exactly for counts).",
                         100 * *opt.fail_on_regression, opt.alpha)

@@ -15,6 +15,7 @@ struct CompareOptions {
   double alpha = 0.05;        // significance level of the U test
   double noise_floor = 0.02;  // |change| below this is "unchanged" whatever the p-value
   std::optional<double> fail_on_regression;  // fraction: slower by more than this with p < alpha fails
+  bool medians_only = false;  // judge by the medians even where both files have paired ratios
 };
 
 enum class Verdict { better, worse, unchanged };
@@ -22,17 +23,26 @@ const char* to_string(Verdict v);
 
 struct ComparedRow {
   std::string module, case_id, param_label, unit, library;
+  bool reference = false;  // the module's reference row (its floor)
   FigureSpec figure;
   ParamValue param;
   double old_median = 0, new_median = 0;
   double change = 0;  // (new - old) / old
-  double worse = 0;   // the change in the worse direction: positive is worse (slower, more bytes, lower score)
-  std::optional<double> p;  // two-sided Mann-Whitney U over the repetitions; none for exact counts
+  // The change of the row's ratio to the reference row of its own round, when both files have
+  // one value per round for the row and their reference: what the host did in a round cancels.
+  // The verdict stands on it then (unless CompareOptions::medians_only).
+  std::optional<double> ratio_change;
+  double worse = 0;   // the judged change in the worse direction: positive is worse (slower, more bytes, lower score)
+  std::optional<double> p;  // two-sided Mann-Whitney U over the repetitions (or rounds' ratios); none for exact counts
   std::size_t old_reps = 0, new_reps = 0;
   bool verified = false;  // both rows ok and verified
   Verdict verdict = Verdict::unchanged;
   std::string why;  // for "unchanged": which rule said so
   bool regression = false;  // counts towards --fail-on-regression
+  bool by_ratio = false;  // the verdict and p stand on ratio_change
+  // The reference row of a case whose other rows are judged by their ratio to it: its own change
+  // is the machine's between the runs, shown but never a regression.
+  bool machine_change = false;
   bool exact() const { return !p.has_value(); }
 };
 

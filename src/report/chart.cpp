@@ -124,7 +124,9 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
     out += fmt::format(
         "<text x=\"12\" y=\"40\" fill=\"#555\">{} (median of the repetitions; whiskers: min..max), {}{}{}</text>\n",
         html_escape(g.figure.label), g.figure.direction(), scale.log ? "; log scale" : "",
-        floor ? "; orange: the reference (floor)" : "");
+        !floor                  ? ""
+        : floor->reference_ratio ? "; orange: the reference (floor); (N.NNx ref): paired ratio to it, round by round"
+                                 : "; orange: the reference (floor)");
     // Grid and axis.
     for (double t : scale.ticks()) {
       const double x = x0 + scale(t);
@@ -152,9 +154,13 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
       if (s.n > 1)
         out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#222\" stroke-width=\"1.2\"/>\n",
                            x0 + scale(s.min), y + kBarHeight / 2, x0 + scale(s.max), y + kBarHeight / 2);
-      out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#222\">{} {} <tspan fill=\"#777\">({:.2f}x)</tspan></text>\n",
+      // In brackets: the paired ratio to the reference row where the run has one (what the host did
+      // in each round cancels), the ratio to the best otherwise.
+      const std::string bracket = m->reference_ratio && !is_ref ? CaseGroup::vs_reference(*m) + " ref"
+                                                                : fmt::format("{:.2f}x", rel);
+      out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#222\">{} {} <tspan fill=\"#777\">({})</tspan></text>\n",
                          x0 + std::max(w, scale(s.max)) + 6, y + kBarHeight / 2 + 4, format_value(s.median),
-                         html_escape(g.figure.unit), rel);
+                         html_escape(g.figure.unit), bracket);
       out += "</g>\n";
       y += kRowHeight;
     }

@@ -17,7 +17,7 @@ class CsvReporter : public Reporter {
     // so a file mixing figures stays readable.
     std::string out =
         "module,case,param,param_label,unit,library,version,reference,status,verified,ops,reps,figure,figure_unit,"
-        "lower_is_better,median,mean,min,max,stddev,mad,rate,rate_unit,relative,peak_rss_bytes,extra_figures,reason\n";
+        "lower_is_better,median,mean,min,max,stddev,mad,rate,rate_unit,relative,vs_ref,peak_rss_bytes,extra_figures,reason\n";
     for (const auto& g : groups(results)) {
       std::vector<const Measurement*> rows = g.rows;
       rows.insert(rows.end(), g.unavailable.begin(), g.unavailable.end());
@@ -34,6 +34,7 @@ class CsvReporter : public Reporter {
         f.push_back(ok && m->rate() > 0 ? number(m->rate()) : "");
         f.push_back(ok && m->rate() > 0 ? csv_field(m->rate_unit) : "");
         f.push_back(ok ? fmt::format("{:.4f}", g.relative(*m)) : "");
+        f.push_back(ok && m->reference_ratio ? fmt::format("{:.4f}", m->reference_ratio->median) : "");
         f.push_back(m->peak_rss_bytes ? std::to_string(m->peak_rss_bytes) : "");
         std::vector<std::string> extras;  // "id=median" each, in the figure's own unit
         for (const auto& e : m->extra_figures) extras.push_back(e.spec.id + "=" + number(e.summary.median));

@@ -50,12 +50,12 @@ std::string table_row(const CaseGroup& g, const Measurement& m) {
   for (const auto& [k, v] : m.traits.values) traits += (traits.empty() ? "" : ", ") + k + " " + v;
   return fmt::format(
       "<tr{}><td class=\"name\">{}{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{:.1f}%</td>"
-      "<td>{}..{}</td><td>{:.1f}%</td><td>{}..{} ({:.0f}%)</td><td>{:.2f}x</td><td>{}</td><td>{}</td>"
+      "<td>{}..{}</td><td>{:.1f}%</td><td>{}..{} ({:.0f}%)</td><td>{:.2f}x</td><td>{}</td><td>{}</td><td>{}</td>"
       "<td class=\"traits\">{}</td>{}</tr>\n",
       m.reference ? " class=\"floor\"" : "", html_escape(m.library), m.reference ? " (reference)" : "",
       html_escape(m.version), format_value(s.median), m.rate() > 0 ? with_thousands(m.rate()) : "", 100 * s.relative_mad(),
       format_value(s.min), format_value(s.max), 100 * s.relative_spread(), format_value(s.ci_low), format_value(s.ci_high),
-      100 * s.ci_level, g.relative(m), m.peak_rss_bytes ? format_mib(m.peak_rss_bytes) : "", s.n, html_escape(traits),
+      100 * s.ci_level, g.relative(m), CaseGroup::vs_reference(m), m.peak_rss_bytes ? format_mib(m.peak_rss_bytes) : "", s.n, html_escape(traits),
       extra_cells(g, m));
 }
 
@@ -82,7 +82,7 @@ std::string case_section(const CaseGroup& g) {
   if (!rows.empty())
     out += fmt::format(
         "<table>\n<tr><th class=\"name\">library</th><th class=\"name\">version</th><th>{}</th><th>{}</th>"
-        "<th>&#177;MAD</th><th>min..max</th><th>spread</th><th>CI of median</th><th>relative</th><th>peak MiB</th>"
+        "<th>&#177;MAD</th><th>min..max</th><th>spread</th><th>CI of median</th><th>relative</th><th title=\"median over rounds of the ratio to the reference row in the same round\">vs ref</th><th>peak MiB</th>"
         "<th>reps</th><th class=\"name\">traits</th>{}</tr>\n{}</table>\n<p class=\"legend\">{}: {} ({}).</p>\n",
         html_escape(g.figure.label), html_escape(rate_unit), extra_headers(g), rows, html_escape(g.figure.label),
         html_escape(g.figure.description.empty() ? "median of the repetitions" : g.figure.description), g.figure.direction());

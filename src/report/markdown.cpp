@@ -27,10 +27,10 @@ class MarkdownReporter : public Reporter {
       for (const auto* m : g.rows)
         if (m->ok() && m->rate() > 0) rate_unit = m->rate_unit;
       const auto extras = g.extra_figures();
-      out += fmt::format("| library | version | {} | {} | ± | min..max | relative | peak MiB |", md_cell(g.figure.label),
+      out += fmt::format("| library | version | {} | {} | ± | min..max | relative | vs ref | peak MiB |", md_cell(g.figure.label),
                          md_cell(rate_unit));
       for (const auto& f : extras) out += " " + md_cell(f.label) + " |";
-      out += "\n|:--|:--|--:|--:|--:|--:|--:|--:|";
+      out += "\n|:--|:--|--:|--:|--:|--:|--:|--:|--:|";
       for (std::size_t i = 0; i < extras.size(); ++i) out += "--:|";
       out += "\n";
       std::string missing;
@@ -43,10 +43,10 @@ class MarkdownReporter : public Reporter {
         const Summary& s = m->summary;
         any_unstable = any_unstable || m->unstable();
         any_reference = any_reference || m->reference;
-        out += fmt::format("| {}{} | {} | {} | {} | {:.1f}%{} | {}..{} | {:.2f}x | {} |", md_cell(m->library),
+        out += fmt::format("| {}{} | {} | {} | {} | {:.1f}%{} | {}..{} | {:.2f}x | {} | {} |", md_cell(m->library),
                            m->reference ? " \\*" : "", md_cell(m->version), format_value(s.median),
                            m->rate() > 0 ? with_thousands(m->rate()) : "", 100 * m->uncertainty(), m->unstable() ? " ~" : "",
-                           format_value(s.min), format_value(s.max), g.relative(*m),
+                           format_value(s.min), format_value(s.max), g.relative(*m), CaseGroup::vs_reference(*m),
                            m->peak_rss_bytes ? format_mib(m->peak_rss_bytes) : "");
         for (const auto& f : extras) {
           const FigureValues* v = m->extra(f.id);
@@ -57,7 +57,7 @@ class MarkdownReporter : public Reporter {
       out += fmt::format("\n{}: median of the repetitions, {}; ±: half-width of the median's confidence interval",
                          md_cell(g.figure.label), g.figure.direction());
       out += any_unstable ? " (~: wider than ±5%, unstable)" : "";
-      out += "; relative: to the best";
+      out += "; relative: to the best; vs ref: median over rounds of the ratio to the reference row in the same round";
       out += any_reference ? "; \\*: the reference row (the module's floor)" : "";
       out += ".\n";
       if (!missing.empty()) out += "\nWithout a number:\n\n" + missing;

@@ -1,5 +1,7 @@
 #include "reporter.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <stdexcept>
@@ -63,6 +65,10 @@ const Measurement* CaseGroup::reference() const {
 double CaseGroup::relative(const Measurement& m) const {
   const Measurement* b = best();
   return b ? m.figure.relative_to(b->summary.median, m.summary.median) : 1.0;
+}
+
+std::string CaseGroup::vs_reference(const Measurement& m) {
+  return m.ok() && m.reference_ratio ? fmt::format("{:.2f}x", m.reference_ratio->median) : "-";
 }
 
 std::vector<FigureSpec> CaseGroup::extra_figures() const {

@@ -32,6 +32,8 @@ struct CaseGroup {
   const Measurement* reference() const;  // the reference row when it has a number
   // The row's figure relative to the best: a factor >= 1, whichever way is better.
   double relative(const Measurement& m) const;
+  // "2.20x": the row's paired ratio to the reference row (median over rounds), or "-".
+  static std::string vs_reference(const Measurement& m);
   // The adapters' own further figures that any row of the group has, in first-seen order.
   std::vector<FigureSpec> extra_figures() const;
 };

@@ -104,3 +104,18 @@ TEST(Chart, ASweepIsOneLineChartPerCaseWithALinePerLibrary) {
   EXPECT_EQ(count_of(svg, "<circle"), 6u);
   EXPECT_NE(svg.find("parameter on a log scale"), std::string::npos);
 }
+
+// Where the run paired each row with the reference row round by round, a bar's bracket is that
+// paired ratio, not the ratio of medians to the best.
+TEST(Chart, PairedRatioToTheReferenceLabelsTheBars) {
+  Results r = sample_results();
+  for (auto& m : r.measurements)
+    if (m.ok() && m.case_id == "switch") {
+      m.reference_ratio = Summary{};
+      m.reference_ratio->median = m.reference ? 1.0 : 2.5;
+    }
+  const std::string svg = chart::render_svg(group_by_case(r)[0]);
+  EXPECT_NE(svg.find("(2.50x ref)"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("paired ratio to it, round by round"), std::string::npos);
+  EXPECT_EQ(svg.find("(1.00x ref)"), std::string::npos);  // the floor itself: its ratio to the best
+}

@@ -119,3 +119,86 @@ TEST(Compare, HigherIsBetterFiguresRegressDownwards) {
   EXPECT_TRUE(compare_results(scored(100), scored(80), opt).regression());
   EXPECT_FALSE(compare_results(scored(80), scored(100), opt).regression());
 }
+
+namespace {
+// A file with the floor and one library, one value per round (nine rounds, one process each);
+// `host` scales both rows' round k by host[k]: a slow or fast period of the machine.
+Results paired_run(double floor_ns, double library_ns, const std::vector<double>& host) {
+  std::vector<double> floor_values, library_values;
+  for (std::size_t k = 0; k < host.size(); ++k) {
+    const double jitter = 1 + 0.004 * static_cast<double>(k % 3);  // the rows' own small noise
+    floor_values.push_back(floor_ns * host[k] * jitter);
+    library_values.push_back(library_ns * host[k] / jitter);
+  }
+  Results r;
+  r.context = {{"host", "h"}};
+  r.measurements = {row("floor", "switch", 2, floor_values), row("tbox", "switch", 2, library_values)};
+  for (auto& m : r.measurements) m.processes = static_cast<unsigned>(host.size());
+  return r;
+}
+const std::vector<double> kSteadyHost{1, 1.02, 0.99, 1.01, 1, 0.98, 1.01, 1, 0.99};
+std::vector<double> slower_host(double factor) {
+  std::vector<double> out;
+  for (double h : kSteadyHost) out.push_back(h * factor);
+  return out;
+}
+const ComparedRow& library_row(const Comparison& c) {
+  for (const auto& r : c.rows)
+    if (r.library == "tbox") return r;
+  throw std::logic_error("no tbox row");
+}
+}  // namespace
+
+// The whole second run on a host 25% slower: the medians call it worse, the rounds' ratios to the
+// floor do not, and the verdict stands on those.
+TEST(Compare, PairedRatiosCancelASlowerHost) {
+  const Comparison c = compare_results(paired_run(2, 10, kSteadyHost), paired_run(2, 10, slower_host(1.25)), {});
+  const ComparedRow& r = library_row(c);
+  EXPECT_TRUE(r.by_ratio);
+  ASSERT_TRUE(r.ratio_change.has_value());
+  EXPECT_NEAR(*r.ratio_change, 0, 0.01);
+  EXPECT_NEAR(r.change, 0.25, 0.02);
+  EXPECT_EQ(r.verdict, Verdict::unchanged);
+  const std::string text = render_comparison(c, {});
+  EXPECT_NE(text.find("the verdict and p stand on it"), std::string::npos);
+  EXPECT_NE(text.find("(the reference: the machine's change)"), std::string::npos);
+  CompareOptions strict;
+  strict.fail_on_regression = 0.10;  // the floor is 25% slower, but that is the machine: no regression
+  EXPECT_FALSE(compare_results(paired_run(2, 10, kSteadyHost), paired_run(2, 10, slower_host(1.25)), strict).regression());
+  // The floor itself has no ratio: its medians judge it.
+  for (const auto& f : c.rows) {
+    if (f.library == "floor") {
+      EXPECT_FALSE(f.ratio_change.has_value());
+    }
+  }
+  CompareOptions medians;
+  medians.medians_only = true;
+  const ComparedRow& m = library_row(compare_results(paired_run(2, 10, kSteadyHost), paired_run(2, 10, slower_host(1.25)), medians));
+  EXPECT_FALSE(m.by_ratio);
+  EXPECT_EQ(m.verdict, Verdict::worse);
+}
+
+// The library itself 20% slower on the same host: worse by its paired ratio, and a regression.
+TEST(Compare, PairedRatiosSeeALibraryThatGotSlower) {
+  CompareOptions opt;
+  opt.fail_on_regression = 0.10;
+  const Comparison c = compare_results(paired_run(2, 10, kSteadyHost), paired_run(2, 12, kSteadyHost), opt);
+  const ComparedRow& r = library_row(c);
+  EXPECT_TRUE(r.by_ratio);
+  EXPECT_NEAR(*r.ratio_change, 0.20, 0.02);
+  EXPECT_EQ(r.verdict, Verdict::worse);
+  EXPECT_LT(*r.p, 0.05);
+  EXPECT_TRUE(c.regression());
+}
+
+// Rows not paired round by round (several repetitions per process, as benchbox 0.1 wrote them)
+// are judged by their medians.
+TEST(Compare, RowsWithoutRoundsFallBackToMedians) {
+  Results old_r = paired_run(2, 10, kSteadyHost), new_r = paired_run(2, 12, kSteadyHost);
+  for (auto* file : {&old_r, &new_r})
+    for (auto& m : file->measurements) m.processes = 3;
+  const ComparedRow& r = library_row(compare_results(old_r, new_r, {}));
+  EXPECT_FALSE(r.ratio_change.has_value());
+  EXPECT_FALSE(r.by_ratio);
+  EXPECT_EQ(r.verdict, Verdict::worse);
+}

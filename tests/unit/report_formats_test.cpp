@@ -68,10 +68,10 @@ TEST(MarkdownReport, OneTablePerCaseWithEqualColumns) {
     if (line.rfind("|:--", 0) == 0) {
       ++tables;
       separator_cells = cells(line);
-      EXPECT_EQ(separator_cells, 8u);
+      EXPECT_EQ(separator_cells, 9u);
     } else if (!line.empty() && line[0] == '|') {
       EXPECT_EQ(line.back(), '|') << line;
-      EXPECT_EQ(cells(line), 8u) << line;
+      EXPECT_EQ(cells(line), 9u) << line;
     }
   }
   EXPECT_EQ(tables, group_by_case(r).size());
@@ -88,7 +88,7 @@ TEST(MarkdownReport, PipesInNamesDoNotBreakTheTable) {
   EXPECT_NE(md.find("| a\\|b |"), std::string::npos);
   for (const auto& line : lines_of(md))
     if (!line.empty() && line[0] == '|') {
-      EXPECT_EQ(cells(line), 8u) << line;
+      EXPECT_EQ(cells(line), 9u) << line;
     }
 }
 
@@ -111,6 +111,21 @@ TEST(CsvReport, OneRowPerResultUnderAHeader) {
   EXPECT_EQ(records[5][column("status")], "failed");
   EXPECT_EQ(records[5][column("median")], "");
   EXPECT_EQ(records[5][column("reason")], "killed by signal 11, \"segfault\"");  // quoted and back
+  EXPECT_EQ(records[2][column("vs_ref")], "");  // no paired ratio in this run
+}
+
+TEST(CsvReport, PairedRatioToTheReferenceHasItsColumn) {
+  Results r = sample_results();
+  r.measurements[1].reference_ratio = Summary{};
+  r.measurements[1].reference_ratio->median = 4.75;
+  const auto records = parse_csv(make_reporter("csv")->render(r));
+  const auto& header = records[0];
+  const auto column = static_cast<std::size_t>(std::find(header.begin(), header.end(), "vs_ref") - header.begin());
+  ASSERT_LT(column, header.size());
+  bool seen = false;
+  for (const auto& rec : records) seen = seen || rec[column] == "4.7500";
+  EXPECT_TRUE(seen);
+  EXPECT_NE(make_reporter("md")->render(r).find("| 4.75x |"), std::string::npos);
 }
 
 TEST(GbenchReport, FieldsCompareDotPyReads) {
