@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Drift of row medians over back-to-back runs (scripts/stability): reads OUTDIR/PREFIX-1.json ..
 PREFIX-N.json, results files of any benchbox version, and prints the median, 90th percentile and
-worst movement of time rows, the unstable rows, and the pairs more than 10% apart that changed order.
+worst movement of time rows (their medians, their paired ratios to the reference row where the
+files have them, their ratios to the case's best row), the unstable rows, and the pairs more
+than 10% apart that changed order.
 Usage: scripts/stability.py OUTDIR PREFIX N"""
 import itertools, json, os, sys
 out, prefix, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -15,10 +17,33 @@ for i in range(1, runs + 1):
         unstable += bool(m.get("unstable"))
         value = m.get("median", m.get("ns_per_op"))
         medians.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(value)
-moves = sorted((max(v) - min(v)) / min(v) for case in medians.values() for v in case.values() if len(v) == runs)
-def pct(q): return 100 * moves[min(len(moves) - 1, int(q * len(moves)))]
-print(f"{len(moves)} rows in all {runs} runs: median movement {pct(0.5):.1f}%, 90th percentile {pct(0.9):.1f}%, "
-      f"worst {100 * moves[-1]:.1f}%")
+def movement(label, table):
+    """Movement (max - min) / min of each row's figure over the runs: median, 90th percentile, worst."""
+    moves = sorted((max(v) - min(v)) / min(v) for case in table.values() for v in case.values() if len(v) == runs)
+    if not moves:
+        return
+    def pct(q): return 100 * moves[min(len(moves) - 1, int(q * len(moves)))]
+    print(f"{label}: {len(moves)} rows in all {runs} runs: median movement {pct(0.5):.1f}%, "
+          f"90th percentile {pct(0.9):.1f}%, worst {100 * moves[-1]:.1f}%")
+# Ratios within one run: the reference row paired round by round (the `vs ref` column, what
+# `compare` judges by) and the ratio of medians to the case's best row (the `relative` column).
+paired, relative = {}, {}
+for i in range(1, runs + 1):
+    cases = {}
+    for m in json.load(open(os.path.join(out, f"{prefix}-{i}.json")))["results"]:
+        if m["status"] == "ok" and m.get("figure", {}).get("kind", "time") == "time":
+            cases.setdefault((m["case"], m["param_label"]), []).append(m)
+    for key, rows in cases.items():
+        best = min(m.get("median", m.get("ns_per_op")) for m in rows)
+        for m in rows:
+            if m.get("reference"):
+                continue
+            relative.setdefault(key, {}).setdefault(m["library"], []).append(m.get("median", m.get("ns_per_op")) / best)
+            if m.get("reference_ratio"):
+                paired.setdefault(key, {}).setdefault(m["library"], []).append(m["reference_ratio"]["median"])
+movement("medians", medians)
+movement("vs ref (paired ratio to the reference row)", paired)
+movement("relative (ratio of medians to the best row)", relative)
 print(f"unstable rows: {unstable} of {total} ({100 * unstable / max(total, 1):.1f}%)")
 swapped = []
 for (case, label), libs in medians.items():
