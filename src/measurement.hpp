@@ -31,6 +31,8 @@ void measure(const RowContext& row, Measurement& m);
 // The operation count (calibrated, given or fixed); false with the row failed when a probe fails.
 bool begin_measurement(const RowContext& row, Measurement& m);
 inline constexpr unsigned kColdProcesses = 3;
+// A warm-up trial runs this fraction (1/kWarmupShare) of the timed trial's operations.
+inline constexpr std::uint64_t kWarmupShare = 4;
 
 // How many fresh processes the row's repetitions are spread over.
 unsigned processes_of(const RowContext& row);

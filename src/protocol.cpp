@@ -133,9 +133,11 @@ RunReply parse_run(std::string_view output) {
 }
 
 std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, const std::string& param,
-                                       std::uint64_t ops, unsigned reps, unsigned warmup) {
-  return {program, "run", "--case", case_id, "--param", param, "--ops", std::to_string(ops),
-          "--reps", std::to_string(reps), "--warmup", std::to_string(warmup)};
+                                       std::uint64_t ops, unsigned reps, unsigned warmup, std::uint64_t warmup_ops) {
+  std::vector<std::string> argv{program, "run", "--case", case_id, "--param", param, "--ops", std::to_string(ops),
+                                "--reps", std::to_string(reps), "--warmup", std::to_string(warmup)};
+  if (warmup > 0 && warmup_ops != ops) argv.insert(argv.end(), {"--warmup-ops", std::to_string(warmup_ops)});
+  return argv;
 }
 
 }  // namespace benchbox

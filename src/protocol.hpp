@@ -53,8 +53,9 @@ struct RunReply {
 LibraryDescription parse_describe(std::string_view output);
 RunReply parse_run(std::string_view output);
 
-// The adapter's command line for one run.
+// The adapter's command line for one run: `warmup` untimed trials of `warmup_ops` operations,
+// then `reps` timed trials of `ops`.
 std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, const std::string& param,
-                                       std::uint64_t ops, unsigned reps, unsigned warmup);
+                                       std::uint64_t ops, unsigned reps, unsigned warmup, std::uint64_t warmup_ops);
 
 }  // namespace benchbox

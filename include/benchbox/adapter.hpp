@@ -4,7 +4,7 @@
 // speaks the benchbox protocol (docs/protocol.md) on standard output:
 //
 //   adapter describe                     -> one JSON line: library, version, cases, n/a reasons
-//   adapter run --case C --param P --ops N [--reps R] [--warmup W]
+//   adapter run --case C --param P --ops N [--reps R] [--warmup W] [--warmup-ops N]
 //                                        -> one JSON line per trial (warm-ups first, then reps)
 //
 // The parameter P is text: a number ("1000") or a name the module declares ("canada").
@@ -330,7 +330,7 @@ class Adapter {
     if (args.size() == 1 && args[0] == "describe") return describe();
     if (!args.empty() && args[0] == "run") return run(args);
     return fail("usage: " + std::string(argc > 0 ? argv[0] : "adapter") +
-                " describe | run --case NAME --param P --ops N [--reps R] [--warmup W]");
+                " describe | run --case NAME --param P --ops N [--reps R] [--warmup W] [--warmup-ops N]");
   }
 
  private:
@@ -377,7 +377,7 @@ class Adapter {
 
   int run(const std::vector<std::string_view>& args) {
     std::string case_name, param_text;
-    std::optional<std::uint64_t> ops, reps = 1, warmup = 0;
+    std::optional<std::uint64_t> ops, reps = 1, warmup = 0, warmup_ops;
     for (std::size_t i = 1; i < args.size(); ++i) {
       if (i + 1 >= args.size()) return fail("missing value after " + std::string(args[i]));
       std::string_view key = args[i], value = args[++i];
@@ -385,10 +385,11 @@ class Adapter {
         (key == "--case" ? case_name : param_text) = value;
         continue;
       }
-      std::optional<std::uint64_t>* slot = key == "--ops"      ? &ops
-                                           : key == "--reps"   ? &reps
-                                           : key == "--warmup" ? &warmup
-                                                               : nullptr;
+      std::optional<std::uint64_t>* slot = key == "--ops"          ? &ops
+                                           : key == "--reps"       ? &reps
+                                           : key == "--warmup"     ? &warmup
+                                           : key == "--warmup-ops" ? &warmup_ops
+                                                                   : nullptr;
       if (!slot) return fail("unknown option " + std::string(key));
       *slot = parse_u64(value);
       if (!*slot) return fail("not a non-negative integer: " + std::string(key) + " " + std::string(value));
@@ -396,14 +397,14 @@ class Adapter {
     auto it = cases_.find(case_name);
     if (it == cases_.end()) return fail("unknown case '" + case_name + "'");
     if (!it->second.fn) return fail("case '" + case_name + "' is not applicable: " + it->second.na_reason);
-    if (param_text.empty() || !ops || *ops == 0 || *reps == 0)
-      return fail("run needs --param P and --ops N (N > 0), --reps R > 0");
+    if (param_text.empty() || !ops || *ops == 0 || *reps == 0 || (warmup_ops && *warmup_ops == 0))
+      return fail("run needs --param P and --ops N (N > 0), --reps R > 0, --warmup-ops W > 0 if given");
     if (auto wrong = out_of_range(it->second.info, param_text)) return fail(*wrong);
 
     HardwareCounters counters;
     const std::uint64_t total = *warmup + *reps;
     for (std::uint64_t t = 0; t < total; ++t) {
-      Trial trial(case_name, param_text, *ops, counters, t >= *warmup);
+      Trial trial(case_name, param_text, t < *warmup ? warmup_ops.value_or(*ops) : *ops, counters, t >= *warmup);
       try {
         it->second.fn(trial);
       } catch (const std::exception& e) {  // e.g. a data set that cannot be read

@@ -200,7 +200,7 @@ TEST(Fault, None) {
 TEST(Fault, Segfault) { expect_faulty_row("segfault", "killed by signal 11 (Segmentation fault)"); }
 TEST(Fault, Abort) { expect_faulty_row("abort", "killed by signal 6 (Aborted)"); }
 TEST(Fault, ExitStatus) { expect_faulty_row("exit3", "exited with status 3"); }
-TEST(Fault, WrongCount) { expect_faulty_row("wrong_count", "warm-up: verification failed: did 1999 switches, asked for 2000"); }
+TEST(Fault, WrongCount) { expect_faulty_row("wrong_count", "warm-up: verification failed: did 499 switches, asked for 500"); }
 TEST(Fault, WrongChecksum) { expect_faulty_row("wrong_checksum", "warm-up: verification failed: switch checksum"); }
 TEST(Fault, WrongOps) { expect_faulty_row("wrong_ops", "trial does not match the request"); }
 TEST(Fault, MissingTrial) { expect_faulty_row("missing_trial", "reported 2 trials, expected 3"); }

@@ -96,7 +96,14 @@ int protocol_fault(const std::string& f, int argc, char** argv) {
   const std::uint64_t ops = std::strtoull(arg(argc, argv, "--ops", "1000").c_str(), nullptr, 10);
   const unsigned reps = static_cast<unsigned>(std::strtoul(arg(argc, argv, "--reps", "1").c_str(), nullptr, 10));
   const unsigned warmup = static_cast<unsigned>(std::strtoul(arg(argc, argv, "--warmup", "0").c_str(), nullptr, 10));
+  const std::uint64_t warmup_ops = std::strtoull(arg(argc, argv, "--warmup-ops", std::to_string(ops)).c_str(), nullptr, 10);
   const std::uint64_t sum = expected_checksum(case_name, param, ops);
+  // A well-formed trial line for trial t (warm-ups run their own operation count).
+  auto proper = [&](unsigned t, std::uint64_t ns) {
+    const std::uint64_t n = t < warmup ? warmup_ops : ops;
+    return trial_line(t < warmup ? std::string("\"warmup\"") : std::to_string(t - warmup + 1), n, ns, n,
+                      expected_checksum(case_name, param, n));
+  };
   auto label = [&](unsigned t) { return t < warmup ? std::string("\"warmup\"") : std::to_string(t - warmup + 1); };
   if (f == "silent") return 0;
   if (f == "garbage") return line("this is not the benchbox protocol\n"), 0;
@@ -110,11 +117,11 @@ int protocol_fault(const std::string& f, int argc, char** argv) {
   if (f == "missing_trial" || f == "zero_ns" || f == "wrong_ops") {
     const unsigned total = warmup + reps - (f == "missing_trial" ? 1 : 0);
     for (unsigned t = 0; t < total; ++t)
-      line(trial_line(label(t), f == "wrong_ops" ? ops + 1 : ops, f == "zero_ns" ? 0 : 1000, ops, sum));
+      line(f == "wrong_ops" ? trial_line(label(t), ops + 1, 1000, ops, sum) : proper(t, f == "zero_ns" ? 0 : 1000));
     return 0;
   }
   if (f == "flood")
-    for (unsigned t = 0;; ++t) line(trial_line(label(t), ops, 1000, ops, sum));
+    for (unsigned t = 0;; ++t) line(proper(t, 1000));
   if (f == "stderr_flood") {
     std::string chunk(4096, 'e');
     for (;;) std::fputs(chunk.c_str(), stderr);

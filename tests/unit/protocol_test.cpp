@@ -65,9 +65,13 @@ TEST(Protocol, RejectsGarbageTruncationAndWrongShapes) {
 TEST(Protocol, EmptyOutputIsNoTrials) { EXPECT_TRUE(parse_run("").trials.empty()); }
 
 TEST(Protocol, RunArguments) {
-  auto a = run_arguments("/p", "switch", "2", 1000, 5, 1);
+  auto a = run_arguments("/p", "switch", "2", 1000, 5, 1, 1000);
   std::vector<std::string> expected{"/p", "run", "--case", "switch", "--param", "2", "--ops", "1000", "--reps", "5", "--warmup", "1"};
   EXPECT_EQ(a, expected);
+  // A shorter warm-up is said; without warm-up trials it is not.
+  expected.insert(expected.end(), {"--warmup-ops", "250"});
+  EXPECT_EQ(run_arguments("/p", "switch", "2", 1000, 5, 1, 250), expected);
+  EXPECT_EQ(run_arguments("/p", "switch", "2", 1000, 5, 0, 250).size(), 12u);
 }
 
 TEST(Protocol, TraitsMustBeStrings) {

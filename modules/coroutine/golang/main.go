@@ -260,7 +260,7 @@ func main() {
 		return
 	}
 	if len(args) == 0 || args[0] != "run" {
-		fail("usage: " + os.Args[0] + " describe | run --case NAME --param P --ops N [--reps R] [--warmup W]")
+		fail("usage: " + os.Args[0] + " describe | run --case NAME --param P --ops N [--reps R] [--warmup W] [--warmup-ops N]")
 	}
 	caseName := ""
 	nums := map[string]uint64{"--reps": 1, "--warmup": 0}
@@ -271,7 +271,7 @@ func main() {
 		switch args[i] {
 		case "--case":
 			caseName = args[i+1]
-		case "--param", "--ops", "--reps", "--warmup":
+		case "--param", "--ops", "--reps", "--warmup", "--warmup-ops":
 			v, err := strconv.ParseUint(args[i+1], 10, 64)
 			if err != nil {
 				fail("not a non-negative integer: " + args[i] + " " + args[i+1])
@@ -283,8 +283,12 @@ func main() {
 	}
 	param, hasParam := nums["--param"]
 	ops, hasOps := nums["--ops"]
-	if !hasParam || !hasOps || ops == 0 || nums["--reps"] == 0 {
-		fail("run needs --param P and --ops N (N > 0), --reps R > 0")
+	warmupOps, hasWarmupOps := nums["--warmup-ops"]
+	if !hasWarmupOps {
+		warmupOps = ops
+	}
+	if !hasParam || !hasOps || ops == 0 || nums["--reps"] == 0 || warmupOps == 0 {
+		fail("run needs --param P and --ops N (N > 0), --reps R > 0, --warmup-ops W > 0 if given")
 	}
 	var run func(*trial)
 	switch caseName {
@@ -311,6 +315,9 @@ func main() {
 	total := nums["--warmup"] + nums["--reps"]
 	for k := uint64(0); k < total; k++ {
 		t := &trial{ops: ops}
+		if k < nums["--warmup"] {
+			t.ops = warmupOps
+		}
 		run(t)
 		if t.starts != 1 || t.stops != 1 {
 			fail("adapter bug: trial did not start and stop the clock exactly once")
@@ -319,7 +326,7 @@ func main() {
 		if k >= nums["--warmup"] {
 			label = k - nums["--warmup"] + 1
 		}
-		line := map[string]interface{}{"trial": label, "ops": ops, "ns": t.end.Sub(t.begin).Nanoseconds(),
+		line := map[string]interface{}{"trial": label, "ops": t.ops, "ns": t.end.Sub(t.begin).Nanoseconds(),
 			"done": t.done, "checksum": t.sum}
 		if peak := peakResidentBytes(); peak > 0 {
 			line["peak_rss_bytes"] = peak
