@@ -20,26 +20,34 @@ std::string last_line(const std::string& text) {
   return line.size() > 200 ? line.substr(0, 200) + "..." : line;
 }
 
-// The time the host took from this machine's CPUs (steal: the eighth number of /proc/stat's
-// "cpu" line, in clock ticks), from construction to elapsed_ms(), spread over all CPUs.
+// The time the host took from this machine (steal: the eighth number of a /proc/stat "cpu" line,
+// in clock ticks), from construction to elapsed_ms(): from the CPU the adapters are pinned to,
+// or from all CPUs together when they are not pinned.
 class StealClock {
  public:
-  StealClock() : start_(read()) {}
+  explicit StealClock(std::optional<int> cpu) : line_(cpu ? "cpu" + std::to_string(*cpu) : "cpu"), start_(read(line_)) {}
   double elapsed_ms() const {
-    const auto now = read();
+    const auto now = read(line_);
     static const long ticks = sysconf(_SC_CLK_TCK);
     return now >= start_ && ticks > 0 ? static_cast<double>(now - start_) * 1000.0 / static_cast<double>(ticks) : 0;
   }
 
  private:
-  static std::uint64_t read() {
+  static std::uint64_t read(const std::string& wanted) {
     std::ifstream in("/proc/stat");
-    std::string cpu;
-    std::uint64_t v[8] = {};
-    if (!(in >> cpu) || cpu != "cpu") return 0;
-    for (auto& x : v) in >> x;
-    return v[7];
+    std::string line;
+    while (std::getline(in, line)) {
+      std::istringstream fields(line);
+      std::string name;
+      std::uint64_t v[8] = {};
+      if (!(fields >> name) || name.rfind("cpu", 0) != 0) return 0;  // the cpu lines come first
+      if (name != wanted) continue;
+      for (auto& x : v) fields >> x;
+      return v[7];
+    }
+    return 0;
   }
+  std::string line_;
   std::uint64_t start_;
 };
 
@@ -262,7 +270,7 @@ bool begin_measurement(const RowContext& row, Measurement& m) {
 
 bool measure_process(const RowContext& row, unsigned p, Measurement& m) {
   const RunSettings& s = row.settings;
-  const StealClock steal;
+  const StealClock steal(s.cpu);
   Batch b = run_batch(row, m, m.ops, reps_of_process(row, p), one_per_process(row) ? 0 : s.warmup);
   m.host_steal_ms += steal.elapsed_ms();
   m.peak_rss_bytes = std::max(m.peak_rss_bytes, b.peak_rss_bytes);
