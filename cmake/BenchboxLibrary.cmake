@@ -122,7 +122,8 @@ endfunction()
 # Looks for a library the user installed (never fetched or built by benchbox):
 #   -D<NAME>_ROOT=/prefix   only <prefix>/include and <prefix>/lib{,64}
 #   otherwise               pkg-config (when PKG_CONFIG is given), then the compiler's default paths.
-# Sets <NAME>_TARGET to an interface target to link with, or to "" when not found.
+# Sets <NAME>_TARGET to an interface target to link with, or to "" when not found. Called again
+# with the same NAME (another library folder using the same installed library), it reuses the target.
 function(benchbox_find_installed name)
   cmake_parse_arguments(A "" "HEADER;LIBRARY;PKG_CONFIG;DOC" "PATH_SUFFIXES;LINK" ${ARGN})
   set(${name}_ROOT "" CACHE PATH "${A_DOC}")
@@ -133,6 +134,10 @@ function(benchbox_find_installed name)
     set(_${name}_ROOT_SEEN "${root}" CACHE INTERNAL "")
   endif()
   string(TOLOWER "bb_installed_${name}" target)
+  if(TARGET ${target})  # found by an earlier call (two maps of one library, e.g. phmap's)
+    set(${name}_TARGET ${target} PARENT_SCOPE)
+    return()
+  endif()
   set(${name}_TARGET "" PARENT_SCOPE)
   if(root)
     find_path(${name}_INCLUDE_DIR ${A_HEADER} HINTS ${root}/include PATH_SUFFIXES ${A_PATH_SUFFIXES} NO_DEFAULT_PATH)

@@ -1,0 +1,25 @@
+// phmap::flat_hash_map<K, uint64_t> (greg7mdp/parallel-hashmap) with its default hash,
+// phmap::Hash<K> (identity for uint64_t; std::hash<std::string_view> for std::string), which the
+// table always post-mixes (phmap_mix: a 128-bit multiply folded to 64 bits): a Swiss table derived
+// from Abseil's, one control byte per slot, SSE2 groups of 16, max load 7/8, tombstones on erase.
+#include <parallel_hashmap/phmap.h>
+
+#include <cstdint>
+#include <string>
+
+#include "../common/hashmap_adapter.hpp"
+#include "../common/std_like.hpp"
+
+int main(int argc, char** argv) {
+  using benchbox::hashmap::StdLike;
+  benchbox::Adapter adapter("phmap.flat_hash_map", BB_LIBRARY_VERSION);
+  benchbox::hashmap::add_cases<StdLike<phmap::flat_hash_map<std::uint64_t, std::uint64_t>>,
+                               StdLike<phmap::flat_hash_map<std::string, std::uint64_t>>>(
+      adapter, {.layout = "flat",
+                .hash64 = "phmap::Hash (identity) + phmap_mix (128-bit multiply)",
+                .hash_string = "std::hash<std::string_view> (murmur2 in libstdc++) + phmap_mix",
+                .notes = "emplace(k, v), find(k), erase(k), range-for; Swiss table (Abseil's design), max load 7/8, tombstones on erase",
+                .bytes64 = 48,
+                .bytes_string = 140});
+  return adapter.main(argc, argv);
+}
