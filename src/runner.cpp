@@ -93,8 +93,11 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
     return {Decision::not_applicable, "instructions mode counts timed cases only; this case's figure is " + spec.figure.label};
   const auto n = point.param.number;
   if (n && m.traits.max_param >= 0 && *n > m.traits.max_param)
-    return {Decision::not_applicable, "supports " + spec.param.name + " <= " + std::to_string(m.traits.max_param) +
-                                          (m.traits.notes.empty() ? "" : " (" + m.traits.notes + ")")};
+    return {Decision::not_applicable,
+            "supports " + spec.param.name + " <= " + std::to_string(m.traits.max_param) +
+                (!m.traits.max_param_reason.empty() ? ": " + m.traits.max_param_reason
+                 : m.traits.notes.empty()           ? std::string()
+                                                    : " (" + m.traits.notes + ")")};
   if (n && *n < m.traits.min_param)
     return {Decision::not_applicable, "needs " + spec.param.name + " >= " + std::to_string(m.traits.min_param)};
   if (auto refusal = memory_refusal(point, m.traits)) return {Decision::refused, *refusal};
