@@ -98,10 +98,11 @@ void run_channel_unbuffered(Trial& trial) {
 
 // --- create: bundle_go_mem() K times from main, then bundle_wait, ops/K times -------------------
 // go() switches to the new coroutine at once (main goes to the ready queue); a body that does not
-// block runs to its end, where libdill closes it (its handle and the record at the top of the
-// stack), and the scheduler resumes main: one coroutine runs at a time. Its 64 KiB of stack is the
-// adapter's (go_mem), allocated before the go() and freed after the batch, as a caller of go_mem
-// does; libdill's own stacks (go() without memory) are 256 KiB and cannot be sized.
+// block runs to its end, where libdill closes it (it leaves the bundle; its record sits at the top
+// of the stack memory), and the scheduler resumes main: the coroutine has ended and been released
+// before go() returns, so one is alive at a time whatever K. Its 64 KiB of stack is the adapter's
+// (go_mem): allocated before the go() and freed once it has returned, as a caller of go_mem does;
+// libdill's own stacks (go() without memory) are 256 KiB and cannot be sized.
 dill_coroutine void create_body(CreateTally* tally, std::uint64_t id) {
   tally->entered(id);
   tally->completed();
@@ -112,19 +113,18 @@ void run_create(Trial& trial) {
   const std::size_t k = tally.alive();
   const int bundle = dill_bundle();
   check(bundle >= 0, "bundle");
-  std::vector<std::byte*> batch(k);
   std::uint64_t id = 0;
   tally.start();
   for (std::uint64_t b = 0; b < tally.batches(); ++b) {
-    for (auto& stack : batch) {
-      stack = new_stack();
+    for (std::size_t j = 0; j < k; ++j) {
+      std::byte* const stack = new_stack();
       // Not `go(create_body(&tally, ++id))`: go() evaluates the call on the new stack and comes
       // back by longjmp, which restores main's registers (an id kept in one would lose the ++).
       const std::uint64_t next = ++id;
       check(dill_bundle_go_mem(bundle, create_body(&tally, next), stack, kStackBytes) == 0, "bundle_go_mem");
+      std::free(stack);  // the coroutine has ended and left the bundle: libdill no longer uses it
     }
-    check(dill_bundle_wait(bundle, -1) == 0, "bundle_wait");  // every body has ended: returns at once
-    for (auto* stack : batch) std::free(stack);
+    check(dill_bundle_wait(bundle, -1) == 0, "bundle_wait");  // the bundle is empty: returns at once
   }
   tally.stop();
   dill_hclose(bundle);
@@ -189,9 +189,10 @@ int main(int argc, char** argv) {
   adapter.add("create",
               benchbox::coroutine::create_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
-               .notes = "bundle_go_mem() from main K times, each on a 64 KiB stack from aligned_alloc (freed after "
-                        "the batch's bundle_wait): go() switches to the new coroutine at once, which runs to its end "
-                        "(libdill closes it there) before the scheduler resumes main, so one runs at a time whatever K",
+               .notes = "bundle_go_mem() from main K times, each on a 64 KiB stack from aligned_alloc: go() switches "
+                        "to the new coroutine at once, which runs to its end (libdill closes it there) before the "
+                        "scheduler resumes main, so one is alive at a time whatever K; the stack is freed when go() "
+                        "has returned",
                .min_param = 1}),
               run_create);
   adapter.add("memory",
