@@ -76,6 +76,8 @@ static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "acl_channel_sendu
 // --- create: a spawner fiber creates K fibers (queued), then yields until all K have run ---------
 // An exited fiber goes to libfiber's cache of dead fibers (up to 1000 kept, the rest freed) and the
 // next acl_fiber_create reuses one, with its stack, when it is large enough: libfiber's own path.
+// In this build (USE_JMP_DEF) a fiber's first entry is a setcontext() from a context prepared by
+// getcontext/makecontext: three sigprocmask system calls per fiber created.
 struct Created {
   CreateTally* tally;
   std::uint64_t id;
@@ -182,7 +184,9 @@ int main(int argc, char** argv) {
                .stack_bytes = kStackBytes,
                .notes = "a spawner fiber acl_fiber_create()s K fibers (64 KiB stacks) and acl_fiber_yield()s until "
                         "the scheduler has run all K to their end; exited fibers are cached (up to 1000) and reused "
-                        "with their stacks by later acl_fiber_create calls",
+                        "with their stacks by later acl_fiber_create calls; a new fiber's context is set up with "
+                        "sigprocmask + getcontext + makecontext and first entered with setcontext (three system "
+                        "calls; later switches are setjmp/longjmp)",
                .min_param = 1}),
               run_create);
   adapter.add("memory",
