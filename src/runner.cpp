@@ -83,7 +83,7 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
   if (!d || !d->description) return {Decision::failed, d ? d->error : "not described"};
   m.version = d->description->version;
   auto support = d->description->cases.find(spec.id);
-  if (support == d->description->cases.end()) return {Decision::not_applicable, "the adapter does not implement this case"};
+  if (support == d->description->cases.end()) return {Decision::not_applicable, kUndeclaredCaseReason};
   if (!support->second.applicable) return {Decision::not_applicable, support->second.not_applicable_reason};
   m.traits = support->second.traits;
   const auto& info = d->description->info;
