@@ -84,8 +84,9 @@ static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "chansendul carrie
 
 // --- create: taskmain taskcreate()s K tasks, then taskyield()s until all K have run --------------
 // taskcreate mallocs the task record and its fixed-size stack in one block, prepares its context
-// (getcontext, so a sigprocmask system call, and makecontext) and queues it; taskmain's yield puts
-// it behind the K, the scheduler runs each to its end and frees its block, then taskmain again.
+// (a sigprocmask system call for its signal mask, then libtask's own getcontext and makecontext,
+// no system call) and queues it; taskmain's yield puts it behind the K, the scheduler runs each to
+// its end and frees its block, then taskmain again.
 struct Created {
   CreateTally* tally;
   std::uint64_t id;
@@ -173,7 +174,8 @@ extern "C" void taskmain(int argc, char** argv) {
               benchbox::coroutine::create_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "taskcreate(fn, arg, 64 KiB) K times from taskmain (one malloc for the task record, ~1.6 KiB "
-                        "with its ucontext_t, and its fixed-size stack; getcontext makes a sigprocmask system call), "
+                        "with its ucontext_t, and its fixed-size stack; one sigprocmask system call for the context's "
+                        "signal mask), "
                         "then taskyield(): the scheduler runs each to its end and frees it",
                .min_param = 1}),
               run_create);
