@@ -42,6 +42,7 @@ struct ParamSpec {
 struct CaseTraits {
   std::int64_t min_param = 0;
   std::int64_t max_param = -1;         // -1: no limit
+  std::string max_param_reason;        // why max_param (empty: the notes say)
   std::uint64_t bytes_per_param = 0;   // memory per unit of the parameter (0: no check)
   std::string notes;
   std::map<std::string, std::string> values;  // module-defined ("style", "stack_bytes")

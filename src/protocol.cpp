@@ -73,6 +73,7 @@ LibraryDescription parse_describe(std::string_view output) {
       if (c.contains("max_param")) s.traits.max_param = static_cast<std::int64_t>(get_u64(c, "max_param"));
       if (s.traits.min_param < 0 || (c.contains("max_param") && s.traits.max_param < 0))
         throw ProtocolError("case '" + name + "': min_param and max_param must be below 2^63");
+      s.traits.max_param_reason = get_string(c, "max_param_reason", false);
       if (c.contains("bytes_per_param")) s.traits.bytes_per_param = get_u64(c, "bytes_per_param");
       s.traits.notes = get_string(c, "notes", false);
       if (auto traits = c.find("traits"); traits != c.end()) {

@@ -83,7 +83,7 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
   if (!d || !d->description) return {Decision::failed, d ? d->error : "not described"};
   m.version = d->description->version;
   auto support = d->description->cases.find(spec.id);
-  if (support == d->description->cases.end()) return {Decision::not_applicable, "the adapter does not implement this case"};
+  if (support == d->description->cases.end()) return {Decision::not_applicable, kUndeclaredCaseReason};
   if (!support->second.applicable) return {Decision::not_applicable, support->second.not_applicable_reason};
   m.traits = support->second.traits;
   const auto& info = d->description->info;
@@ -93,8 +93,11 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
     return {Decision::not_applicable, "instructions mode counts timed cases only; this case's figure is " + spec.figure.label};
   const auto n = point.param.number;
   if (n && m.traits.max_param >= 0 && *n > m.traits.max_param)
-    return {Decision::not_applicable, "supports " + spec.param.name + " <= " + std::to_string(m.traits.max_param) +
-                                          (m.traits.notes.empty() ? "" : " (" + m.traits.notes + ")")};
+    return {Decision::not_applicable,
+            "supports " + spec.param.name + " <= " + std::to_string(m.traits.max_param) +
+                (!m.traits.max_param_reason.empty() ? ": " + m.traits.max_param_reason
+                 : m.traits.notes.empty()           ? std::string()
+                                                    : " (" + m.traits.notes + ")")};
   if (n && *n < m.traits.min_param)
     return {Decision::not_applicable, "needs " + spec.param.name + " >= " + std::to_string(m.traits.min_param)};
   if (auto refusal = memory_refusal(point, m.traits)) return {Decision::refused, *refusal};

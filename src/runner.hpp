@@ -45,6 +45,11 @@ struct Described {
 // Whether a library runs a point, and if not, why; each decision a named outcome.
 enum class Decision { run, unavailable, not_applicable, refused, failed };
 
+// The n/a reason of a case the module has and the adapter's `describe` does not mention. An adapter
+// should declare every case of its module, with not_applicable and a real reason where it cannot
+// run one; the per-library integration tests fail on this reason.
+inline constexpr const char* kUndeclaredCaseReason = "the adapter does not implement this case";
+
 struct Applicability {
   Decision decision = Decision::run;
   std::string reason;

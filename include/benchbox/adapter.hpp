@@ -297,6 +297,8 @@ struct CaseInfo {
   std::uint64_t bytes_per_param = 0;
   // Module-defined facts shown with every row ("style": "symmetric", "stack_bytes": "65536").
   std::vector<std::pair<std::string, std::string>> traits;
+  // Why there is a maximum, shown with the n/a of a larger parameter (default: the notes).
+  std::string max_param_reason{};
 };
 
 using CaseFunction = std::function<void(Trial&)>;
@@ -359,6 +361,9 @@ class Adapter {
       }
       out += "\"notes\":" + json_string(e.info.notes) + ",\"min_param\":" + std::to_string(e.info.min_param) +
              (e.info.max_param >= 0 ? ",\"max_param\":" + std::to_string(e.info.max_param) : std::string()) +
+             (e.info.max_param >= 0 && !e.info.max_param_reason.empty()
+                  ? ",\"max_param_reason\":" + json_string(e.info.max_param_reason)
+                  : std::string()) +
              ",\"bytes_per_param\":" + std::to_string(e.info.bytes_per_param) + ",\"traits\":{";
       for (std::size_t i = 0; i < e.info.traits.size(); ++i)
         out += (i ? "," : "") + json_string(e.info.traits[i].first) + ":" + json_string(e.info.traits[i].second);

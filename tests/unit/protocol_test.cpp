@@ -28,6 +28,11 @@ TEST(Protocol, OptionalMaximumParameter) {
       R"({"protocol":2,"id":"x","version":"1","cases":{"channel":{"min_param":0}}})"
       "\n");
   EXPECT_EQ(unlimited.cases.at("channel").traits.max_param, -1);
+  EXPECT_EQ(unlimited.cases.at("channel").traits.max_param_reason, "");
+  auto reasoned = parse_describe(
+      R"({"protocol":2,"id":"x","version":"1","cases":{"memory":{"min_param":1,"max_param":30000,"max_param_reason":"r"}}})"
+      "\n");
+  EXPECT_EQ(reasoned.cases.at("memory").traits.max_param_reason, "r");
   EXPECT_THROW(parse_describe(R"({"protocol":2,"id":"x","version":"1","cases":{"c":{"min_param":0,"max_param":-2}}})"
                               "\n"),
                ProtocolError);

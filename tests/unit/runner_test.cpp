@@ -134,6 +134,17 @@ TEST(Applicability, EachDecisionHasItsReason) {
   auto a = applicable(one, s, cat[0], &d, m);
   EXPECT_EQ(a.decision, Decision::not_applicable);
   EXPECT_EQ(a.reason, "needs coroutines >= 2");
+  Described limited;  // a maximum with its reason, shown instead of the notes
+  limited.description = parse_describe(
+      R"({"protocol":2,"id":"fake","version":"9","cases":{"switch":{"notes":"long notes","min_param":2,"max_param":500,)"
+      R"("max_param_reason":"at most 500 here: a kernel limit"}}})"
+      "\n");
+  CasePoint many{points[0].spec, ParamValue::of(1000)};
+  a = applicable(many, s, cat[0], &limited, m);
+  EXPECT_EQ(a.decision, Decision::not_applicable);
+  EXPECT_EQ(a.reason, "supports coroutines <= 500: at most 500 here: a kernel limit");
+  limited.description->cases.at("switch").traits.max_param_reason.clear();
+  EXPECT_EQ(applicable(many, s, cat[0], &limited, m).reason, "supports coroutines <= 500 (long notes)");
   CasePoint huge{points[0].spec, ParamValue::of(1'000'000'000)};  // 64 KiB stacks: 61 TiB
   a = applicable(huge, s, cat[0], &d, m);
   EXPECT_EQ(a.decision, Decision::refused);

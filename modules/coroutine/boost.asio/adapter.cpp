@@ -1,6 +1,7 @@
 // boost.asio: Asio's C++20 awaitables (asio::awaitable, co_spawn, use_awaitable) on one
 // io_context run by this thread, and asio::experimental::channel. Asio's awaitables are stackless
 // C++20 coroutines; what moves control between them is the io_context's handler queue.
+#include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/experimental/channel.hpp>
@@ -20,6 +21,8 @@ namespace {
 namespace asio = boost::asio;
 using benchbox::Trial;
 using benchbox::coroutine::ChannelTally;
+using benchbox::coroutine::CreateTally;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 // One thread runs the io_context: concurrency hint 1 lets Asio use its per-thread private queue.
@@ -66,6 +69,74 @@ void run_channel(Trial& trial) {
   tally.finish();
 }
 
+// --- create: a spawner coroutine co_spawns K coroutines, then waits until all K have finished ----
+// The spawner runs inside io_context::run(), so co_spawn's first dispatch runs the new coroutine's
+// body at once; its entry point then posts its own end (Asio never completes a coroutine inline),
+// and the spawner's post queues behind those: when it resumes, every coroutine of the batch has
+// finished and its frames have been freed.
+asio::awaitable<void> create_body(CreateTally& tally, std::uint64_t id) {
+  tally.entered(id);
+  tally.completed();
+  co_return;
+}
+
+asio::awaitable<void> create_spawner(CreateTally& tally) {
+  auto executor = co_await asio::this_coro::executor;
+  const std::uint64_t k = tally.alive();
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (std::uint64_t j = 0; j < k; ++j) asio::co_spawn(executor, create_body(tally, ++id), asio::detached);
+    // Not `while (...) co_await`: the co_await stays out of the loop condition (g++ 12, see above).
+    for (;;) {
+      co_await asio::post(executor, asio::use_awaitable);
+      if (tally.completions() >= (b + 1) * k) break;
+    }
+  }
+  tally.stop();
+}
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  asio::io_context ctx(kConcurrencyHint);
+  asio::co_spawn(ctx, create_spawner(tally), asio::detached);
+  ctx.run();
+  tally.finish();
+}
+
+// --- memory: N coroutines, each entered once and waiting in async_receive on one channel --------
+// A controller coroutine co_spawns them (each runs at once to its wait), takes the measurement,
+// then closes the channel: every waiting receive completes (with channel_closed) and each body ends.
+using Gate = asio::experimental::channel<void(boost::system::error_code)>;
+
+asio::awaitable<void> memory_body(MemoryTally& tally, Gate& gate, std::size_t i) {
+  tally.entered(i);
+  (void)co_await gate.async_receive(asio::as_tuple(asio::use_awaitable));
+  tally.completed();
+}
+
+asio::awaitable<void> memory_controller(MemoryTally& tally, Gate& gate) {
+  auto executor = co_await asio::this_coro::executor;
+  const std::size_t n = tally.coroutines();
+  tally.begin();
+  for (std::size_t i = 0; i < n; ++i) asio::co_spawn(executor, memory_body(tally, gate, i), asio::detached);
+  for (;;) {  // every body has reached its wait once the spawns have run
+    if (tally.entries() >= n) break;
+    co_await asio::post(executor, asio::use_awaitable);
+  }
+  tally.all_suspended();
+  gate.close();
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  asio::io_context ctx(kConcurrencyHint);
+  Gate gate(ctx, 0);
+  asio::co_spawn(ctx, memory_controller(tally, gate), asio::detached);
+  ctx.run();  // returns once every body has ended
+  tally.finish();
+}
+
 std::string asio_version() {
   return std::to_string(BOOST_ASIO_VERSION / 100000) + "." + std::to_string(BOOST_ASIO_VERSION / 100 % 1000) + "." +
          std::to_string(BOOST_ASIO_VERSION % 100);
@@ -94,5 +165,22 @@ int main(int argc, char** argv) {
                         "(0: each async_send waits for an async_receive); completions go through the io_context",
                .min_param = 0}),
               run_channel);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "scheduler",
+               .stack_bytes = 0,
+               .notes = "stackless; a spawner coroutine inside io_context::run() co_spawns K awaitables (detached): "
+                        "co_spawn allocates the entry-point and body frames (Asio's per-thread recycling allocator) and "
+                        "its dispatch runs the body at once; each entry point posts its own end, and the spawner's "
+                        "co_await post(...) resumes after all K have ended and been freed",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "scheduler",
+               .stack_bytes = 0,
+               .notes = "stackless: per coroutine its entry-point and body frames and a pending receive operation, "
+                        "each waiting in co_await async_receive on one experimental::channel (closed after the "
+                        "measurement); spawned by a controller coroutine inside io_context::run()",
+               .min_param = 1}),
+              run_memory);
   return adapter.main(argc, argv);
 }

@@ -15,6 +15,8 @@ extern "C" {  // coroutine.h has no extern "C" guard of its own
 namespace {
 
 using benchbox::Trial;
+using benchbox::coroutine::CreateTally;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 constexpr std::int64_t kSharedStackBytes = 1024 * 1024;  // STACK_SIZE in coroutine.c, fixed
@@ -50,6 +52,73 @@ void run_switch(Trial& trial) {
   coroutine_close(s);  // frees the coroutines, their saved stacks and the schedule
 }
 
+// --- create: K coroutines (coroutine_new: a malloc'ed record), each coroutine_resume()d once ----
+// The first resume prepares a context on the schedule's shared stack (getcontext + makecontext)
+// and swapcontext()s into it; the function returns through uc_link and cloudwu frees the
+// coroutine as it ends. The schedule (and its 1 MiB stack) is opened before the clock starts.
+struct Created {
+  CreateTally* tally;
+  std::uint64_t id;
+};
+
+void create_body(schedule*, void* arg) {
+  const auto* self = static_cast<const Created*>(arg);
+  self->tally->entered(self->id);
+  self->tally->completed();
+}
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  const std::size_t k = tally.alive();
+  schedule* s = coroutine_open();
+  std::vector<Created> args(k);
+  std::vector<int> ids(k);
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (std::size_t j = 0; j < k; ++j) {
+      args[j] = {&tally, ++id};
+      ids[j] = coroutine_new(s, create_body, &args[j]);
+    }
+    for (int i : ids) coroutine_resume(s, i);  // runs to its end; freed there
+  }
+  tally.stop();
+  coroutine_close(s);
+  tally.finish();
+}
+
+// --- memory: N coroutines, each resumed once and suspended in coroutine_yield() -----------------
+// Each yield copies the coroutine's live stack out of the shared stack into its own buffer.
+struct Suspended {
+  MemoryTally* tally;
+  std::size_t index;
+};
+
+void memory_body(schedule* s, void* arg) {
+  const auto* self = static_cast<const Suspended*>(arg);
+  self->tally->entered(self->index);
+  coroutine_yield(s);
+  self->tally->completed();
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  schedule* s = coroutine_open();  // the shared 1 MiB stack: reserved once, before the measurement
+  tally.begin();
+  std::vector<Suspended> args(n);
+  std::vector<int> ids(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    args[i] = {&tally, i};
+    ids[i] = coroutine_new(s, memory_body, &args[i]);
+    coroutine_resume(s, ids[i]);
+  }
+  tally.all_suspended();
+  for (int i : ids) coroutine_resume(s, i);
+  coroutine_close(s);
+  tally.finish();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -65,6 +134,22 @@ int main(int argc, char** argv) {
                         "of its own per coroutine, all share one 1 MiB stack",
                .min_param = 1}),
               run_switch);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "asymmetric",
+               .stack_bytes = 0,
+               .notes = "coroutine_new() K times (a malloc'ed record with its ucontext_t), coroutine_resume() of each: "
+                        "getcontext + makecontext on the schedule's shared 1 MiB stack and swapcontext (each a "
+                        "sigprocmask system call); the function returns and cloudwu frees the coroutine",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "asymmetric",
+               .stack_bytes = 0,
+               .notes = "no stack per coroutine: all run on the schedule's one shared 1 MiB stack (reserved once, "
+                        "before the measurement); a suspended coroutine keeps its record (~1 KiB with its "
+                        "ucontext_t) and a malloc'ed copy of its live stack, made by coroutine_yield()",
+               .min_param = 1}),
+              run_memory);
   adapter.not_applicable("channel", "cloudwu/coroutine has no channel (only resume/yield/status)");
   return adapter.main(argc, argv);
 }

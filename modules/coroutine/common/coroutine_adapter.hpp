@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -28,6 +29,7 @@ struct CaseInfo {
   std::string notes;
   std::int64_t min_param = 0;
   std::int64_t max_param = -1;
+  std::string max_param_reason{};  // why max_param, shown with the n/a of a larger parameter
 };
 
 inline benchbox::CaseInfo common_info(const CaseInfo& c, std::uint64_t bytes_per_param) {
@@ -35,7 +37,8 @@ inline benchbox::CaseInfo common_info(const CaseInfo& c, std::uint64_t bytes_per
           .min_param = c.min_param,
           .max_param = c.max_param,
           .bytes_per_param = bytes_per_param,
-          .traits = {{"style", c.style}, {"stack_bytes", std::to_string(c.stack_bytes)}}};
+          .traits = {{"style", c.style}, {"stack_bytes", std::to_string(c.stack_bytes)}},
+          .max_param_reason = c.max_param_reason};
 }
 
 // The switch case's parameter counts coroutines: each costs its stack (the driver refuses what
@@ -51,6 +54,31 @@ inline benchbox::CaseInfo create_case(const CaseInfo& c) {
   return common_info(c, static_cast<std::uint64_t>(c.stack_bytes > 0 ? c.stack_bytes : 4096));
 }
 inline benchbox::CaseInfo memory_case(const CaseInfo& c) { return create_case(c); }
+
+// How many coroutines can be alive at once when each one's stack carries a guard page that the
+// library mprotect()s inside a larger mapping (its heap, or one mmap per stack): that splits the
+// mapping, two mappings per stack, and the kernel allows a process vm.max_map_count mappings
+// (65530 by default). Half of what is left after the mappings this process has now, less a
+// margin for the ones it makes later (allocator arenas, the library's own); -1 where unknown.
+inline std::uint64_t max_map_count() {
+  unsigned long long v = 0;
+  if (std::FILE* f = std::fopen("/proc/sys/vm/max_map_count", "r")) {
+    if (std::fscanf(f, "%llu", &v) != 1) v = 0;
+    std::fclose(f);
+  }
+  return v;
+}
+inline std::int64_t guard_page_limit() {
+  const std::uint64_t max_maps = max_map_count();
+  if (max_maps == 0) return -1;
+  std::uint64_t used = 0;
+  if (std::FILE* f = std::fopen("/proc/self/maps", "r")) {
+    for (int c; (c = std::fgetc(f)) != EOF;) used += c == '\n';
+    std::fclose(f);
+  }
+  constexpr std::uint64_t kMargin = 256;
+  return max_maps > used + kMargin ? static_cast<std::int64_t>((max_maps - used - kMargin) / 2) : 0;
+}
 
 // Switch case. Two ways to use it:
 //  - scheduler/symmetric libraries: every coroutine body is `while (tally.enter(i)) yield();`.
@@ -253,6 +281,7 @@ class MemoryTally {
     alive_at_measure_ = entries_;
   }
   void completed() noexcept { ++completions_; }
+  std::uint64_t completions() const { return completions_; }
   void finish() {
     trial_.count("completed", completions_);
     trial_.finish(alive_at_measure_, checksum_);

@@ -14,7 +14,9 @@
 namespace {
 
 using benchbox::Trial;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 struct Body {
@@ -62,6 +64,84 @@ void run_switch(Trial& trial) {
   }
 }
 
+// Create and memory use libaco's own design: every coroutine of the trial runs on ONE share stack
+// of 64 KiB (+ a read-only guard page, mmap'ed once before the measurement: what libaco reserves
+// for all of them). When a coroutine is resumed while another one is suspended on the share
+// stack, aco_resume first copies the suspended one's live frames out into that one's private save
+// stack (malloc'ed at aco_create, 64 bytes, doubled as needed), and copies them back when it is
+// resumed in turn. One share stack per coroutine (switch) would reserve 68 KiB each in two
+// mappings and stop near 32000 coroutines at vm.max_map_count.
+
+// --- create: K coroutines on the share stack, each aco_resume()d once to its aco_exit() ----------
+// A coroutine that has exited leaves nothing on the share stack: no copy is ever made here.
+struct Created {
+  CreateTally* tally;
+  std::uint64_t id;
+};
+
+void create_body() {
+  const auto* self = static_cast<const Created*>(aco_get_arg());
+  self->tally->entered(self->id);
+  self->tally->completed();
+  aco_exit();
+}
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  const std::size_t k = tally.alive();
+  aco_t* main = main_co();
+  aco_share_stack_t* stack = aco_share_stack_new(kStackBytes);
+  std::vector<Created> args(k);
+  std::vector<aco_t*> batch(k);
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (std::size_t j = 0; j < k; ++j) {
+      args[j] = {&tally, ++id};
+      batch[j] = aco_create(main, stack, 0, create_body, &args[j]);  // malloc: the aco_t and a 64-byte save stack
+    }
+    for (auto* co : batch) aco_resume(co);
+    for (auto* co : batch) aco_destroy(co);
+  }
+  tally.stop();
+  aco_share_stack_destroy(stack);
+  tally.finish();
+}
+
+// --- memory: N coroutines on the share stack, each resumed once and suspended in aco_yield() ----
+struct Suspended {
+  MemoryTally* tally;
+  std::size_t index;
+};
+
+void memory_body() {
+  const auto* self = static_cast<const Suspended*>(aco_get_arg());
+  self->tally->entered(self->index);
+  aco_yield();
+  self->tally->completed();
+  aco_exit();
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  aco_t* main = main_co();
+  aco_share_stack_t* stack = aco_share_stack_new(kStackBytes);  // reserved once, before the measurement
+  tally.begin();
+  std::vector<Suspended> args(n);
+  std::vector<aco_t*> cos(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    args[i] = {&tally, i};
+    cos[i] = aco_create(main, stack, 0, memory_body, &args[i]);
+    aco_resume(cos[i]);  // saves the previous coroutine's frames off the share stack first
+  }
+  tally.all_suspended();
+  for (auto* co : cos) aco_resume(co);
+  for (auto* co : cos) aco_destroy(co);
+  aco_share_stack_destroy(stack);
+  tally.finish();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -77,6 +157,25 @@ int main(int argc, char** argv) {
                         "stack",
                .min_param = 1}),
               run_switch);
+  adapter.info("share_stack", "switch: one share stack per coroutine (64 KiB + guard page), never copied; create "
+                              "and memory: one 64 KiB share stack for all the coroutines of a trial");
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "asymmetric",
+               .stack_bytes = 0,
+               .notes = "aco_create() K times on ONE 64 KiB share stack (created before the clock starts; each "
+                        "aco_create mallocs the 160-byte aco_t and a 64-byte save stack), aco_resume() of each to its "
+                        "aco_exit() (nothing to copy: the previous owner has exited), aco_destroy() of each",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "asymmetric",
+               .stack_bytes = 0,
+               .notes = "all N on ONE 64 KiB share stack (+ guard page, mmap'ed once before the measurement: libaco "
+                        "reserves 68 KiB for all of them); a suspended coroutine is its 160-byte aco_t and its private "
+                        "save stack (malloc, 64 bytes doubled to fit), into which aco_resume copies its live frames "
+                        "when the next coroutine takes the share stack",
+               .min_param = 1}),
+              run_memory);
   adapter.not_applicable("channel", "libaco has no channel (resume/yield only)");
   return adapter.main(argc, argv);
 }

@@ -15,7 +15,9 @@
 namespace {
 
 using benchbox::Trial;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 struct Body {
@@ -54,6 +56,81 @@ void run_switch(Trial& trial) {
   for (auto* co : cos) co_release(co);  // frees the stack; nothing to unwind in a C body
 }
 
+// libco sets up its per-thread environment (the main coroutine's record and 128 KiB stack, an
+// epoll instance and a 60000-slot timeout wheel) at the first co_create; co_get_epoll_ct() does it
+// before any measurement, so that no case pays for it.
+void set_up_environment() { (void)co_get_epoll_ct(); }
+
+// --- create: K coroutines created (co_create: record + private stack), each co_resume()d once ---
+// (its function runs to its end and libco switches back), then co_release()d, ops/K times.
+struct Created {
+  CreateTally* tally;
+  std::uint64_t id;
+};
+
+void* create_body(void* arg) {
+  const auto* self = static_cast<const Created*>(arg);
+  self->tally->entered(self->id);
+  self->tally->completed();
+  return nullptr;
+}
+
+void run_create(Trial& trial) {
+  set_up_environment();
+  CreateTally tally(trial);
+  const std::size_t k = tally.alive();
+  stCoRoutineAttr_t attr;  // private stack per coroutine, as in switch
+  attr.stack_size = static_cast<int>(kStackBytes);
+  std::vector<Created> args(k);
+  std::vector<stCoRoutine_t*> batch(k, nullptr);
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (std::size_t j = 0; j < k; ++j) {
+      args[j] = {&tally, ++id};
+      co_create(&batch[j], &attr, create_body, &args[j]);
+    }
+    for (auto* co : batch) co_resume(co);
+    for (auto* co : batch) co_release(co);  // frees the stack and the record
+  }
+  tally.stop();
+  tally.finish();
+}
+
+// --- memory: N coroutines, each co_resume()d once and suspended in co_yield_ct() ---------------
+struct Suspended {
+  MemoryTally* tally;
+  std::size_t index;
+};
+
+void* memory_body(void* arg) {
+  const auto* self = static_cast<const Suspended*>(arg);
+  self->tally->entered(self->index);
+  co_yield_ct();
+  self->tally->completed();
+  return nullptr;
+}
+
+void run_memory(Trial& trial) {
+  set_up_environment();
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  stCoRoutineAttr_t attr;
+  attr.stack_size = static_cast<int>(kStackBytes);
+  tally.begin();
+  std::vector<Suspended> args(n);
+  std::vector<stCoRoutine_t*> cos(n, nullptr);
+  for (std::size_t i = 0; i < n; ++i) {
+    args[i] = {&tally, i};
+    co_create(&cos[i], &attr, memory_body, &args[i]);
+    co_resume(cos[i]);
+  }
+  tally.all_suspended();
+  for (auto* co : cos) co_resume(co);
+  for (auto* co : cos) co_release(co);
+  tally.finish();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -65,6 +142,20 @@ int main(int argc, char** argv) {
                         "(stCoRoutineAttr_t.stack_size, no shared stack); syscall hooks not enabled",
                .min_param = 1}),
               run_switch);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "co_create (malloc of the 8 KiB coroutine record, zeroed, and of a private 64 KiB stack) K "
+                        "times, co_resume() of each (it runs to its end and switches back), co_release() of each",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "asymmetric",
+               .stack_bytes = kStackBytes,
+               .notes = "private 64 KiB stacks (malloc, no guard page) and an 8 KiB coroutine record each (zeroed "
+                        "at co_create: 1024 coroutine-specific slots); each suspended in co_yield_ct() back to main",
+               .min_param = 1}),
+              run_memory);
   adapter.not_applicable("channel",
                          "libco has no channel; its only waiting primitive, co_cond_*, needs co_eventloop (an epoll "
                          "loop): a channel built on it would measure benchbox's code and the event loop");

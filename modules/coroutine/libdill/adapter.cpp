@@ -17,7 +17,9 @@ namespace {
 
 using benchbox::Trial;
 using benchbox::coroutine::ChannelTally;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 void check(bool ok, const char* what) {
@@ -29,9 +31,11 @@ void check(bool ok, const char* what) {
 
 // Stacks of exactly kStackBytes, given to libdill with bundle_go_mem (libdill keeps its coroutine
 // record at their top). Its own stacks would be 256 KiB and there is no other way to size them.
+std::byte* new_stack() { return static_cast<std::byte*>(std::aligned_alloc(4096, kStackBytes)); }
+
 struct Stacks {
   explicit Stacks(std::size_t n) : memory(n) {
-    for (auto& m : memory) m.reset(static_cast<std::byte*>(std::aligned_alloc(4096, kStackBytes)));
+    for (auto& m : memory) m.reset(new_stack());
   }
   struct Free {
     void operator()(std::byte* p) const { std::free(p); }
@@ -92,6 +96,72 @@ void run_channel_unbuffered(Trial& trial) {
   tally.finish();
 }
 
+// --- create: bundle_go_mem() K times from main, then bundle_wait, ops/K times -------------------
+// go() switches to the new coroutine at once (main goes to the ready queue); a body that does not
+// block runs to its end, where libdill closes it (it leaves the bundle; its record sits at the top
+// of the stack memory), and the scheduler resumes main: the coroutine has ended and been released
+// before go() returns, so one is alive at a time whatever K. Its 64 KiB of stack is the adapter's
+// (go_mem): allocated before the go() and freed once it has returned, as a caller of go_mem does;
+// libdill's own stacks (go() without memory) are 256 KiB and cannot be sized.
+dill_coroutine void create_body(CreateTally* tally, std::uint64_t id) {
+  tally->entered(id);
+  tally->completed();
+}
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  const std::size_t k = tally.alive();
+  const int bundle = dill_bundle();
+  check(bundle >= 0, "bundle");
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (std::size_t j = 0; j < k; ++j) {
+      std::byte* const stack = new_stack();
+      // Not `go(create_body(&tally, ++id))`: go() evaluates the call on the new stack and comes
+      // back by longjmp, which restores main's registers (an id kept in one would lose the ++).
+      const std::uint64_t next = ++id;
+      check(dill_bundle_go_mem(bundle, create_body(&tally, next), stack, kStackBytes) == 0, "bundle_go_mem");
+      std::free(stack);  // the coroutine has ended and left the bundle: libdill no longer uses it
+    }
+    check(dill_bundle_wait(bundle, -1) == 0, "bundle_wait");  // the bundle is empty: returns at once
+  }
+  tally.stop();
+  dill_hclose(bundle);
+  tally.finish();
+}
+
+// --- memory: N coroutines, each entered once and blocked in chrecv on one channel -----------------
+dill_coroutine void memory_body(MemoryTally* tally, int gate, std::size_t i) {
+  tally->entered(i);
+  int token = 0;
+  (void)dill_chrecv(gate, &token, sizeof token, -1);  // EPIPE once main calls chdone
+  tally->completed();
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  int gate[2];
+  check(dill_chmake(gate) == 0, "chmake");  // also sets up libdill's per-thread context
+  const int bundle = dill_bundle();
+  check(bundle >= 0, "bundle");
+  tally.begin();
+  std::vector<std::byte*> stacks(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    stacks[i] = new_stack();
+    check(dill_bundle_go_mem(bundle, memory_body(&tally, gate[1], i), stacks[i], kStackBytes) == 0, "bundle_go_mem");
+  }
+  tally.all_suspended();
+  check(dill_chdone(gate[0]) == 0, "chdone");
+  check(dill_bundle_wait(bundle, -1) == 0, "bundle_wait");
+  dill_hclose(bundle);
+  dill_hclose(gate[0]);
+  dill_hclose(gate[1]);
+  for (auto* stack : stacks) std::free(stack);
+  tally.finish();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -116,5 +186,22 @@ int main(int argc, char** argv) {
                .min_param = 0,
                .max_param = 0}),
               run_channel_unbuffered);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "bundle_go_mem() from main K times, each on a 64 KiB stack from aligned_alloc: go() switches "
+                        "to the new coroutine at once, which runs to its end (libdill closes it there) before the "
+                        "scheduler resumes main, so one is alive at a time whatever K; the stack is freed when go() "
+                        "has returned",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "64 KiB stacks from aligned_alloc given with bundle_go_mem (libdill's coroutine record at "
+                        "their top, no guard page); each runs at once to chrecv() on one channel, where it waits "
+                        "until chdone()",
+               .min_param = 1}),
+              run_memory);
   return adapter.main(argc, argv);
 }

@@ -13,7 +13,9 @@ namespace {
 
 using benchbox::Trial;
 using benchbox::coroutine::ChannelTally;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 // --- switch: N fibers, `while (tally.enter(i)) acl_fiber_yield();` ---------------------------
@@ -71,6 +73,91 @@ void run_channel(Trial& trial) {
 
 static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "acl_channel_sendul carries the 64-bit values");
 
+// --- create: a spawner fiber creates K fibers (queued), then yields until all K have run ---------
+// An exited fiber goes to libfiber's cache of dead fibers (up to 1000 kept, the rest freed) and the
+// next acl_fiber_create reuses one, with its stack, when it is large enough: libfiber's own path.
+// In this build (USE_JMP_DEF) a fiber's first entry is a setcontext() from a context prepared by
+// getcontext/makecontext: three sigprocmask system calls per fiber created.
+struct Created {
+  CreateTally* tally;
+  std::uint64_t id;
+};
+
+void create_body(ACL_FIBER*, void* arg) {
+  const auto* self = static_cast<const Created*>(arg);
+  self->tally->entered(self->id);
+  self->tally->completed();
+}
+
+void create_spawner(ACL_FIBER*, void* arg) {
+  CreateTally& tally = *static_cast<CreateTally*>(arg);
+  const std::size_t k = tally.alive();
+  std::vector<Created> args(k);
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (auto& a : args) {
+      a = {&tally, ++id};
+      acl_fiber_create(create_body, &a, kStackBytes);
+    }
+    while (tally.completions() < (b + 1) * k) acl_fiber_yield();
+  }
+  tally.stop();
+}
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  acl_fiber_create(create_spawner, &tally, kStackBytes);
+  acl_fiber_schedule();  // returns when the spawner and every fiber have exited; frees the dead ones
+  tally.finish();
+}
+
+// --- memory: a controller fiber creates N fibers; each suspends itself in acl_fiber_switch() ----
+// (the documented suspend: off the ready queue until acl_fiber_ready()); the controller measures,
+// then readies them all and yields until each has run to its end.
+struct MemoryRun {
+  MemoryTally* tally;
+  std::vector<ACL_FIBER*> fibers;
+};
+
+struct Suspended {
+  MemoryRun* run;
+  std::size_t index;
+};
+
+void memory_body(ACL_FIBER* self, void* arg) {
+  const auto* me = static_cast<const Suspended*>(arg);
+  me->run->fibers[me->index] = self;
+  me->run->tally->entered(me->index);
+  acl_fiber_switch();
+  me->run->tally->completed();
+}
+
+void memory_controller(ACL_FIBER*, void* arg) {
+  MemoryRun& run = *static_cast<MemoryRun*>(arg);
+  MemoryTally& tally = *run.tally;
+  const std::size_t n = tally.coroutines();
+  tally.begin();
+  run.fibers.resize(n);
+  std::vector<Suspended> args(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    args[i] = {&run, i};
+    acl_fiber_create(memory_body, &args[i], kStackBytes);  // queued
+  }
+  while (tally.entries() < n) acl_fiber_yield();  // one yield: the N run, each suspends itself
+  tally.all_suspended();
+  for (auto* f : run.fibers) acl_fiber_ready(f);
+  while (tally.completions() < n) acl_fiber_yield();
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  MemoryRun run{&tally, {}};
+  acl_fiber_create(memory_controller, &run, kStackBytes);  // libfiber's per-thread state exists from here
+  acl_fiber_schedule();
+  tally.finish();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -92,5 +179,23 @@ int main(int argc, char** argv) {
                         "= unbuffered; producer fiber acl_channel_sendul(), consumer fiber acl_channel_recvul()",
                .min_param = 0}),
               run_channel);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "a spawner fiber acl_fiber_create()s K fibers (64 KiB stacks) and acl_fiber_yield()s until "
+                        "the scheduler has run all K to their end; exited fibers are cached (up to 1000) and reused "
+                        "with their stacks by later acl_fiber_create calls; a new fiber's context is set up with "
+                        "sigprocmask + getcontext + makecontext and first entered with setcontext (three system "
+                        "calls; later switches are setjmp/longjmp)",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "acl_fiber_create(fn, arg, 64 KiB): the fiber record (calloc) and its stack (malloc, no guard "
+                        "page in this build); each suspended in acl_fiber_switch() until acl_fiber_ready(); created "
+                        "by a controller fiber inside acl_fiber_schedule()",
+               .min_param = 1}),
+              run_memory);
   return adapter.main(argc, argv);
 }

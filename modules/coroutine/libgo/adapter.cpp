@@ -13,7 +13,9 @@ namespace {
 
 using benchbox::Trial;
 using benchbox::coroutine::ChannelTally;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 constexpr std::size_t kDriverStackBytes = 1024 * 1024;  // the coroutine running the adapter itself
@@ -59,6 +61,59 @@ void run_channel(Trial& trial) {
   tally.finish();
 }
 
+// --- create: the driver coroutine starts K coroutines, then co_yields until all K have run -------
+// `go` makes a Task (its std::function and a malloc'ed 64 KiB stack) and queues it on the one
+// processor; the processor runs each to its end and hands finished tasks to its GC list, which it
+// deletes (stack freed) in groups of 17.
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  CreateTally* const t = &tally;  // captures of 16 bytes: the std::function keeps them in place
+  const std::uint64_t k = tally.alive();
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (std::uint64_t j = 0; j < k; ++j) {
+      go co_stack(kStackBytes)[t, my_id = ++id] {
+        t->entered(my_id);
+        t->completed();
+      };
+    }
+    while (tally.completions() < (b + 1) * k) co_yield;
+  }
+  tally.stop();
+  tally.finish();
+}
+
+// --- memory: N coroutines, each entered once and blocked in pop() on one co_chan ------------------
+// The gate has a buffer (of 1, kept empty): libgo's buffered channels park a waiting pop() on
+// their condition variable, and Close() wakes every waiter; an unbuffered channel's Close() wakes
+// only the one pop() it holds, the others waiting for its mutex.
+struct MemoryRun {
+  MemoryTally* tally;
+  co_chan<int> gate;  // closed after the measurement: every waiting pop() returns false
+};
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  MemoryRun run{&tally, co_chan<int>(1)};
+  MemoryRun* const r = &run;
+  const std::size_t n = tally.coroutines();
+  tally.begin();
+  for (std::size_t i = 0; i < n; ++i) {
+    go co_stack(kStackBytes)[r, i] {
+      r->tally->entered(i);
+      int token = 0;
+      (void)r->gate.pop(token);
+      r->tally->completed();
+    };
+  }
+  while (tally.entries() < n) co_yield;
+  tally.all_suspended();
+  run.gate.Close();
+  while (tally.completions() < n) co_yield;
+  tally.finish();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -80,6 +135,23 @@ int main(int argc, char** argv) {
                         "coroutine ch << v, consumer coroutine ch >> v",
                .min_param = 0}),
               run_channel);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "`go co_stack(64 KiB)` K times from the coroutine running the adapter (a Task with its "
+                        "std::function and a malloc'ed stack, queued on the one processor), then co_yield until the "
+                        "processor has run all K to their end; finished tasks are deleted in groups of 17 (libgo's GC "
+                        "list)",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "`go co_stack(64 KiB)`: a Task (504 bytes with its std::function) and a 64 KiB stack from "
+                        "malloc (no guard page: protect_stack_page 0, libgo's default); each blocked in pop() on one empty "
+                        "co_chan<int>(1) (its condition variable), closed after the measurement; one processor thread (Start(1, 1))",
+               .min_param = 1}),
+              run_memory);
   int status = 1;
   go co_stack(kDriverStackBytes)[&] {
     status = adapter.main(argc, argv);

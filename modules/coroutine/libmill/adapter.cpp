@@ -15,11 +15,15 @@ namespace {
 
 using benchbox::Trial;
 using benchbox::coroutine::ChannelTally;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 // Stacks of exactly kStackBytes for every coroutine, all preallocated and kept cached (libmill
-// frees stacks beyond the prepared count). Only possible while no coroutine exists: first trial.
+// frees stacks beyond the prepared count, and keeps at least one: it cannot free the stack it
+// runs on). Only possible while no coroutine exists: first trial. goprepare also sets up libmill's
+// poller (an epoll descriptor and a table of RLIMIT_NOFILE's maximum entries), once per process.
 void prepare(std::size_t coroutines) {
   static bool prepared = false;
   if (prepared) return;
@@ -87,6 +91,67 @@ void run_channel(Trial& trial) {
   tally.finish();
 }
 
+// --- create: go() K times from main, ops/K times -----------------------------------------------
+// go() switches to the new coroutine at once (main goes to the back of the ready queue); the body
+// runs to its end, its stack goes back to libmill's cache and the scheduler resumes main. A body
+// that does not block has ended before go() returns: one coroutine is alive at a time, whatever K.
+mill_coroutine void create_body(CreateTally* tally, std::uint64_t id) {
+  tally->entered(id);
+  tally->completed();
+}
+
+void run_create(Trial& trial) {
+  prepare(2);  // one stack in use, one cached: every go() takes a cached stack
+  CreateTally tally(trial);
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b)
+    for (std::uint64_t j = 0; j < tally.alive(); ++j) {
+      // Not `go(create_body(&tally, ++id))`: go() evaluates its call on the new stack and returns
+      // to main by longjmp, which restores main's registers, and with them an id kept in one.
+      const std::uint64_t next = ++id;
+      mill_go(create_body(&tally, next));
+    }
+  tally.stop();
+  tally.finish();
+}
+
+// --- memory: N coroutines, each entered once and blocked in chr() on one channel ---------------
+// goprepare(1) leaves one stack in libmill's cache; a holder coroutine started before the
+// measurement takes it, so that no cached stack exists when the measurement starts and every one
+// of the N stacks is allocated (posix_memalign + mprotect of its guard page) inside it.
+struct MemoryRun {
+  MemoryTally* tally;
+  mill_chan gate;  // chdone() after the measurement releases every waiting chr()
+  bool holder_done;
+};
+
+mill_coroutine void memory_body(MemoryRun* run, std::size_t i) {
+  run->tally->entered(i);
+  (void)mill_chr(run->gate, int);
+  run->tally->completed();
+}
+
+mill_coroutine void memory_holder(MemoryRun* run) {
+  (void)mill_chr(run->gate, int);
+  run->holder_done = true;
+}
+
+void run_memory(Trial& trial) {
+  prepare(1);
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  MemoryRun run{&tally, mill_chmake(int, 0), false};
+  mill_go(memory_holder(&run));
+  tally.begin();
+  for (std::size_t i = 0; i < n; ++i) mill_go(memory_body(&run, i));  // each runs at once to its chr()
+  tally.all_suspended();
+  mill_chdone(run.gate, int, 0);
+  while (tally.completions() < n || !run.holder_done) mill_yield();
+  mill_chclose(run.gate);
+  tally.finish();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -109,5 +174,28 @@ int main(int argc, char** argv) {
                         "unbuffered; producer coroutine chs(), main coroutine chr()",
                .min_param = 0}),
               run_channel);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "go() from main K times: go() switches to the new coroutine at once, which runs to its end "
+                        "(its 64 KiB stack back to libmill's stack cache, goprepare(2)) before the scheduler resumes "
+                        "main, so one coroutine is alive at a time whatever K; every 103rd suspend polls epoll",
+               .min_param = 1}),
+              run_create);
+  const std::int64_t guard_limit = benchbox::coroutine::guard_page_limit();
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "each go() allocates its stack (64 KiB + libmill's record and value buffer, rounded up to "
+                        "pages, plus a guard page: posix_memalign + mprotect; none cached when the measurement "
+                        "starts) and runs at once to chr() on one channel, where it waits",
+               .min_param = 1,
+               .max_param = guard_limit,
+               .max_param_reason = "each stack's guard page (mprotect) splits libmill's heap mapping, two mappings "
+                                   "per coroutine, and the kernel allows a process vm.max_map_count mappings (" +
+                                   std::to_string(benchbox::coroutine::max_map_count()) +
+                                   " here; beyond the limit go() panics: \"not enough memory to allocate coroutine "
+                                   "stack\")"}),
+              run_memory);
   return adapter.main(argc, argv);
 }

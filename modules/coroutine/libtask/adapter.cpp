@@ -6,6 +6,7 @@
 #include <task.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "../common/coroutine_adapter.hpp"
 
@@ -13,7 +14,9 @@ namespace {
 
 using benchbox::Trial;
 using benchbox::coroutine::ChannelTally;
+using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::kStackBytes;
+using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
 // --- switch: N tasks, `while (tally.enter(i)) taskyield();` --------------------------------
@@ -79,6 +82,74 @@ void run_channel(Trial& trial) {
 
 static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "chansendul carries the 64-bit values");
 
+// --- create: taskmain taskcreate()s K tasks, then taskyield()s until all K have run --------------
+// taskcreate mallocs the task record and its fixed-size stack in one block, prepares its context
+// (a sigprocmask system call for its signal mask, then libtask's own getcontext and makecontext,
+// no system call) and queues it; taskmain's yield puts it behind the K, the scheduler runs each to
+// its end and frees its block, then taskmain again.
+struct Created {
+  CreateTally* tally;
+  std::uint64_t id;
+};
+
+void create_body(void* arg) {
+  const auto* self = static_cast<const Created*>(arg);
+  self->tally->entered(self->id);
+  self->tally->completed();
+}
+
+void run_create(Trial& trial) {
+  CreateTally tally(trial);
+  const std::size_t k = tally.alive();
+  std::vector<Created> args(k);
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (auto& a : args) {
+      a = {&tally, ++id};
+      taskcreate(create_body, &a, kStackBytes);
+    }
+    while (tally.completions() < (b + 1) * k) taskyield();
+  }
+  tally.stop();
+  tally.finish();
+}
+
+// --- memory: N tasks, each entered once and asleep on one Rendez ---------------------------------
+struct MemoryShared {
+  MemoryTally* tally;
+  Rendez rendez;  // tasksleep() until taskwakeupall() after the measurement
+};
+
+struct Sleeper {
+  MemoryShared* shared;
+  std::size_t index;
+};
+
+void memory_body(void* arg) {
+  const auto* self = static_cast<const Sleeper*>(arg);
+  self->shared->tally->entered(self->index);
+  tasksleep(&self->shared->rendez);
+  self->shared->tally->completed();
+}
+
+void run_memory(Trial& trial) {
+  MemoryTally tally(trial);
+  const std::size_t n = tally.coroutines();
+  MemoryShared shared{&tally, {}};
+  tally.begin();
+  std::vector<Sleeper> args(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    args[i] = {&shared, i};
+    taskcreate(memory_body, &args[i], kStackBytes);
+  }
+  while (tally.entries() < n) taskyield();  // one yield: the N tasks run, each falls asleep
+  tally.all_suspended();
+  taskwakeupall(&shared.rendez);
+  while (tally.completions() < n) taskyield();
+  tally.finish();
+}
+
 }  // namespace
 
 extern "C" void taskmain(int argc, char** argv) {
@@ -99,5 +170,22 @@ extern "C" void taskmain(int argc, char** argv) {
                         "unbuffered; producer task chansendul(), taskmain chanrecvul()",
                .min_param = 0}),
               run_channel);
+  adapter.add("create",
+              benchbox::coroutine::create_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "taskcreate(fn, arg, 64 KiB) K times from taskmain (one malloc for the task record, ~1.6 KiB "
+                        "with its ucontext_t, and its fixed-size stack; one sigprocmask system call for the context's "
+                        "signal mask), "
+                        "then taskyield(): the scheduler runs each to its end and frees it",
+               .min_param = 1}),
+              run_create);
+  adapter.add("memory",
+              benchbox::coroutine::memory_case({.style = "scheduler",
+               .stack_bytes = kStackBytes,
+               .notes = "taskcreate(fn, arg, 64 KiB): the task record (~1.6 KiB, zeroed) and its fixed-size 64 KiB "
+                        "stack in one malloc, no guard page; each asleep in tasksleep() on one Rendez until "
+                        "taskwakeupall()",
+               .min_param = 1}),
+              run_memory);
   taskexitall(adapter.main(argc, argv));
 }

@@ -172,7 +172,9 @@ int main(int argc, char** argv) {
                .notes = "pth_spawn with a 64 KiB stack (Pth mallocs it, no guard page); each waits in pth_cond_await; "
                         "Pth's scheduler walks its whole ready queue on every spawn, so 100000 threads take minutes",
                .min_param = 1,
-               .max_param = 20000}),
+               .max_param = 20000,
+               .max_param_reason = "Pth's scheduler walks its whole ready queue on every spawn: 100000 threads "
+                                   "take minutes"}),
               run_memory);
   adapter.not_applicable("channel",
                          "Pth's message ports (pth_msgport_*) are unbounded queues: a put never waits, so neither a "

@@ -232,6 +232,8 @@ int main(int argc, char** argv) {
   pthread_attr_destroy(&attr);
 
   const std::int64_t limit = thread_limit();
+  const std::string limit_reason = "half of this machine's smallest limit among threads-max, pid_max, "
+                                   "max_map_count/2 (a stack and its guard page) and RLIMIT_NPROC";
   const std::string limit_note =
       limit >= 0 ? "; at most " + std::to_string(limit) +
                        " threads (half of this machine's smallest limit among threads-max, pid_max, max_map_count/2 "
@@ -246,7 +248,8 @@ int main(int argc, char** argv) {
                         "on its own (FUTEX_WAIT); one wake-up of the next thread is one switch. N=1 is not run: a "
                         "thread cannot hand off to itself" + limit_note,
                .min_param = 2,
-               .max_param = limit}),
+               .max_param = limit,
+               .max_param_reason = limit_reason}),
               run_switch);
   adapter.add("channel",
               benchbox::coroutine::channel_case({.style = "scheduler",
@@ -260,7 +263,8 @@ int main(int argc, char** argv) {
                .stack_bytes = kStackBytes,
                .notes = "std::thread construction (clone; glibc reuses cached stacks), the body, join" + limit_note,
                .min_param = 1,
-               .max_param = limit}),
+               .max_param = limit,
+               .max_param_reason = limit_reason}),
               run_create);
   adapter.add("memory",
               benchbox::coroutine::memory_case({.style = "scheduler",
@@ -268,7 +272,8 @@ int main(int argc, char** argv) {
                .notes = "threads blocked on a futex; resident pages of the process only: the kernel's own memory "
                         "per thread (a 16 KiB kernel stack, task_struct) is not counted" + limit_note,
                .min_param = 1,
-               .max_param = limit}),
+               .max_param = limit,
+               .max_param_reason = limit_reason}),
               run_memory);
   return adapter.main(argc, argv);
 }
