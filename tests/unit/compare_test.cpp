@@ -173,7 +173,8 @@ TEST(Compare, PairedRatiosCancelASlowerHost) {
   }
   CompareOptions medians;
   medians.medians_only = true;
-  const ComparedRow& m = library_row(compare_results(paired_run(2, 10, kSteadyHost), paired_run(2, 10, slower_host(1.25)), medians));
+  const Comparison by_medians = compare_results(paired_run(2, 10, kSteadyHost), paired_run(2, 10, slower_host(1.25)), medians);
+  const ComparedRow& m = library_row(by_medians);
   EXPECT_FALSE(m.by_ratio);
   EXPECT_EQ(m.verdict, Verdict::worse);
 }
@@ -197,7 +198,8 @@ TEST(Compare, RowsWithoutRoundsFallBackToMedians) {
   Results old_r = paired_run(2, 10, kSteadyHost), new_r = paired_run(2, 12, kSteadyHost);
   for (auto* file : {&old_r, &new_r})
     for (auto& m : file->measurements) m.processes = 3;
-  const ComparedRow& r = library_row(compare_results(old_r, new_r, {}));
+  const Comparison c = compare_results(old_r, new_r, {});
+  const ComparedRow& r = library_row(c);
   EXPECT_FALSE(r.ratio_change.has_value());
   EXPECT_FALSE(r.by_ratio);
   EXPECT_EQ(r.verdict, Verdict::worse);
