@@ -42,8 +42,17 @@ for i in range(1, runs + 1):
             if m.get("reference_ratio"):
                 paired.setdefault(key, {}).setdefault(m["library"], []).append(m["reference_ratio"]["median"])
 movement("medians", medians)
-movement("vs ref (paired ratio to the reference row)", paired)
-movement("relative (ratio of medians to the best row)", relative)
+# The three measures side by side over one set of rows: those with a paired ratio in every run
+# (the reference row and files without rounds have none).
+common = {key: {lib: v for lib, v in libs.items() if len(v) == runs} for key, libs in paired.items()}
+def restricted(table):
+    return {key: {lib: table[key][lib] for lib in libs if lib in table.get(key, {})} for key, libs in common.items()}
+if any(common.values()):
+    movement("  the same rows, medians", restricted(medians))
+    movement("  the same rows, vs ref (paired ratio to the reference row)", restricted(paired))
+    movement("  the same rows, relative (ratio of medians to the case's best row)", restricted(relative))
+else:
+    movement("relative (ratio of medians to the case's best row)", relative)
 print(f"unstable rows: {unstable} of {total} ({100 * unstable / max(total, 1):.1f}%)")
 swapped = []
 for (case, label), libs in medians.items():

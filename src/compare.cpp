@@ -50,14 +50,19 @@ UnmatchedRow unmatched(const Measurement& m, const Measurement* old_row, const M
 
 // The row's figure divided by its reference row's in the same round, per round: only when the
 // file holds one value per round for both (a round's k-th value is the k-th process's).
+// Timed figures only: the host's slow and fast periods are what pairing cancels.
 std::optional<std::vector<double>> round_ratios(const Measurement& m, const Results& file) {
-  if (m.reference || m.figure.deterministic() || m.values.size() != m.processes) return std::nullopt;
+  if (m.reference || !m.figure.timed() || m.values.size() != m.processes) return std::nullopt;
   for (const auto& ref : file.measurements) {
     if (!ref.reference || !ref.ok() || ref.module != m.module || ref.case_id != m.case_id || ref.param.text != m.param.text)
       continue;
     if (ref.values.size() != m.values.size() || ref.processes != m.processes || ref.figure.id != m.figure.id) return std::nullopt;
     std::vector<double> ratios;
-    for (std::size_t k = 0; k < m.values.size(); ++k) ratios.push_back(m.values[k] / ref.values[k]);
+    for (std::size_t k = 0; k < m.values.size(); ++k) {
+      const double ratio = m.values[k] / ref.values[k];
+      if (!(ref.values[k] > 0) || !std::isfinite(ratio)) return std::nullopt;
+      ratios.push_back(ratio);
+    }
     return ratios;
   }
   return std::nullopt;
@@ -87,7 +92,7 @@ ComparedRow compared(const Measurement& o, const Measurement& n, const Results& 
   const auto old_ratios = round_ratios(o, old_file), new_ratios = round_ratios(n, new_file);
   if (old_ratios && new_ratios) {
     const double before = median_of(*old_ratios), after = median_of(*new_ratios);
-    r.ratio_change = before != 0 ? (after - before) / before : 0;
+    if (before > 0) r.ratio_change = (after - before) / before;
   }
   if (r.ratio_change && !opt.medians_only) {
     r.by_ratio = true;
@@ -100,11 +105,20 @@ ComparedRow compared(const Measurement& o, const Measurement& n, const Results& 
   r.verified = o.verified && n.verified;
   const bool significant = r.exact() || *r.p < opt.alpha;
   if (!significant) r.why = fmt::format("p >= {:g}", opt.alpha);
-  else if (std::fabs(judged) < opt.noise_floor) r.why = fmt::format("|change| < {:g}%", 100 * opt.noise_floor);
+  else if (std::fabs(judged) < opt.noise_floor)
+    r.why = fmt::format("|{}| < {:g}%", r.by_ratio ? "vs ref chg" : "change", 100 * opt.noise_floor);
   else r.verdict = r.worse > 0 ? Verdict::worse : Verdict::better;
   // The rule of --fail-on-regression stands on its own (it does not go through the noise floor).
   r.regression = opt.fail_on_regression && r.verified && significant && r.worse > *opt.fail_on_regression;
   return r;
+}
+
+bool same_build_of(const nlohmann::json& a, const nlohmann::json& b) {
+  for (const char* key : {"benchbox_revision", "build_type", "compiler", "cxx_flags"}) {
+    const auto x = a.find(key), y = b.find(key);
+    if (x == a.end() || y == b.end() || *x != *y) return false;
+  }
+  return true;
 }
 
 bool comparable(const Measurement& o, const Measurement& n) {
@@ -130,11 +144,14 @@ Comparison compare_results(const Results& old_results, const Results& new_result
       u.old_state = "ok (" + o.figure.label + ")", u.new_state = "ok (" + n->figure.label + "): different figures";
     c.unmatched.push_back(u);
   }
+  // The reference row's change is the machine's only when both files come from the same build:
+  // otherwise a change common to every row (compiler, flags, benchbox itself) would pass unseen.
+  const bool same_build = same_build_of(old_results.context, new_results.context);
   for (auto& ref : c.rows) {
     const bool paired = std::any_of(c.rows.begin(), c.rows.end(), [&](const ComparedRow& r) {
       return r.by_ratio && std::tie(r.module, r.case_id, r.param.text) == std::tie(ref.module, ref.case_id, ref.param.text);
     });
-    if (paired && ref.reference) ref.machine_change = true, ref.regression = false;
+    if (paired && ref.reference && same_build) ref.machine_change = true, ref.regression = false;
   }
   for (const auto& n : new_results.measurements) {
     bool in_old = false;
@@ -177,9 +194,11 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
     }
   }
   out += fmt::format(
-      "\nVerdicts: two-sided Mann-Whitney U test over the repetitions (exact counts: their change alone); \"unchanged\" "
-      "when p >= {:g} or |change| < {:g}% (noise floor). vs ref chg: the change of the row's ratio to the reference row "
-      "of the same round (median over rounds); {}.{}\n",
+      "\nVerdicts: two-sided Mann-Whitney U test over the rounds' paired ratios where vs ref chg is shown, over the "
+      "repetitions otherwise (exact counts: their change alone); \"unchanged\" when p >= {:g} or the judged change is "
+      "below {:g}% (noise floor). vs ref chg: the change of the row's ratio to the reference row of the same round "
+      "(median over rounds); {}. The reference row itself is never a regression when both files come from the same "
+      "build (revision, compiler, flags): its change is then the machine's.{}\n",
       opt.alpha, 100 * opt.noise_floor,
       opt.medians_only ? "shown only: --medians judges by the medians"
                        : "where it is shown, the verdict and p stand on it: it cancels what the host did in "

@@ -224,6 +224,7 @@ void set_reference_ratios(const std::vector<Measurement*>& rows) {
   for (const auto* m : rows)
     if (m->ok() && m->reference) ref = m;
   if (!ref || ref->values.size() != ref->processes) return;  // one value per round only
+  if (std::any_of(ref->values.begin(), ref->values.end(), [](double v) { return !(v > 0); })) return;
   for (auto* m : rows) {
     if (!m->ok() || m->values.size() != ref->values.size() || m->processes != ref->processes) continue;
     std::vector<double> ratios;

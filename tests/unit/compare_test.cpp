@@ -131,7 +131,7 @@ Results paired_run(double floor_ns, double library_ns, const std::vector<double>
     library_values.push_back(library_ns * host[k] / jitter);
   }
   Results r;
-  r.context = {{"host", "h"}};
+  r.context = {{"host", "h"}, {"benchbox_revision", "abc"}, {"build_type", "Release"}, {"compiler", "GNU 12"}, {"cxx_flags", "-O2"}};
   r.measurements = {row("floor", "switch", 2, floor_values), row("tbox", "switch", 2, library_values)};
   for (auto& m : r.measurements) m.processes = static_cast<unsigned>(host.size());
   return r;
@@ -203,4 +203,45 @@ TEST(Compare, RowsWithoutRoundsFallBackToMedians) {
   EXPECT_FALSE(r.ratio_change.has_value());
   EXPECT_FALSE(r.by_ratio);
   EXPECT_EQ(r.verdict, Verdict::worse);
+}
+
+// Another build (here: other compiler flags) and the floor 25% slower: that may be the build's
+// doing, so the floor's change can be a regression.
+TEST(Compare, AnotherBuildsReferenceRowCanRegress) {
+  CompareOptions strict;
+  strict.fail_on_regression = 0.10;
+  Results new_r = paired_run(2, 10, slower_host(1.25));
+  new_r.context["cxx_flags"] = "-O0";
+  const Comparison c = compare_results(paired_run(2, 10, kSteadyHost), new_r, strict);
+  EXPECT_TRUE(c.regression());
+  for (const auto& r : c.rows) EXPECT_FALSE(r.machine_change);
+}
+
+// Large swings of the host from round to round, in another order in each file, and the library
+// itself 6% slower: only the pairing round by round sees it; the medians cannot.
+TEST(Compare, PairingIsRoundByRound) {
+  const std::vector<double> swings_a{1.0, 1.3, 0.8, 1.2, 0.9, 1.25, 0.85, 1.1, 0.95};
+  const std::vector<double> swings_b{1.25, 0.8, 1.1, 0.9, 1.3, 0.85, 1.2, 0.95, 1.0};
+  const Comparison paired = compare_results(paired_run(2, 10, swings_a), paired_run(2, 10.6, swings_b), {});
+  const ComparedRow& r = library_row(paired);
+  EXPECT_TRUE(r.by_ratio);
+  EXPECT_EQ(r.verdict, Verdict::worse);
+  EXPECT_LT(*r.p, 0.05);
+  CompareOptions medians;
+  medians.medians_only = true;
+  const Comparison by_medians = compare_results(paired_run(2, 10, swings_a), paired_run(2, 10.6, swings_b), medians);
+  EXPECT_EQ(library_row(by_medians).verdict, Verdict::unchanged);
+}
+
+// A reference row with another number of values than the row, or a zero among them: no pairing.
+TEST(Compare, NoPairingWithoutOneReferenceValuePerRound) {
+  Results old_r = paired_run(2, 10, kSteadyHost), new_r = paired_run(2, 10, kSteadyHost);
+  new_r.measurements[0].values.pop_back();
+  new_r.measurements[0].processes -= 1;
+  const Comparison fewer = compare_results(old_r, new_r, {});
+  EXPECT_FALSE(library_row(fewer).by_ratio);
+  new_r = paired_run(2, 10, kSteadyHost);
+  new_r.measurements[0].values[3] = 0;
+  const Comparison zero = compare_results(old_r, new_r, {});
+  EXPECT_FALSE(library_row(zero).by_ratio);
 }
