@@ -44,7 +44,7 @@ std::uint64_t parse_count(const std::string& text, const std::string& name, std:
 struct ModuleCommand {
   const Module* module = nullptr;
   CLI::App* app = nullptr;
-  std::string case_id, param, libs, ops, target_ms = "40", reps, warmup = "1", processes, cpu, timeout = "120";
+  std::string case_id, param, libs, ops, target_ms = "40", reps, warmup, processes, cpu, timeout = "120";
   std::string json_path, format = "text", output, sort = "median", seed;
   bool no_pin = false, counters = false, instructions = false;
 };
@@ -81,7 +81,7 @@ RunSettings settings_from(const ModuleCommand& c) {
   // By default one repetition per process, as many processes as the module asks for (9).
   const std::string module_default = std::to_string(c.module->default_processes);
   s.reps = static_cast<unsigned>(parse_count(c.reps.empty() ? module_default : c.reps, "--reps", 1, 1000));
-  s.warmup = static_cast<unsigned>(parse_count(c.warmup, "--warmup", 0, 100));
+  if (!c.warmup.empty()) s.warmup = static_cast<unsigned>(parse_count(c.warmup, "--warmup", 0, 100));
   s.processes = static_cast<unsigned>(parse_count(c.processes.empty() ? module_default : c.processes, "--processes", 1, 1000));
   s.timeout = std::chrono::seconds(parse_count(c.timeout, "--timeout", 1, 86400));
   if (s.instructions) {
@@ -148,7 +148,7 @@ nlohmann::json settings_context(const RunSettings& s) {
           {"ops", s.ops ? nlohmann::json(*s.ops) : nlohmann::json("calibrated")},
           {"target_ms", s.target.count()},
           {"reps", s.reps},
-          {"warmup", s.warmup},
+          {"warmup", s.warmup ? nlohmann::json(*s.warmup) : nlohmann::json("1, none where a trial warms itself")},
           {"processes", s.processes},
           {"timeout_seconds", s.timeout.count() / 1000},
           {"counters", s.counters},
@@ -343,7 +343,7 @@ int run_cli(int argc, char** argv) {
     c.app->add_option("--ops", c.ops, "operations per repetition (default: calibrated to --target-ms)");
     c.app->add_option("--target-ms", c.target_ms, "calibration: milliseconds one repetition should last (default 40)");
     c.app->add_option("--reps", c.reps, "timed repetitions (default: the module's processes, 9 unless it says otherwise)");
-    c.app->add_option("--warmup", c.warmup, "untimed warm-up trials per process (default 1)");
+    c.app->add_option("--warmup", c.warmup, "untimed warm-up trials per process (default 1, or none where the case's minimum makes a trial 4x the target)");
     c.app->add_option("--processes", c.processes, "spread the repetitions over this many fresh processes, run in interleaved rounds (default 9; hashmap 3)");
     c.app->add_flag("--counters", c.counters, "hardware counters (cycles, instructions per op) where the kernel allows");
     c.app->add_flag("--instructions", c.instructions,

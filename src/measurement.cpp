@@ -200,7 +200,7 @@ std::optional<std::string> trial_problem(const RowContext& row, const Measuremen
 
 // Probes grow tenfold (or by the factor the last probe suggests) until one lasts 10 ms, then
 // scale to the target with two significant digits: counts people can read and compare.
-std::optional<std::uint64_t> calibrate(const RowContext& row, const Measurement& m, std::string& error) {
+std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, std::string& error) {
   constexpr double kProbeNs = 10e6;
   const RunSettings& s = row.settings;
   const double target_ns = static_cast<double>(s.target.count()) * 1e6;
@@ -218,14 +218,14 @@ std::optional<std::uint64_t> calibrate(const RowContext& row, const Measurement&
     if (ns >= kProbeNs || ops >= s.max_ops) {
       double want = std::clamp(target_ns / std::max(per_op, 1e-3), 1.0, static_cast<double>(s.max_ops));
       const double scale = std::pow(10.0, std::floor(std::log10(want)) - 1);
-      want = std::max(1.0, std::round(want / scale) * scale);
-      return row.spec.round_ops(m.param, static_cast<std::uint64_t>(want));
+      const auto wanted = static_cast<std::uint64_t>(std::max(1.0, std::round(want / scale) * scale));
+      return OpsCount{wanted, row.spec.round_ops(m.param, wanted)};
     }
     const double factor = std::clamp(kProbeNs * 1.5 / std::max(ns, 1.0), 2.0, 100.0);
     const auto grown = std::min<std::uint64_t>(s.max_ops, static_cast<std::uint64_t>(static_cast<double>(ops) * factor));
     ops = row.spec.round_ops(m.param, std::max(grown, ops + 1));
   }
-  return ops;
+  return OpsCount{ops, ops};
 }
 
 namespace {
@@ -241,6 +241,8 @@ unsigned reps_of_process(const RowContext& row, unsigned p) {
   return row.settings.reps / n + (p < row.settings.reps % n ? 1 : 0);
 }
 
+bool trial_warms_itself(const OpsCount& count) { return count.ops >= kSelfWarmingStretch * count.wanted; }
+
 }  // namespace
 
 unsigned processes_of(const RowContext& row) {
@@ -250,19 +252,28 @@ unsigned processes_of(const RowContext& row) {
   return std::max(1u, std::min(row.settings.processes, row.settings.reps));
 }
 
+unsigned warmups_of(const RowContext& row, const OpsCount& count) {
+  if (one_per_process(row)) return 0;  // a cold figure: the trial is the process's first
+  if (row.settings.warmup) return *row.settings.warmup;
+  return trial_warms_itself(count) ? 0 : 1;
+}
+
 bool begin_measurement(const RowContext& row, Measurement& m) {
   const RunSettings& s = row.settings;
   if (s.instructions) m.figure = FigureSpec::instructions();
+  OpsCount count;
   if (row.spec.fixed_ops) {
-    m.ops = *row.spec.fixed_ops;
+    count = {*row.spec.fixed_ops, *row.spec.fixed_ops};
   } else if (s.ops) {
-    m.ops = row.spec.round_ops(m.param, *s.ops);
+    count = {*s.ops, row.spec.round_ops(m.param, *s.ops)};
   } else {
     std::string error;
-    auto ops = calibrate(row, m, error);
-    if (!ops) return fail_measurement(m, error), false;
-    m.ops = *ops;
+    auto calibrated = calibrate(row, m, error);
+    if (!calibrated) return fail_measurement(m, error), false;
+    count = *calibrated;
   }
+  m.ops = count.ops;
+  m.warmups = warmups_of(row, count);
   m.extra_figures.clear();
   for (const auto& f : row.spec.extra_figures) m.extra_figures.push_back({f, {}, {}});
   return true;
@@ -271,7 +282,7 @@ bool begin_measurement(const RowContext& row, Measurement& m) {
 bool measure_process(const RowContext& row, unsigned p, Measurement& m) {
   const RunSettings& s = row.settings;
   const StealClock steal(s.cpu);
-  Batch b = run_batch(row, m, m.ops, reps_of_process(row, p), one_per_process(row) ? 0 : s.warmup);
+  Batch b = run_batch(row, m, m.ops, reps_of_process(row, p), m.warmups.value_or(0));
   m.host_steal_ms += steal.elapsed_ms();
   m.peak_rss_bytes = std::max(m.peak_rss_bytes, b.peak_rss_bytes);
   if (!b.error.empty()) return fail_measurement(m, b.error), false;

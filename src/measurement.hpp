@@ -42,9 +42,21 @@ bool measure_process(const RowContext& row, unsigned p, Measurement& m);
 void end_measurement(const RowContext& row, Measurement& m);
 void fail_measurement(Measurement& m, std::string reason);
 
+// The operation count a trial runs: the count the target (or --ops) asks for, raised to what the
+// case allows (coroutine switch: at least 100 switches per coroutine).
+struct OpsCount {
+  std::uint64_t wanted = 0, ops = 0;
+};
 // Finds an operation count whose repetition lasts about the settings' target (probes verified);
 // empty with `error` set when a probe fails.
-std::optional<std::uint64_t> calibrate(const RowContext& row, const Measurement& m, std::string& error);
+std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, std::string& error);
+
+// A trial whose count the case's minimum raised to this many times the count wanted needs no
+// warm-up trial before it (docs/method.md, "Warm-up").
+inline constexpr std::uint64_t kSelfWarmingStretch = 4;
+// Warm-up trials per process: as the settings say, else one, or none for a trial that is
+// stretched kSelfWarmingStretch-fold or more (its own start is a small part of it).
+unsigned warmups_of(const RowContext& row, const OpsCount& count);
 
 // Why one trial does not prove what was asked (ops, the module's verification, a clock that did
 // not move, a figure the case needs and the trial lacks), or nothing.

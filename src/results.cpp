@@ -80,6 +80,7 @@ json measurement_json(const Measurement& m) {
                                   : json(nullptr)},
       {"reps", m.values},
       {"processes", m.processes},
+      {"warmups", m.warmups ? json(*m.warmups) : json(nullptr)},
       {"stats", ok ? stats_json(m.summary) : json(nullptr)},
       {"extra_figures", extras},
       {"peak_rss_bytes", m.peak_rss_bytes},
@@ -197,6 +198,7 @@ void read_version2(const json& e, const std::string& where, Measurement& m) {
   m.peak_rss_bytes = field<std::uint64_t>(e, "peak_rss_bytes", where);
   m.details = field<std::vector<std::string>>(e, "details", where);
   m.host_steal_ms = e.value("host_steal_ms", 0.0);
+  if (auto w = e.find("warmups"); w != e.end() && w->is_number_unsigned()) m.warmups = w->get<unsigned>();
   if (auto modes = e.find("modes"); modes != e.end() && modes->is_array()) m.modes = positive_values(e, "modes", where);
   if (auto ratio = e.find("reference_ratio"); ratio != e.end() && ratio->is_object()) {
     Summary r;

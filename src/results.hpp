@@ -39,6 +39,7 @@ struct Measurement {
   bool verified = false;
   std::uint64_t ops = 0;            // operations per repetition
   unsigned processes = 0;           // fresh processes the repetitions were spread over
+  std::optional<unsigned> warmups;  // untimed warm-up trials each process ran first (unknown in older files)
   FigureSpec figure = FigureSpec::time();
   std::vector<double> values;       // the figure per timed repetition, in run order
   Summary summary;                  // of values

@@ -182,6 +182,40 @@ TEST(Measurement, CalibratesToTheTargetWithVerifiedProbes) {
   EXPECT_EQ(r.measurements[1].enable, "install it");
 }
 
+// The non-zero warm-up counts processes were started with (calibration probes run none).
+std::vector<std::string> warmup_args(const FakeExecutor& fake) {
+  std::vector<std::string> warmups;
+  for (const auto& call : fake.calls)
+    for (std::size_t i = 0; i + 1 < call.argv.size(); ++i)
+      if (call.argv[i] == "--warmup" && call.argv[i + 1] != "0") warmups.push_back(call.argv[i + 1]);
+  return warmups;
+}
+
+TEST(Measurement, ATrialTheCasesMinimumStretchesFourfoldRunsWithoutWarmUp) {
+  FakeExecutor fake;
+  RunSettings s = settings({"1000"});
+  s.target = std::chrono::milliseconds(40);
+  s.reps = s.processes = 3;
+  fake.per_op_ns = 2000;  // 40 ms is 20,000 switches; the case asks at least 100 per coroutine: 100,000
+  Measurement m = run_with(fake, s).measurements[0];
+  ASSERT_EQ(m.status, Status::ok) << m.reason;
+  EXPECT_EQ(m.ops, 100'000u);
+  EXPECT_EQ(m.warmups, 0u);
+  EXPECT_TRUE(warmup_args(fake).empty());
+  fake.calls.clear();
+  fake.per_op_ns = 200;  // 40 ms is 200,000 switches: above the minimum, so one warm-up as usual
+  m = run_with(fake, s).measurements[0];
+  EXPECT_EQ(m.ops, 200'000u);
+  EXPECT_EQ(m.warmups, 1u);
+  EXPECT_EQ(warmup_args(fake).size(), s.reps);
+  fake.calls.clear();
+  fake.per_op_ns = 2000;  // a warm-up the user asks for is run whatever the stretch
+  s.warmup = 2;
+  m = run_with(fake, s).measurements[0];
+  EXPECT_EQ(m.warmups, 2u);
+  EXPECT_EQ(warmup_args(fake), std::vector<std::string>(s.reps, "2"));
+}
+
 TEST(Measurement, TheLibrarysEnvironmentAndTheDataFolderReachItsProcessesOnly) {
   FakeExecutor fake;
   RunSettings s = settings();
