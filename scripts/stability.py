@@ -2,12 +2,12 @@
 """Drift of row medians over back-to-back runs (scripts/stability): reads OUTDIR/PREFIX-1.json ..
 PREFIX-N.json, results files of any benchbox version, and prints the median, 90th percentile and
 worst movement of time rows (their medians, their paired ratios to the reference row where the
-files have them, their ratios to the case's best row), the unstable rows, and the pairs more
-than 10% apart that changed order.
+files have them, their ratios to the case's best row, and for comparison their fastest process),
+the unstable rows, and the pairs more than 10% apart that changed order.
 Usage: scripts/stability.py OUTDIR PREFIX N"""
 import itertools, json, os, sys
 out, prefix, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-medians, unstable, total = {}, 0, 0
+medians, fastest, unstable, total = {}, {}, 0, 0
 for i in range(1, runs + 1):
     for m in json.load(open(os.path.join(out, f"{prefix}-{i}.json")))["results"]:
         figure = m.get("figure", {}).get("kind", "time")
@@ -17,6 +17,7 @@ for i in range(1, runs + 1):
         unstable += bool(m.get("unstable"))
         value = m.get("median", m.get("ns_per_op"))
         medians.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(value)
+        fastest.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(min(m["reps"]))
 def movement(label, table):
     """Movement (max - min) / min of each row's figure over the runs: median, 90th percentile, worst."""
     moves = sorted((max(v) - min(v)) / min(v) for case in table.values() for v in case.values() if len(v) == runs)
@@ -51,6 +52,9 @@ if any(common.values()):
     movement("  the same rows, medians", restricted(medians))
     movement("  the same rows, vs ref (paired ratio to the reference row)", restricted(paired))
     movement("  the same rows, relative (ratio of medians to the case's best row)", restricted(relative))
+    # Not a figure benchbox shows: how reproducible the host's fast moments are (a slow spell
+    # only adds time, so the fastest process of a row moves less than its median).
+    movement("  the same rows, fastest process (for comparison)", restricted(fastest))
 else:
     movement("relative (ratio of medians to the case's best row)", relative)
 print(f"unstable rows: {unstable} of {total} ({100 * unstable / max(total, 1):.1f}%)")
