@@ -241,7 +241,9 @@ unsigned reps_of_process(const RowContext& row, unsigned p) {
   return row.settings.reps / n + (p < row.settings.reps % n ? 1 : 0);
 }
 
-bool trial_warms_itself(const OpsCount& count) { return count.ops >= kSelfWarmingStretch * count.wanted; }
+bool trial_warms_itself(const RowContext& row, const OpsCount& count) {
+  return row.spec.stretched_trial_warms_itself && count.ops >= kSelfWarmingStretch * count.wanted;
+}
 
 }  // namespace
 
@@ -255,7 +257,7 @@ unsigned processes_of(const RowContext& row) {
 unsigned warmups_of(const RowContext& row, const OpsCount& count) {
   if (one_per_process(row)) return 0;  // a cold figure: the trial is the process's first
   if (row.settings.warmup) return *row.settings.warmup;
-  return trial_warms_itself(count) ? 0 : 1;
+  return trial_warms_itself(row, count) ? 0 : 1;
 }
 
 bool begin_measurement(const RowContext& row, Measurement& m) {

@@ -52,10 +52,10 @@ struct OpsCount {
 std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, std::string& error);
 
 // A trial whose count the case's minimum raised to this many times the count wanted needs no
-// warm-up trial before it (docs/method.md, "Warm-up").
+// warm-up trial before it, where the case says so (docs/method.md, "Warm-up").
 inline constexpr std::uint64_t kSelfWarmingStretch = 4;
 // Warm-up trials per process: as the settings say, else one, or none for a trial that is
-// stretched kSelfWarmingStretch-fold or more (its own start is a small part of it).
+// stretched kSelfWarmingStretch-fold or more in a case whose stretched trials warm themselves.
 unsigned warmups_of(const RowContext& row, const OpsCount& count);
 
 // Why one trial does not prove what was asked (ops, the module's verification, a clock that did

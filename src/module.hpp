@@ -96,6 +96,10 @@ struct CaseSpec {
   // The smallest honest operation count at least `ops` for this parameter (rounding to whole
   // rounds, a floor per coroutine...). Default: `ops` itself.
   std::function<std::uint64_t(const ParamValue&, std::uint64_t ops)> legal_ops{};
+  // A trial that legal_ops stretches far beyond the count wanted needs no warm-up before it: set
+  // only where measured (its first trial in a process no slower than its second). Not for work
+  // that faults in fresh memory (a map built from empty pays its page faults in the first trial).
+  bool stretched_trial_warms_itself = false;
   // Why this point cannot run on this machine at all (a data set not installed), or nothing.
   std::function<std::optional<std::string>(const ParamValue&, const std::filesystem::path& data_dir)> unavailable{};
   // Returns an error message when the proof does not match what was asked.

@@ -82,11 +82,11 @@ RunSettings settings(std::vector<std::string> params = {"2"}) {
   return s;
 }
 
-Results run_with(FakeExecutor& fake, const RunSettings& s) {
+Results run_with(FakeExecutor& fake, const RunSettings& s, const Module& module = coroutines()) {
   const auto cat = catalog();
-  Runner runner(coroutines(), s, cat, fake);
+  Runner runner(module, s, cat, fake);
   Results results;
-  runner.run(plan(coroutines(), s, cat), results, {});
+  runner.run(plan(module, s, cat), results, {});
   return results;
 }
 
@@ -209,8 +209,14 @@ TEST(Measurement, ATrialTheCasesMinimumStretchesFourfoldRunsWithoutWarmUp) {
   EXPECT_EQ(m.warmups, 1u);
   EXPECT_EQ(warmup_args(fake).size(), s.reps);
   fake.calls.clear();
-  fake.per_op_ns = 2000;  // a warm-up the user asks for is run whatever the stretch
-  s.warmup = 2;
+  fake.per_op_ns = 2000;  // a case that has not shown its stretched trials warm themselves keeps it
+  Module careful = coroutines();
+  careful.cases[0].stretched_trial_warms_itself = false;
+  m = run_with(fake, s, careful).measurements[0];
+  EXPECT_EQ(m.ops, 100'000u);
+  EXPECT_EQ(m.warmups, 1u);
+  fake.calls.clear();
+  s.warmup = 2;  // a warm-up the user asks for is run whatever the stretch
   m = run_with(fake, s).measurements[0];
   EXPECT_EQ(m.warmups, 2u);
   EXPECT_EQ(warmup_args(fake), std::vector<std::string>(s.reps, "2"));
