@@ -44,7 +44,7 @@ std::uint64_t parse_count(const std::string& text, const std::string& name, std:
 struct ModuleCommand {
   const Module* module = nullptr;
   CLI::App* app = nullptr;
-  std::string case_id, param, libs, ops, target_ms = "40", reps, warmup, processes, cpu, timeout = "120";
+  std::string case_id, param, libs, ops, target_ms = "30", reps, warmup, processes, cpu, timeout = "120";
   std::string json_path, format = "text", output, sort = "median", seed;
   bool no_pin = false, counters = false, instructions = false;
 };
@@ -341,7 +341,7 @@ int run_cli(int argc, char** argv) {
                       fmt::format("the case's parameter, or several comma-separated for a sweep ({})", fmt::join(params, "; ")));
     c.app->add_option("--lib", c.libs, "only these libraries (comma-separated ids)");
     c.app->add_option("--ops", c.ops, "operations per repetition (default: calibrated to --target-ms)");
-    c.app->add_option("--target-ms", c.target_ms, "calibration: milliseconds one repetition should last (default 40)");
+    c.app->add_option("--target-ms", c.target_ms, "calibration: milliseconds one repetition should last (default 30)");
     c.app->add_option("--reps", c.reps, "timed repetitions (default: the module's processes, 9 unless it says otherwise)");
     c.app->add_option("--warmup", c.warmup, "untimed warm-up trials per process (default 1, or none where the case's minimum makes a trial 4x the target)");
     c.app->add_option("--processes", c.processes, "spread the repetitions over this many fresh processes, run in interleaved rounds (default 9; hashmap 3)");

@@ -194,7 +194,7 @@ std::vector<std::string> warmup_args(const FakeExecutor& fake) {
 TEST(Measurement, ATrialTheCasesMinimumStretchesFourfoldRunsWithoutWarmUp) {
   FakeExecutor fake;
   RunSettings s = settings({"1000"});
-  s.target = std::chrono::milliseconds(40);
+  s.target = std::chrono::milliseconds(40);  // the test's own, not the default
   s.reps = s.processes = 3;
   fake.per_op_ns = 2000;  // 40 ms is 20,000 switches; the case asks at least 100 per coroutine: 100,000
   Measurement m = run_with(fake, s).measurements[0];
