@@ -159,13 +159,22 @@ int main(int argc, char** argv) {
                                            std::to_string(MILL_VERSION_REVISION) + "." +
                                            std::to_string(MILL_VERSION_AGE));
   adapter.info("scheduler", "one per process, FIFO ready queue; polls for events every 103rd suspend (epoll_wait, timeout 0)");
+  // Every coroutine alive at once holds a guarded stack: switch and memory share the limit.
+  const std::int64_t guard_limit = benchbox::coroutine::guard_page_limit();
+  const std::string guard_reason =
+      "each stack's guard page (mprotect) splits libmill's heap mapping, two mappings per coroutine, and the "
+      "kernel allows a process vm.max_map_count mappings (" +
+      std::to_string(benchbox::coroutine::max_map_count()) +
+      " here; beyond the limit go() panics: \"not enough memory to allocate coroutine stack\")";
   adapter.add("switch",
               benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
                .notes = "N go() coroutines each loop on yield(); each yield that lands in another coroutine is one "
                         "switch; main waits blocked on a channel so only the N coroutines are scheduled; stacks set "
                         "with goprepare() (plus a guard page)",
-               .min_param = 2}),
+               .min_param = 2,
+               .max_param = guard_limit,
+               .max_param_reason = guard_reason}),
               run_switch);
   adapter.add("channel",
               benchbox::coroutine::channel_case({.style = "scheduler",
@@ -182,7 +191,6 @@ int main(int argc, char** argv) {
                         "main, so one coroutine is alive at a time whatever K; every 103rd suspend polls epoll",
                .min_param = 1}),
               run_create);
-  const std::int64_t guard_limit = benchbox::coroutine::guard_page_limit();
   adapter.add("memory",
               benchbox::coroutine::memory_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
@@ -191,11 +199,7 @@ int main(int argc, char** argv) {
                         "starts) and runs at once to chr() on one channel, where it waits",
                .min_param = 1,
                .max_param = guard_limit,
-               .max_param_reason = "each stack's guard page (mprotect) splits libmill's heap mapping, two mappings "
-                                   "per coroutine, and the kernel allows a process vm.max_map_count mappings (" +
-                                   std::to_string(benchbox::coroutine::max_map_count()) +
-                                   " here; beyond the limit go() panics: \"not enough memory to allocate coroutine "
-                                   "stack\")"}),
+               .max_param_reason = guard_reason}),
               run_memory);
   return adapter.main(argc, argv);
 }
