@@ -2,7 +2,8 @@
 """Drift of row medians over back-to-back runs (scripts/stability): reads OUTDIR/PREFIX-1.json ..
 PREFIX-N.json, results files of any benchbox version, and prints the median, 90th percentile and
 worst movement of time rows (their medians, their paired ratios to the reference row where the
-files have them, their ratios to the case's best row, and for comparison their fastest process),
+files have them, their ratios to the case's best row, and for comparison their fastest repetition, the
+fastest process at one repetition per process; printed where the files have paired ratios),
 the unstable rows, and the pairs more than 10% apart that changed order.
 Usage: scripts/stability.py OUTDIR PREFIX N"""
 import itertools, json, os, sys
@@ -53,8 +54,8 @@ if any(common.values()):
     movement("  the same rows, vs ref (paired ratio to the reference row)", restricted(paired))
     movement("  the same rows, relative (ratio of medians to the case's best row)", restricted(relative))
     # Not a figure benchbox shows: how reproducible the host's fast moments are (a slow spell
-    # only adds time, so the fastest process of a row moves less than its median).
-    movement("  the same rows, fastest process (for comparison)", restricted(fastest))
+    # only adds time, so the fastest repetition of a row moves less than its median).
+    movement("  the same rows, fastest repetition (for comparison)", restricted(fastest))
 else:
     movement("relative (ratio of medians to the case's best row)", relative)
 print(f"unstable rows: {unstable} of {total} ({100 * unstable / max(total, 1):.1f}%)")

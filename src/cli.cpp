@@ -62,6 +62,8 @@ std::vector<std::string> split_list(const std::string& s, char separator = ',') 
 }
 
 RunSettings settings_from(const ModuleCommand& c) {
+  // Given with an empty value ("--ops="), an option is an error, not its default.
+  auto given = [&c](const char* option) { return c.app->count(option) > 0; };
   RunSettings s;
   s.module = c.module->id;
   s.cases = split_list(c.case_id);  // several, comma-separated: each at its suite's points
@@ -74,30 +76,30 @@ RunSettings settings_from(const ModuleCommand& c) {
     if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = {spec->param.default_value};
   }
   s.libraries = split_list(c.libs);
-  if (!c.ops.empty()) s.ops = parse_count(c.ops, "--ops", 1, 1'000'000'000'000);
+  if (given("--ops")) s.ops = parse_count(c.ops, "--ops", 1, 1'000'000'000'000);
   s.target = std::chrono::milliseconds(parse_count(c.target_ms, "--target-ms", 1, 600'000));
   s.counters = c.counters;
   s.instructions = c.instructions;
   // By default one repetition per process, as many processes as the module asks for (9).
   const std::string module_default = std::to_string(c.module->default_processes);
-  s.reps = static_cast<unsigned>(parse_count(c.reps.empty() ? module_default : c.reps, "--reps", 1, 1000));
-  if (!c.warmup.empty()) s.warmup = static_cast<unsigned>(parse_count(c.warmup, "--warmup", 0, 100));
-  s.processes = static_cast<unsigned>(parse_count(c.processes.empty() ? module_default : c.processes, "--processes", 1, 1000));
+  s.reps = static_cast<unsigned>(parse_count(given("--reps") ? c.reps : module_default, "--reps", 1, 1000));
+  if (given("--warmup")) s.warmup = static_cast<unsigned>(parse_count(c.warmup, "--warmup", 0, 100));
+  s.processes = static_cast<unsigned>(parse_count(given("--processes") ? c.processes : module_default, "--processes", 1, 1000));
   s.timeout = std::chrono::seconds(parse_count(c.timeout, "--timeout", 1, 86400));
   if (s.instructions) {
     // Counting is deterministic: one repetition in one process says it all, and Callgrind is
     // some 50 times slower than the real thing, so a fixed modest count replaces calibration.
-    if (c.ops.empty()) s.ops = 100'000;
+    if (!given("--ops")) s.ops = 100'000;
     s.reps = 1;
     s.processes = 1;
     s.counters = false;
   }
   const unsigned cpus = std::max(1u, std::thread::hardware_concurrency());
-  if (!c.cpu.empty() && c.no_pin) throw std::invalid_argument("--cpu and --no-pin contradict each other");
-  if (!c.cpu.empty()) s.cpu = static_cast<int>(parse_count(c.cpu, "--cpu", 0, cpus - 1));
+  if (given("--cpu") && c.no_pin) throw std::invalid_argument("--cpu and --no-pin contradict each other");
+  if (given("--cpu")) s.cpu = static_cast<int>(parse_count(c.cpu, "--cpu", 0, cpus - 1));
   else if (!c.no_pin) s.cpu = static_cast<int>(cpus - 1);  // the last CPU: away from CPU 0's interrupts
   s.libexec_dir = default_libexec_dir();
-  s.seed = c.seed.empty() ? std::random_device{}() : parse_count(c.seed, "--seed", 0, UINT64_MAX);
+  s.seed = !given("--seed") ? std::random_device{}() : parse_count(c.seed, "--seed", 0, UINT64_MAX);
   return s;
 }
 
@@ -343,7 +345,7 @@ int run_cli(int argc, char** argv) {
     c.app->add_option("--ops", c.ops, "operations per repetition (default: calibrated to --target-ms)");
     c.app->add_option("--target-ms", c.target_ms, "calibration: milliseconds one repetition should last (default 30)");
     c.app->add_option("--reps", c.reps, "timed repetitions (default: the module's processes, 9 unless it says otherwise)");
-    c.app->add_option("--warmup", c.warmup, "untimed warm-up trials per process (default 1, or none where the case's minimum makes a trial 4x the target)");
+    c.app->add_option("--warmup", c.warmup, "untimed warm-up trials per process (default 1; none for a trial the case's minimum stretches fourfold, in cases that allow it; cold and run-once cases never warm up)");
     c.app->add_option("--processes", c.processes, "spread the repetitions over this many fresh processes, run in interleaved rounds (default 9; hashmap 3)");
     c.app->add_flag("--counters", c.counters, "hardware counters (cycles, instructions per op) where the kernel allows");
     c.app->add_flag("--instructions", c.instructions,

@@ -20,7 +20,7 @@ struct RunSettings {
   std::uint64_t max_ops = 1'000'000'000;    // calibration never goes beyond this
   unsigned reps = 5;
   // Warm-up trials per process; empty: one, or none where the case's minimum already stretches
-  // the trial far beyond the target (warmups_of in measurement.cpp).
+  // the trial far beyond the target and the case allows it (warmups_of in measurement.cpp).
   std::optional<unsigned> warmup;
   unsigned processes = 1;                   // repetitions are spread over this many processes
   std::optional<int> cpu;                   // pin children to this CPU

@@ -42,6 +42,17 @@ expect_usage_error(coroutine -n channel 1e3)
 expect_usage_error(coroutine -n channel --ops -1)
 expect_usage_error(coroutine -n channel --ops 99999999999999999999999)
 expect_usage_error(coroutine -n channel --ops "")
+# An empty value as an argument of its own ("--warmup ''") is an error, not the option's default.
+# CMake drops empty list elements (the `--ops ""` above never reaches benchbox), so these go
+# through the shell; the unknown library makes a wrong acceptance fail fast with another message.
+foreach(option --ops --reps --warmup --processes --cpu --seed)
+  execute_process(COMMAND sh -c "\"${BENCHBOX}\" coroutine -n channel --lib nosuchlib ${option} ''"
+                  RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 60)
+  if(NOT rc EQUAL 2 OR NOT err MATCHES "${option} must be a whole number, got ''")
+    message(FATAL_ERROR "benchbox coroutine -n channel ${option} '': expected a usage error naming ${option}, got ${rc}: ${err}")
+  endif()
+  message(STATUS "ok: benchbox ... ${option} '' -> ${err}")
+endforeach()
 expect_usage_error(coroutine -n channel --reps -1)
 expect_usage_error(coroutine -n channel --reps 1001)
 expect_usage_error(coroutine -n channel --reps 2.5)

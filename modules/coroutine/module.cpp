@@ -115,7 +115,7 @@ const benchbox::Module coroutine_module{
                        .suite = {"2", "1000"},
                        .help = "coroutines taking turns"},
              .legal_ops = switch_ops,
-             // thread and pth at 1000 coroutines: 100,000 switches, 12-18x the target. Their first
+             // thread and pth at 1000 coroutines: 100,000 switches, ~10-20x a 40 ms target. Their first
              // trial in a process was no slower than the second (medians of 9: 0.96, 1.00).
              .stretched_trial_warms_itself = true,
              .verify = verify_switch,

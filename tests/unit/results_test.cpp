@@ -31,6 +31,7 @@ Results sample() {
   ok.values = {2.0, 2.5, 2.1};
   ok.summary = summarize(ok.values);
   ok.processes = 1;
+  ok.warmups = 0;  // none: a known count, not an unknown one
   Measurement na = ok;
   na.library = "ucontext";
   na.status = Status::not_applicable;
@@ -38,6 +39,7 @@ Results sample() {
   na.reason = "no channel";
   na.values.clear();
   na.summary = {};
+  na.warmups.reset();
   r.measurements = {ok, na};
   return r;
 }
@@ -51,6 +53,8 @@ TEST(Results, JsonRoundTrip) {
   EXPECT_EQ(j["results"][0]["figure"]["unit"], "ns/op");
   EXPECT_EQ(j["results"][0]["peak_rss_bytes"], 4u << 20);
   EXPECT_TRUE(j["results"][1]["median"].is_null());
+  EXPECT_EQ(j["results"][0]["warmups"], 0);
+  EXPECT_TRUE(j["results"][1]["warmups"].is_null());
   Results back = results_from_json(j);
   ASSERT_EQ(back.measurements.size(), 2u);
   EXPECT_EQ(back.measurements[0].library, "floor");
@@ -60,7 +64,9 @@ TEST(Results, JsonRoundTrip) {
   EXPECT_EQ(back.measurements[0].peak_rss_bytes, 4u << 20);
   EXPECT_DOUBLE_EQ(back.measurements[0].summary.median, 2.1);
   EXPECT_DOUBLE_EQ(back.measurements[0].rate(), 1e9 / 2.1);
+  EXPECT_EQ(back.measurements[0].warmups, 0u);
   EXPECT_EQ(back.measurements[1].status, Status::not_applicable);
+  EXPECT_FALSE(back.measurements[1].warmups);
   EXPECT_EQ(back.warnings, r.warnings);
 }
 
@@ -114,6 +120,7 @@ TEST(Results, LoadsVersionOneFiles) {
   ASSERT_EQ(r.measurements.size(), 2u);
   EXPECT_EQ(r.measurements[0].figure.kind, FigureKind::time);
   EXPECT_EQ(r.measurements[0].traits.value("stack_bytes"), "65536");
+  EXPECT_FALSE(r.measurements[0].warmups);  // not recorded then
   EXPECT_NEAR(r.measurements[0].rate(), 1e9 / 3.0, 1);
   EXPECT_EQ(r.measurements[1].figure.kind, FigureKind::instructions);
   EXPECT_TRUE(r.measurements[1].figure.deterministic());

@@ -207,7 +207,7 @@ TEST(Measurement, ATrialTheCasesMinimumStretchesFourfoldRunsWithoutWarmUp) {
   m = run_with(fake, s).measurements[0];
   EXPECT_EQ(m.ops, 200'000u);
   EXPECT_EQ(m.warmups, 1u);
-  EXPECT_EQ(warmup_args(fake).size(), s.reps);
+  EXPECT_EQ(warmup_args(fake).size(), s.processes);  // one per process
   fake.calls.clear();
   fake.per_op_ns = 2000;  // a case that has not shown its stretched trials warm themselves keeps it
   Module careful = coroutines();
@@ -219,7 +219,23 @@ TEST(Measurement, ATrialTheCasesMinimumStretchesFourfoldRunsWithoutWarmUp) {
   s.warmup = 2;  // a warm-up the user asks for is run whatever the stretch
   m = run_with(fake, s).measurements[0];
   EXPECT_EQ(m.warmups, 2u);
-  EXPECT_EQ(warmup_args(fake), std::vector<std::string>(s.reps, "2"));
+  EXPECT_EQ(warmup_args(fake), std::vector<std::string>(s.processes, "2"));
+}
+
+TEST(Measurement, TheStretchIsMeasuredAgainstTheCountAskedFor) {
+  FakeExecutor fake;
+  RunSettings s = settings({"1000"});
+  s.ops = 25'000;  // --ops: raised to 100,000, exactly fourfold: no warm-up
+  Measurement m = run_with(fake, s).measurements[0];
+  EXPECT_EQ(m.ops, 100'000u);
+  EXPECT_EQ(m.warmups, 0u);
+  s.ops = 26'000;  // less than fourfold: one
+  EXPECT_EQ(run_with(fake, s).measurements[0].warmups, 1u);
+  // Cold cases never warm up, whatever --warmup says: the trial must be the process's first.
+  s.warmup = 2;
+  const auto cat = catalog();
+  const RowContext memory{*coroutines().find_case("memory"), s, cat[0], fake};
+  EXPECT_EQ(warmups_of(memory, {1, 1}), 0u);
 }
 
 TEST(Measurement, TheLibrarysEnvironmentAndTheDataFolderReachItsProcessesOnly) {

@@ -155,7 +155,11 @@ int main(int argc, char** argv) {
                .notes = "aco_resume() from the main co into each coroutine round-robin, aco_yield() back; every "
                         "coroutine has a share stack of its own (64 KiB + guard page), so libaco never copies a "
                         "stack",
-               .min_param = 1}),
+               .min_param = 1,
+               .max_param = benchbox::coroutine::guard_page_limit(),
+               .max_param_reason = "every coroutine's share stack is a mapping of its own plus a guard page, two "
+                                   "mappings per coroutine, and the kernel allows a process vm.max_map_count "
+                                   "mappings (" + std::to_string(benchbox::coroutine::max_map_count()) + " here)"}),
               run_switch);
   adapter.info("share_stack", "switch: one share stack per coroutine (64 KiB + guard page), never copied; create "
                               "and memory: one 64 KiB share stack for all the coroutines of a trial");
