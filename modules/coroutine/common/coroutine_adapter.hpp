@@ -79,6 +79,12 @@ inline std::int64_t guard_page_limit() {
   constexpr std::uint64_t kMargin = 256;
   return max_maps > used + kMargin ? static_cast<std::int64_t>((max_maps - used - kMargin) / 2) : 0;
 }
+// The reason shown with guard_page_limit(): `cause` says how each coroutine comes to hold two
+// mappings.
+inline std::string guard_page_limit_reason(const std::string& cause) {
+  return cause + ", two mappings per coroutine, and the kernel allows a process vm.max_map_count mappings (" +
+         std::to_string(max_map_count()) + " here)";
+}
 
 // Switch case. Two ways to use it:
 //  - scheduler/symmetric libraries: every coroutine body is `while (tally.enter(i)) yield();`.

@@ -157,9 +157,8 @@ int main(int argc, char** argv) {
                         "stack",
                .min_param = 1,
                .max_param = benchbox::coroutine::guard_page_limit(),
-               .max_param_reason = "every coroutine's share stack is a mapping of its own plus a guard page, two "
-                                   "mappings per coroutine, and the kernel allows a process vm.max_map_count "
-                                   "mappings (" + std::to_string(benchbox::coroutine::max_map_count()) + " here)"}),
+               .max_param_reason = benchbox::coroutine::guard_page_limit_reason(
+                   "every coroutine's share stack is a mapping of its own plus a guard page")}),
               run_switch);
   adapter.info("share_stack", "switch: one share stack per coroutine (64 KiB + guard page), never copied; create "
                               "and memory: one 64 KiB share stack for all the coroutines of a trial");

@@ -162,10 +162,8 @@ int main(int argc, char** argv) {
   // Every coroutine alive at once holds a guarded stack: switch and memory share the limit.
   const std::int64_t guard_limit = benchbox::coroutine::guard_page_limit();
   const std::string guard_reason =
-      "each stack's guard page (mprotect) splits libmill's heap mapping, two mappings per coroutine, and the "
-      "kernel allows a process vm.max_map_count mappings (" +
-      std::to_string(benchbox::coroutine::max_map_count()) +
-      " here; beyond the limit go() panics: \"not enough memory to allocate coroutine stack\")";
+      benchbox::coroutine::guard_page_limit_reason("each stack's guard page (mprotect) splits libmill's heap mapping") +
+      "; beyond the limit go() panics: \"not enough memory to allocate coroutine stack\"";
   adapter.add("switch",
               benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
