@@ -24,7 +24,7 @@ struct Body {
 
 void* body(void* arg) {
   const auto* self = static_cast<const Body*>(arg);
-  while (self->tally->enter(self->index)) pth_yield(nullptr);
+  self->tally->run(self->index, [] { pth_yield(nullptr); });
   return nullptr;
 }
 
