@@ -20,6 +20,7 @@
 #include "report/reporter.hpp"
 #include "report/numbers.hpp"
 #include "report/text.hpp"
+#include "run_lock.hpp"
 #include "runner.hpp"
 #include "system_info.hpp"
 
@@ -28,6 +29,7 @@ namespace {
 
 constexpr int kExitFailedRows = 1;
 constexpr int kExitUsage = 2;
+constexpr int kExitBusy = 3;  // --no-wait and another run is measuring on this machine
 constexpr int kExitInterrupted = 130;
 
 // Whole numbers from the command line, with a message that names the option.
@@ -46,7 +48,7 @@ struct ModuleCommand {
   CLI::App* app = nullptr;
   std::string case_id, param, libs, ops, target_ms = "30", reps, warmup, processes, cpu, timeout = "120";
   std::string json_path, format = "text", output, sort = "median", seed;
-  bool no_pin = false, counters = false, instructions = false;
+  bool no_pin = false, counters = false, instructions = false, no_wait = false;
 };
 
 std::vector<std::string> split_list(const std::string& s, char separator = ',') {
@@ -144,6 +146,13 @@ std::string find_in_path(const std::string& program) {
   return "";
 }
 
+// "benchbox coroutine -n switch": the command line as the lock file tells other runs.
+std::string command_text(const std::vector<std::string>& command_line) {
+  std::string text = std::filesystem::path(command_line.at(0)).filename().string();
+  for (std::size_t i = 1; i < command_line.size(); ++i) text += " " + command_line[i];
+  return text;
+}
+
 // How this run measured, for the results' context.
 nlohmann::json settings_context(const RunSettings& s) {
   return {{"mode", s.instructions ? "instructions" : "time"},
@@ -203,6 +212,16 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   ProcessExecutor executor;
   Runner runner(*c.module, s, catalog, executor);
   runner.check_memory(points);  // refuse what no selected library could run
+  if (s.instructions && (s.valgrind = find_in_path(s.valgrind)).empty())
+    throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");
+
+  // One measuring run per machine (docs/reliability.md): wait for the one measuring, or refuse.
+  install_interrupt_handlers();
+  RunLock lock(default_lock_file());
+  if (!acquire_for_run(lock, command_text(command_line), !c.no_wait)) {
+    fmt::print(stderr, "benchbox: interrupted while waiting for the other run; nothing was measured\n");
+    return kExitInterrupted;
+  }
 
   Results results;
   results.context = collect_context(command_line, s.cpu);
@@ -213,8 +232,6 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
     results.warnings.push_back(
         "hardware counters are not available here (perf_event_open refused: a virtual machine without a virtual PMU, "
         "or kernel.perf_event_paranoid too high); no cycles or instructions columns are shown");
-  if (s.instructions && (s.valgrind = find_in_path(s.valgrind)).empty())
-    throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");
 
   const bool live = c.format == "text" && c.output.empty();
   RunObserver observer = live ? live_observer(c, results, options) : RunObserver{};
@@ -226,7 +243,6 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
 
   Progress progress(points, c.module->id, Progress::stderr_is_terminal());  // stderr, terminals only
   observer = progress.wrap(observer);
-  install_interrupt_handlers();
   runner.run(points, results, observer);
   progress.clear();
   add_run_findings(results);
@@ -358,6 +374,8 @@ int run_cli(int argc, char** argv) {
     c.app->add_option("--output,-o", c.output, "write the formatted output to this file (svg: DIR/ or PREFIX)");
     c.app->add_option("--seed", c.seed, "the seed of the rounds' shuffled order (default: random, recorded in the results)");
     c.app->add_option("--sort", c.sort, "table rows by median, best first (default), or by name: declared order");
+    c.app->add_flag("--no-wait", c.no_wait,
+                    "when another run is measuring on this machine, refuse at once (exit status 3) instead of waiting");
   }
 
   std::vector<std::string> command_line(argv, argv + argc);
@@ -372,6 +390,9 @@ int run_cli(int argc, char** argv) {
     if (int rc = run_report_commands(*report_commands); rc >= 0) return rc;
     for (auto& c : commands)
       if (c.app->parsed()) return run_module(c, command_line);
+  } catch (const MachineBusy& e) {
+    fmt::print(stderr, "benchbox: {}\n", e.what());
+    return kExitBusy;
   } catch (const std::exception& e) {
     fmt::print(stderr, "benchbox: error: {}\n", e.what());
     return kExitUsage;
