@@ -13,9 +13,9 @@
 #include "catalog.hpp"
 #include "cli_reports.hpp"
 #include "executor.hpp"
+#include "listing.hpp"
 #include "module.hpp"
 #include "progress.hpp"
-#include "protocol.hpp"
 #include "report/output.hpp"
 #include "report/reporter.hpp"
 #include "report/numbers.hpp"
@@ -264,53 +264,17 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   return 0;
 }
 
-// " (style symmetric, stack_bytes 65536)": what a library says of how it runs a case.
-std::string traits_text(const CaseTraits& traits) {
-  std::vector<std::string> parts;
-  for (const auto& [k, v] : traits.values) parts.push_back(k + " " + v);
-  return parts.empty() ? "" : fmt::format(" ({})", fmt::join(parts, ", "));
-}
-
-int list_modules(const std::string& only) {
-  const auto libexec = default_libexec_dir();
+int list_modules(const std::string& only, bool verbose) {
+  RunSettings settings;  // as a run's, unpinned: describe through the run's own path
+  settings.libexec_dir = default_libexec_dir();
+  ProcessExecutor executor;
   bool found = false;
   for (const Module* m : modules()) {
     if (!only.empty() && m->id != only) continue;
     found = true;
-    fmt::print("module {}: {}\n  cases:\n", m->id, m->description);
-    for (const auto& c : m->cases) {
-      const auto& p = c.param;
-      const std::string values = p.named() ? fmt::format("one of {}", fmt::join(p.choices, ", "))
-                                           : fmt::format("{}..{}", p.min, p.max);
-      fmt::print("    {:<12} unit: {}; figure: {} ({}); parameter: {} ({}; default {}, suite: {})\n      {}\n", c.id, c.unit,
-                 c.figure.label, c.figure.direction(), p.name, values, p.default_value, fmt::join(p.suite, ", "),
-                 c.description);
-    }
-    fmt::print("  libraries:\n");
-    for (const auto& lib : load_catalog(libexec, m->id)) {
-      if (!lib.available) {
-        fmt::print("    {:<16} not available: {}\n", lib.id, lib.reason);
-        if (!lib.enable.empty()) fmt::print("    {:<16} to enable: {}\n", "", lib.enable);
-        continue;
-      }
-      ChildSpec spec;
-      spec.argv = {lib.program.string(), "describe"};
-      spec.env = lib.env;
-      spec.env.push_back({"BENCHBOX_DATA_DIR", (libexec / m->id / "data").string()});
-      spec.timeout = std::chrono::seconds(30);
-      auto out = run_child(spec);
-      try {
-        if (!out.succeeded()) throw ProtocolError(out.failure_reason());
-        auto d = parse_describe(out.out);
-        std::vector<std::string> cases;
-        for (const auto& [name, support] : d.cases)
-          cases.push_back(support.applicable ? name + traits_text(support.traits) : name + ": n/a");
-        fmt::print("    {:<16} available, version {}{}: {}\n", lib.id, d.version, lib.reference ? " (reference)" : "",
-                   fmt::join(cases, "; "));
-      } catch (const ProtocolError& e) {
-        fmt::print("    {:<16} BROKEN: describe failed: {}\n", lib.id, e.what());
-      }
-    }
+    settings.module = m->id;
+    fmt::print("{}", list_module(*m, load_catalog(settings.libexec_dir, m->id), settings, executor, verbose));
+    std::fflush(stdout);
   }
   if (!found) throw std::invalid_argument("unknown module '" + only + "' (see `benchbox list`)");
   return 0;
@@ -330,9 +294,11 @@ int run_cli(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(BENCHBOX_VERSION));
 
-  std::string list_module;
+  std::string list_only;
+  bool list_verbose = false;
   auto* list = app.add_subcommand("list", "modules, cases and libraries, and whether each is available here");
-  list->add_option("module", list_module, "only this module");
+  list->add_option("module", list_only, "only this module");
+  list->add_flag("--verbose,-v", list_verbose, "every case of every library with all its traits");
 
   std::string report_file, report_format = "text", report_output, report_sort = "median";
   auto* report_cmd = app.add_subcommand("report", "render a results file in another format");
@@ -385,7 +351,7 @@ int run_cli(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : kExitUsage;
   }
   try {
-    if (list->parsed()) return list_modules(list_module);
+    if (list->parsed()) return list_modules(list_only, list_verbose);
     if (report_cmd->parsed()) return report(report_file, report_format, report_output, report_sort);
     if (int rc = run_report_commands(*report_commands); rc >= 0) return rc;
     for (auto& c : commands)
