@@ -176,8 +176,10 @@ ReportOptions report_options(const std::string& sort) {
   return {sort == "name" ? RowOrder::declared : RowOrder::best_first};
 }
 
-// The live display of a text run: the original tool's line per library as it is measured, a
-// table per case, and the libraries not installed here once at the end.
+// The live display of a text run: per case, its heading when it starts; when it is complete, the
+// original tool's line per library and the table, both in the table's order (the interleaved
+// rounds finish the rows in a shuffled order; the progress line on standard error runs meanwhile);
+// the libraries not installed here once at the end.
 RunObserver live_observer(const ModuleCommand& c, const Results& results, const ReportOptions& options) {
   RunObserver observer;
   observer.case_started = [&c](const CasePoint& p, const std::vector<LibraryEntry>&) {
@@ -186,12 +188,7 @@ RunObserver live_observer(const ModuleCommand& c, const Results& results, const 
   };
   observer.case_finished = [&results, options](const CasePoint& p) {
     for (const auto& g : group_by_case(results, options.order))
-      if (g.case_id == p.spec->id && g.param == p.param) fmt::print("\n{}\n", text::case_table(g));
-    std::fflush(stdout);
-  };
-  observer.measured = [](const Measurement& m) {
-    if (m.status == Status::unavailable) return;  // listed once, after the last table
-    fmt::print("{}\n", text::original_line(m));
+      if (g.case_id == p.spec->id && g.param == p.param) fmt::print("{}\n{}\n", text::original_lines(g), text::case_table(g));
     std::fflush(stdout);
   };
   return observer;

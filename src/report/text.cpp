@@ -94,6 +94,12 @@ std::string original_line(const Measurement& m) {
   return "";
 }
 
+std::string original_lines(const CaseGroup& g) {
+  std::string out;
+  for (const auto* m : g.rows) out += original_line(*m) + "\n";
+  return out;
+}
+
 std::string case_heading(const CaseGroup& g) { return fmt::format("== {} {}, {} ==", g.module, g.case_id, g.param_label); }
 
 std::string case_table(const CaseGroup& g) {
@@ -146,7 +152,7 @@ class TextReporter : public Reporter {
     std::string out;
     for (const auto& g : groups(results)) {
       out += text::case_heading(g) + "\n";
-      for (const auto* m : g.rows) out += text::original_line(*m) + "\n";
+      out += text::original_lines(g);
       out += "\n" + text::case_table(g) + "\n";
     }
     out += text::unavailable_summary(results);
