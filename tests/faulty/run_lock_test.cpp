@@ -2,6 +2,7 @@
 // for, --no-wait refuses at once with exit status 3, commands that do not measure never wait, and
 // a wait can be given up with Ctrl-C. The first run is held in place by an adapter that hangs.
 #include <algorithm>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "benchbox_process.hpp"
@@ -22,102 +23,89 @@ bool eventually(Ready ready, std::chrono::seconds limit = 120s) {
   return true;
 }
 
-// A run that holds the lock: its faulty adapter hangs (and records its pid) once it measures.
-struct HoldingRun {
-  fs::path dir;
-  Benchbox run;
-  HoldingRun(const fs::path& base, const fs::path& lock)
-      : dir(make(base / "holder")), run(step_args(dir / "results.json", "faulty", "2", "600"), "hang", dir, lock) {}
-  ~HoldingRun() {  // its hanging adapter is in a process group of its own: a killed driver leaves it
-    for (pid_t p : recorded_pids(dir)) kill(p, SIGKILL);
+// Each test starts with a first run that holds the lock: its faulty adapter hangs once it
+// measures (and records its pid). Every run of the test shares the test's own lock file.
+class RunLock : public testing::Test {
+ protected:
+  void SetUp() override {
+    first_ = std::make_unique<Benchbox>(step_args(dir("first") / "results.json", "faulty", "2", "600"), "hang",
+                                        dir("first"), lock_);
+    ASSERT_TRUE(eventually([&] { return !recorded_pids(dir("first")).empty() || !first().running(); })) << first().err();
+    ASSERT_TRUE(first().running()) << first().out() << first().err();
   }
-  static fs::path make(const fs::path& d) {
-    fs::create_directories(d);
-    return d;
+  void TearDown() override {  // the hanging adapter has a process group of its own: a killed driver leaves it
+    for (pid_t p : recorded_pids(dir("first"))) kill(p, SIGKILL);
   }
-  bool measuring() { return !recorded_pids(dir).empty(); }
-};
+  Benchbox& first() { return *first_; }
+  // A folder of the test's own for one run's output.
+  fs::path dir(const std::string& name) {
+    fs::create_directories(tmp_.path / name);
+    return tmp_.path / name;
+  }
+  // A run of the steady library, output in dir(name).
+  std::unique_ptr<Benchbox> start(const std::string& name, std::vector<std::string> extra = {}) {
+    auto args = step_args(dir(name) / "results.json", "steady");
+    args.insert(args.end(), extra.begin(), extra.end());
+    return std::make_unique<Benchbox>(args, "", dir(name), lock_);
+  }
 
-fs::path subdir(const TempDir& tmp, const std::string& name) {
-  fs::create_directories(tmp.path / name);
-  return tmp.path / name;
-}
+  TempDir tmp_;
+  const fs::path lock_ = tmp_.path / "lock";
+  std::unique_ptr<Benchbox> first_;
+};
 
 }  // namespace
 
-TEST(RunLock, ASecondRunWaitsAndSaysForWhom) {
-  TempDir tmp;
-  const fs::path lock = tmp.path / "lock";
-  HoldingRun first(tmp.path, lock);
-  ASSERT_TRUE(eventually([&] { return first.measuring() || !first.run.running(); })) << first.run.err();
-  ASSERT_TRUE(first.run.running()) << first.run.out() << first.run.err();
-
-  const fs::path second_dir = subdir(tmp, "second");
-  Benchbox second(step_args(second_dir / "results.json", "steady"), "", second_dir, lock);
-  ASSERT_TRUE(eventually([&] { return second.err().find("waiting for another benchbox run") != std::string::npos; }))
-      << second.out() << second.err();
-  EXPECT_NE(second.err().find("pid " + std::to_string(first.run.pid()) + ","), std::string::npos) << second.err();
-  EXPECT_NE(second.err().find(": benchbox_test_driver fake -n step 2 --lib faulty"), std::string::npos) << second.err();
+TEST_F(RunLock, ASecondRunWaitsAndSaysForWhom) {
+  auto second = start("second");
+  ASSERT_TRUE(eventually([&] { return second->err().find("waiting for another benchbox run") != std::string::npos; }))
+      << second->out() << second->err();
+  EXPECT_NE(second->err().find("pid " + std::to_string(first().pid()) + ","), std::string::npos) << second->err();
+  EXPECT_NE(second->err().find(": benchbox_test_driver fake -n step 2 --lib faulty"), std::string::npos) << second->err();
   std::this_thread::sleep_for(500ms);
-  EXPECT_TRUE(second.running()) << "the second run did not wait";
-  EXPECT_FALSE(fs::exists(second_dir / "results.json")) << "the second run measured while the first did";
+  EXPECT_TRUE(second->running()) << "the second run did not wait";
+  EXPECT_FALSE(fs::exists(dir("second") / "results.json")) << "the second run measured while the first did";
 
   // Commands that do not measure do not wait.
-  const fs::path list_dir = subdir(tmp, "list");
-  Benchbox list({"list", "fake"}, "", list_dir, lock);
+  Benchbox list({"list", "fake"}, "", dir("list"), lock_);
   EXPECT_EQ(list.wait(60s), 0) << list.err();
 
   // The first run ends (interrupted): the second goes ahead on its own.
-  kill(first.run.pid(), SIGTERM);
-  EXPECT_EQ(first.run.wait(120s), 130);
-  const auto status = second.wait(120s);
+  kill(first().pid(), SIGTERM);
+  EXPECT_EQ(first().wait(120s), 130);
+  const auto status = second->wait(120s);
   ASSERT_TRUE(status) << "the second run did not start after the first ended";
-  EXPECT_EQ(*status, 0) << second.out() << second.err();
-  EXPECT_NE(second.err().find("the other run has finished"), std::string::npos) << second.err();
-  const json results = json::parse(slurp(second_dir / "results.json"), nullptr, false);
+  EXPECT_EQ(*status, 0) << second->out() << second->err();
+  EXPECT_NE(second->err().find("the other run has finished"), std::string::npos) << second->err();
+  const json results = json::parse(slurp(dir("second") / "results.json"), nullptr, false);
   ASSERT_FALSE(results.is_discarded());
   ASSERT_EQ(results["results"].size(), 1u);
   EXPECT_EQ(results["results"][0]["library"], "steady");
   EXPECT_EQ(results["results"][0]["status"], "ok");
 }
 
-TEST(RunLock, NoWaitRefusesAtOnceWithItsOwnStatus) {
-  TempDir tmp;
-  const fs::path lock = tmp.path / "lock";
-  HoldingRun first(tmp.path, lock);
-  ASSERT_TRUE(eventually([&] { return first.measuring() || !first.run.running(); })) << first.run.err();
-
-  const fs::path dir = subdir(tmp, "refused");
-  auto args = step_args(dir / "results.json", "steady");
-  args.push_back("--no-wait");
-  Benchbox refused(args, "", dir, lock);
-  EXPECT_EQ(refused.wait(60s), 3) << refused.err();
-  const std::string err = refused.err();
+TEST_F(RunLock, NoWaitRefusesAtOnceWithItsOwnStatus) {
+  auto refused = start("refused", {"--no-wait"});
+  EXPECT_EQ(refused->wait(60s), 3) << refused->err();
+  const std::string err = refused->err();
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
-  EXPECT_NE(err.find("another benchbox run is measuring on this machine (pid " + std::to_string(first.run.pid())),
+  EXPECT_NE(err.find("another benchbox run is measuring on this machine (pid " + std::to_string(first().pid())),
             std::string::npos) << err;
   EXPECT_NE(err.find("--no-wait"), std::string::npos) << err;
-  EXPECT_FALSE(fs::exists(dir / "results.json"));
+  EXPECT_FALSE(fs::exists(dir("refused") / "results.json"));
 
   // Free again once the first run is gone, even killed outright.
-  kill(first.run.pid(), SIGKILL);
-  first.run.wait(60s);
-  Benchbox after(args, "", dir, lock);
-  EXPECT_EQ(after.wait(120s), 0) << after.err();
+  kill(first().pid(), SIGKILL);
+  first().wait(60s);
+  EXPECT_EQ(start("after", {"--no-wait"})->wait(120s), 0);
 }
 
-TEST(RunLock, AWaitCanBeGivenUp) {
-  TempDir tmp;
-  const fs::path lock = tmp.path / "lock";
-  HoldingRun first(tmp.path, lock);
-  ASSERT_TRUE(eventually([&] { return first.measuring() || !first.run.running(); })) << first.run.err();
-
-  const fs::path dir = subdir(tmp, "waiting");
-  Benchbox waiting(step_args(dir / "results.json", "steady"), "", dir, lock);
-  ASSERT_TRUE(eventually([&] { return waiting.err().find("waiting for") != std::string::npos; })) << waiting.err();
-  kill(waiting.pid(), SIGINT);
-  EXPECT_EQ(waiting.wait(60s), 130);
-  EXPECT_NE(waiting.err().find("nothing was measured"), std::string::npos) << waiting.err();
-  EXPECT_FALSE(fs::exists(dir / "results.json"));
-  EXPECT_TRUE(first.run.running());
+TEST_F(RunLock, AWaitCanBeGivenUp) {
+  auto waiting = start("waiting");
+  ASSERT_TRUE(eventually([&] { return waiting->err().find("waiting for") != std::string::npos; })) << waiting->err();
+  kill(waiting->pid(), SIGINT);
+  EXPECT_EQ(waiting->wait(60s), 130);
+  EXPECT_NE(waiting->err().find("nothing was measured"), std::string::npos) << waiting->err();
+  EXPECT_FALSE(fs::exists(dir("waiting") / "results.json"));
+  EXPECT_TRUE(first().running());
 }
