@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <utility>
 
 #include "runner.hpp"
@@ -37,7 +38,7 @@ std::vector<std::pair<std::string, CaseSupport>> cases_of(const Module& m, const
   return out;
 }
 
-// "floor (reference): channel (stack_bytes 65536, style symmetric); create (...)": every case in full.
+// "switch (stack_bytes 65536, style symmetric); channel: n/a (why); ...": every case in full.
 std::string verbose_cases(const std::vector<std::pair<std::string, CaseSupport>>& cases) {
   std::vector<std::string> parts;
   for (const auto& [id, support] : cases) {
@@ -56,16 +57,15 @@ std::string verbose_cases(const std::vector<std::pair<std::string, CaseSupport>>
 // where the cases differ "style: symmetric in switch, channel; asymmetric in create, memory".
 std::vector<std::string> compact_cases(const std::vector<std::pair<std::string, CaseSupport>>& cases) {
   std::vector<std::string> runs, not_applicable;
-  // trait -> its values in order of appearance, each with the cases that have it
-  std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::vector<std::string>>>>> traits;
+  using CasesByValue = std::vector<std::pair<std::string, std::vector<std::string>>>;  // in order of appearance
+  std::map<std::string, CasesByValue> traits;
   for (const auto& [id, support] : cases) {
     (support.applicable ? runs : not_applicable).push_back(id);
     if (!support.applicable) continue;
     for (const auto& [key, value] : support.traits.values) {
-      auto t = std::find_if(traits.begin(), traits.end(), [&](const auto& e) { return e.first == key; });
-      if (t == traits.end()) t = traits.insert(traits.end(), {key, {}});
-      auto v = std::find_if(t->second.begin(), t->second.end(), [&](const auto& e) { return e.first == value; });
-      if (v == t->second.end()) v = t->second.insert(t->second.end(), {value, {}});
+      CasesByValue& values = traits[key];
+      auto v = std::find_if(values.begin(), values.end(), [&](const auto& e) { return e.first == value; });
+      if (v == values.end()) v = values.insert(values.end(), {value, {}});
       v->second.push_back(id);
     }
   }

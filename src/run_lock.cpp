@@ -104,7 +104,9 @@ bool RunLock::try_acquire(const std::string& command) {
   held_ = true;
   if (writable_) {
     const auto since = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
-    const std::string line = nlohmann::json{{"pid", getpid()}, {"user", user_name()}, {"since", since.count()}, {"command", command}}.dump() + "\n";
+    // The command cut to what a reader reads (holder(): 4 KiB); invalid UTF-8 replaced, not thrown on.
+    const nlohmann::json holder{{"pid", getpid()}, {"user", user_name()}, {"since", since.count()}, {"command", command.substr(0, 2000)}};
+    const std::string line = holder.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     // Not fatal if it fails: the lock is held; a waiting run only cannot say who holds it.
     [[maybe_unused]] const bool said = ftruncate(fd_, 0) == 0 && pwrite(fd_, line.data(), line.size(), 0) > 0;
   }
