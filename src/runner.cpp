@@ -110,11 +110,10 @@ Runner::Runner(const Module& module, const RunSettings& settings, const std::vec
     if (selected(settings, e.id)) selected_.push_back(&e);
 }
 
-const Described& Runner::describe(const LibraryEntry& lib) {
-  if (auto it = described_.find(lib.id); it != described_.end()) return it->second;
+Described describe_library(const RunSettings& settings, const LibraryEntry& lib, Executor& executor) {
   Described d;
-  const auto limit = std::min<std::chrono::milliseconds>(settings_.timeout, std::chrono::seconds(30));
-  auto out = executor_.run(adapter_child(settings_, lib, {lib.program.string(), "describe"}, limit));
+  const auto limit = std::min<std::chrono::milliseconds>(settings.timeout, std::chrono::seconds(30));
+  auto out = executor.run(adapter_child(settings, lib, {lib.program.string(), "describe"}, limit));
   if (!out.succeeded()) {
     d.error = "describe: " + child_failure(out);
   } else {
@@ -124,7 +123,12 @@ const Described& Runner::describe(const LibraryEntry& lib) {
       d.error = std::string("describe: protocol error: ") + e.what();
     }
   }
-  return described_.emplace(lib.id, std::move(d)).first->second;
+  return d;
+}
+
+const Described& Runner::describe(const LibraryEntry& lib) {
+  if (auto it = described_.find(lib.id); it != described_.end()) return it->second;
+  return described_.emplace(lib.id, describe_library(settings_, lib, executor_)).first->second;
 }
 
 void Runner::check_memory(const std::vector<CasePoint>& points) {

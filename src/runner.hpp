@@ -42,6 +42,10 @@ struct Described {
   std::string error;
 };
 
+// Runs the library's `describe` through `executor` as a run does (the run's environment, a time
+// limit of the smaller of --timeout and 30 s); `benchbox list` uses the same.
+Described describe_library(const RunSettings& settings, const LibraryEntry& lib, Executor& executor);
+
 // Whether a library runs a point, and if not, why; each decision a named outcome.
 enum class Decision { run, unavailable, not_applicable, refused, failed };
 

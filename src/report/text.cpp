@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "numbers.hpp"
@@ -9,8 +10,19 @@
 namespace benchbox::text {
 namespace {
 
-// A version cut to fit its column ends in "..", never in "~" (the unstable mark).
+// A text cut to fit its column ends in "..", never in "~" (the unstable mark).
 std::string fit(const std::string& s, std::size_t width) { return s.size() > width ? s.substr(0, width - 2) + ".." : s; }
+
+// The version column is as wide as the longest version up to this; a longer version first drops
+// its remark in parentheses ("0.0+git20180715.2c46874-2 (Debian libflathashmap-dev)"), and only
+// then is cut.
+constexpr std::size_t kVersionWidth = 14, kMaxVersionWidth = 28;
+
+std::string version_text(const std::string& v) {
+  if (v.size() <= kMaxVersionWidth) return v;
+  const auto remark = v.find(" (");
+  return remark != std::string::npos && remark <= kMaxVersionWidth ? v.substr(0, remark) : fit(v, kMaxVersionWidth);
+}
 
 std::string status_label(Status s) {
   return s == Status::failed ? "FAILED" : s == Status::not_applicable ? "n/a" : "not available";
@@ -20,20 +32,25 @@ std::string status_label(Status s) {
 struct Columns {
   std::vector<FigureSpec> extras;
   bool counters = false;
+  std::size_t version_width = kVersionWidth;
 };
 
 Columns columns_of(const CaseGroup& g) {
   Columns c;
   c.extras = g.extra_figures();
-  for (const auto* m : g.rows) c.counters = c.counters || m->cycles_per_op || (m->instructions_per_op && m->figure.timed());
+  for (const auto* m : g.rows) {
+    c.counters = c.counters || m->cycles_per_op || (m->instructions_per_op && m->figure.timed());
+    c.version_width = std::max(c.version_width, version_text(m->version).size());
+  }
   return c;
 }
 
 std::string row_line(const CaseGroup& g, const Measurement& m, const Columns& c) {
   const std::string name = fit(m.library, 15) + (m.reference ? "*" : "");
-  if (!m.ok()) return fmt::format("{:<16} {:<14} {}: {}\n", name, fit(m.version, 14), status_label(m.status), m.reason);
+  const std::string version = version_text(m.version);
+  if (!m.ok()) return fmt::format("{:<16} {:<{}} {}: {}\n", name, version, c.version_width, status_label(m.status), m.reason);
   const Summary& s = m.summary;
-  std::string out = fmt::format("{:<16} {:<14} {:>11} {:>15} {:>7.1f}% {:>17} {:>8.2f}x {:>8} {:>9}{}", name, fit(m.version, 14),
+  std::string out = fmt::format("{:<16} {:<{}} {:>11} {:>15} {:>7.1f}% {:>17} {:>8.2f}x {:>8} {:>9}{}", name, version, c.version_width,
                                 format_value(s.median), m.rate() > 0 ? with_thousands(m.rate()) : "", 100 * m.uncertainty(),
                                 format_value(s.min) + ".." + format_value(s.max), g.relative(m),
                                 m.reference_ratio ? fmt::format("{:.2f}x", m.reference_ratio->median) : "-",
@@ -77,11 +94,17 @@ std::string original_line(const Measurement& m) {
   return "";
 }
 
+std::string original_lines(const CaseGroup& g) {
+  std::string out;
+  for (const auto* m : g.rows) out += original_line(*m) + "\n";
+  return out;
+}
+
 std::string case_heading(const CaseGroup& g) { return fmt::format("== {} {}, {} ==", g.module, g.case_id, g.param_label); }
 
 std::string case_table(const CaseGroup& g) {
   const Columns c = columns_of(g);
-  std::string out = fmt::format("{:<16} {:<14} {:>11} {:>15} {:>8} {:>17} {:>9} {:>8} {:>9}", "library", "version",
+  std::string out = fmt::format("{:<16} {:<{}} {:>11} {:>15} {:>8} {:>17} {:>9} {:>8} {:>9}", "library", "version", c.version_width,
                                 g.figure.label, rate_title(g), "±", "min..max", "relative", "vs ref", "peak MiB");
   for (const auto& f : c.extras) out += fmt::format(" {:>14}", fit(f.label, 14));
   if (c.counters) out += fmt::format(" {:>10} {:>10}", "cycles/op", "instr/op");
@@ -129,7 +152,7 @@ class TextReporter : public Reporter {
     std::string out;
     for (const auto& g : groups(results)) {
       out += text::case_heading(g) + "\n";
-      for (const auto* m : g.rows) out += text::original_line(*m) + "\n";
+      out += text::original_lines(g);
       out += "\n" + text::case_table(g) + "\n";
     }
     out += text::unavailable_summary(results);
