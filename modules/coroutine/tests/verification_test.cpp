@@ -1,5 +1,6 @@
-// The coroutine module's verification of the switch case: exact where the caller's loop or a
-// ring of transfers decides the order, 1% on the round-robin checksum for a scheduler.
+// The coroutine module's verification of the switch case (common/coroutine_adapter.hpp,
+// SwitchTally): the timed loop's count, and the proof around it, exact for round-robin libraries;
+// Go's scheduler keeps its own order and books every timed entry, 1% on its checksum.
 #include <gtest/gtest.h>
 
 #include "coroutine/checksums.hpp"
@@ -9,27 +10,47 @@ using namespace benchbox;
 
 namespace {
 
-std::optional<std::string> verify_switch(const std::string& style, std::uint64_t ops, std::uint64_t checksum) {
+constexpr std::uint64_t kCoroutines = 10, kOps = 10000;
+
+std::optional<std::string> verify(const std::map<std::string, std::string>& traits, std::uint64_t done, std::uint64_t checksum,
+                                  std::map<std::string, std::uint64_t> counts) {
   const CaseSpec& spec = *find_module("coroutine")->find_case("switch");
-  CaseContext context{ParamValue::of(10), {}, {}};
-  context.traits.values["style"] = style;
-  return spec.verify(context, TrialProof{ops, ops, checksum, {}});
+  CaseContext context{ParamValue::of(kCoroutines), {}, {}};
+  context.traits.values = traits;
+  return spec.verify(context, TrialProof{kOps, done, checksum, std::move(counts)});
 }
 
-std::uint64_t off_by(std::uint64_t exact, double fraction) {
-  return exact + static_cast<std::uint64_t>(static_cast<double>(exact) * fraction);
+// Two proof phases of two laps: every coroutine entered twice in each.
+const std::uint64_t kProofChecksum = 2 * coroutine::round_robin_checksum(2 * kCoroutines, kCoroutines);
+
+std::optional<std::string> ring(std::uint64_t done, std::uint64_t checksum, std::uint64_t entries, std::uint64_t self_returns) {
+  return verify({{"style", "symmetric"}}, done, checksum, {{"proof_entries", entries}, {"self_returns", self_returns}});
 }
 
 }  // namespace
 
-TEST(CoroutineVerification, SchedulersGetOnePercentOnTheRoundRobinChecksumAndNoMore) {
-  const auto exact = coroutine::round_robin_checksum(10000, 10);
-  EXPECT_FALSE(verify_switch("scheduler", 10000, exact));
-  EXPECT_FALSE(verify_switch("scheduler", 10000, off_by(exact, 0.005)));
-  EXPECT_TRUE(verify_switch("scheduler", 10000, off_by(exact, 0.02)));
-  EXPECT_TRUE(verify_switch("symmetric", 10000, exact + 1));
-  // An asymmetric library is driven by the caller's own loop: half the switches enter, exactly.
-  const auto entries = coroutine::round_robin_checksum(5000, 10);
-  EXPECT_FALSE(verify_switch("asymmetric", 10000, entries));
-  EXPECT_TRUE(verify_switch("asymmetric", 10000, entries + 1));
+TEST(CoroutineVerification, RoundRobinLibrariesAreExactAroundTheTimedLoop) {
+  EXPECT_FALSE(ring(kOps, kProofChecksum, 4 * kCoroutines, 0));
+  EXPECT_TRUE(ring(kOps - kCoroutines, kProofChecksum, 4 * kCoroutines, 0));  // the loop did not end everywhere
+  EXPECT_TRUE(ring(kOps, kProofChecksum + 2, 4 * kCoroutines, 0));            // one coroutine took another's turn
+  EXPECT_TRUE(ring(kOps, kProofChecksum, 4 * kCoroutines - 1, 0));            // a proof entry missing
+  EXPECT_TRUE(ring(kOps, kProofChecksum, 4 * kCoroutines, 1));                // a yield came back to itself
+  EXPECT_TRUE(verify({{"style", "scheduler"}}, kOps, kProofChecksum, {}));   // no proof counts at all
+}
+
+TEST(CoroutineVerification, AsymmetricBodiesFinishInTheLastResumeAndNotBefore) {
+  const std::map<std::string, std::string> asymmetric{{"style", "asymmetric"}};
+  EXPECT_FALSE(verify(asymmetric, kOps, kCoroutines, {{"finished_early", 0}}));
+  EXPECT_TRUE(verify(asymmetric, kOps, kCoroutines - 1, {{"finished_early", 0}}));
+  EXPECT_TRUE(verify(asymmetric, kOps, kCoroutines, {{"finished_early", 1}}));
+  EXPECT_TRUE(verify(asymmetric, kOps, kCoroutines, {}));
+}
+
+TEST(CoroutineVerification, AGoSchedulerGetsOnePercentOnTheRoundRobinChecksumAndNoMore) {
+  const std::map<std::string, std::string> go{{"style", "scheduler"}, {"round_robin", "scheduler's own"}};
+  const auto exact = coroutine::round_robin_checksum(kOps, kCoroutines);
+  EXPECT_FALSE(verify(go, kOps, exact, {}));
+  EXPECT_FALSE(verify(go, kOps, exact + exact / 200, {}));
+  EXPECT_TRUE(verify(go, kOps, exact + exact / 50, {}));
+  EXPECT_TRUE(verify(go, kOps - 1, exact, {}));
 }
