@@ -79,24 +79,30 @@ Point CaseSpec::parse_point(const std::vector<std::string>& texts) const {
   return Point(std::move(axes_of_point));
 }
 
-std::vector<Point> CaseSpec::suite() const {
-  std::vector<Point> points;
-  if (!suite_points.empty()) {
-    for (const auto& texts : suite_points) points.push_back(parse_point(texts));
-    return points;
-  }
-  // The product of the axes' suites, the last axis varying fastest.
+std::vector<Point> CaseSpec::product(const std::vector<std::vector<std::string>>& values_per_axis) const {
   std::vector<std::vector<std::string>> rows{{}};
-  for (const auto& axis : axis_specs()) {
+  for (const auto& values : values_per_axis) {
     std::vector<std::vector<std::string>> longer;
     for (const auto& row : rows)
-      for (const auto& value : axis.suite) {
+      for (const auto& value : values) {
         longer.push_back(row);
         longer.back().push_back(value);
       }
     rows = std::move(longer);
   }
+  std::vector<Point> points;
   for (const auto& texts : rows) points.push_back(parse_point(texts));
+  return points;
+}
+
+std::vector<Point> CaseSpec::suite() const {
+  if (suite_points.empty()) {
+    std::vector<std::vector<std::string>> values;
+    for (const auto& axis : axis_specs()) values.push_back(axis.suite);
+    return product(values);
+  }
+  std::vector<Point> points;
+  for (const auto& texts : suite_points) points.push_back(parse_point(texts));
   return points;
 }
 

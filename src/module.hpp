@@ -159,6 +159,8 @@ struct CaseSpec {
   ParamValue parse_axis(const ParamSpec& axis, const std::string& text) const;
   // A point from one text per axis, in axis order; throws std::invalid_argument.
   Point parse_point(const std::vector<std::string>& texts) const;
+  // Every combination of the values given per axis (in axis order; the last axis varies fastest).
+  std::vector<Point> product(const std::vector<std::vector<std::string>>& values_per_axis) const;
   // The full suite's points, checked (a module's typo fails here, with the case named).
   std::vector<Point> suite() const;
 };
