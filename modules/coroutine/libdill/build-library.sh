@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034,SC2086  # SYMBOL, NOTES, RECIPE_* are build-library's; OPT, NOEXECSTACK one word each
 # scripts/build-library's recipe for libdill (declared in modules/coroutine/module.json), sourced by it.
 # It defines recipe(), which stages the library in $STAGE with build-library's helpers and
 # variables (docs/declarations.md, "Outside libraries").
