@@ -9,10 +9,10 @@
 # Usage: data.sh SOURCE_DIR WORK_DIR
 set -euo pipefail
 source_dir=$1 work=$(realpath -m "$2")
+# shellcheck source=tests/setup/common.sh
+source "$(dirname "$0")/common.sh"
+need_npm
 modules=$source_dir/scripts/modules
-status=0
-fail() { echo "FAIL: $*"; status=1; }
-command -v npm >/dev/null 2>&1 || { echo "SKIP: no npm (scripts/setup installs Debian's)"; exit 77; }
 
 rm -rf "$work" && mkdir -p "$work/tree/scripts" "$work/tree/modules/words" "$work/home" "$work/tmp"
 export HOME=$work/home TMPDIR=$work/tmp

@@ -7,14 +7,14 @@
 # Usage: data_npm.sh SOURCE_DIR WORK_DIR
 set -euo pipefail
 source_dir=$1 work=$(realpath -m "$2")
+# shellcheck source=tests/setup/common.sh
+source "$(dirname "$0")/common.sh"
+need_npm
 modules=$source_dir/scripts/modules
-status=0
-fail() { echo "FAIL: $*"; status=1; }
-command -v npm >/dev/null 2>&1 || { echo "SKIP: no npm (scripts/setup installs Debian's)"; exit 77; }
 rm -rf "$work" && mkdir -p "$work/tmp" "$work/tree/scripts"
 export TMPDIR=$work/tmp
 if ! npm ping --cache "$work/npm-cache" >"$work/ping.log" 2>&1; then
-    cat "$work/ping.log"; echo "SKIP: the npm registry cannot be reached from here (npm ping above)"; exit 77
+    cat "$work/ping.log"; skip "the npm registry cannot be reached from here (npm ping above)"
 fi
 rm -rf "$work/npm-cache"
 
@@ -28,7 +28,7 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "modules", "*", "module.j
             print(f"{set_id}\t{name}\t{sha}")
 PY
 )
-[[ -n $npm_sets ]] || { echo "SKIP: no module declares an npm data set"; exit 77; }
+[[ -n $npm_sets ]] || skip "no module declares an npm data set"
 
 # 1. The declarations as they are, into an empty prefix.
 if ! "$modules" --root "$source_dir" data --prefix "$work/prefix" 2>"$work/fetch.err"; then

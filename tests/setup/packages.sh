@@ -10,10 +10,10 @@
 # Usage: packages.sh SOURCE_DIR WORK_DIR
 set -euo pipefail
 source_dir=$1 work=$(realpath -m "$2")
+# shellcheck source=tests/setup/common.sh
+source "$(dirname "$0")/common.sh"
+command -v dpkg-query >/dev/null 2>&1 || skip "no dpkg-query: not a Debian system"
 modules=$source_dir/scripts/modules
-status=0
-fail() { echo "FAIL: $*"; status=1; }
-command -v dpkg-query >/dev/null 2>&1 || { echo "SKIP: no dpkg-query: not a Debian system"; exit 77; }
 
 rm -rf "$work" && mkdir -p "$work/tree/scripts" "$work/tree/modules/alpha" "$work/tree/modules/beta"
 export TMPDIR="$work/tmp" && mkdir -p "$TMPDIR"
