@@ -5,9 +5,11 @@
 #
 # ankerl::unordered_dense (martinus/unordered_dense): its CMake install rule installs include/ankerl/
 # (unordered_dense.h, stl.h); the adapter includes <ankerl/unordered_dense.h>.
+# shellcheck source=modules/hashmap/common/build-library-check.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../common/build-library-check.sh"
 recipe() {
   need_files include/ankerl/unordered_dense.h
   copy_include_dir include/ankerl ankerl
-  check_headers ankerl/unordered_dense.h ankerl::unordered_dense::map
+  check_map_headers ankerl/unordered_dense.h ankerl::unordered_dense::map
   NOTES+=("header-only: include/ankerl/ copied as its CMake install rule does")
 }
