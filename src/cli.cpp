@@ -239,6 +239,10 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
     return kExitInterrupted;
   }
 
+  // The driver sleeps in poll() while an adapter runs, but its wake-ups must not land on the
+  // measured CPU (docs/measurement.md, "What benchbox adds to the spread").
+  if (s.cpu && !s.instructions) keep_off_cpu(*s.cpu);
+
   Results results;
   results.context = collect_context(command_line, s.cpu);
   results.context["settings"] = settings_context(s);

@@ -25,6 +25,7 @@ std::string cases_text(const Module& m) {
                        c.figure.direction(), axes.size() == 1 ? "parameter" : "parameters", fmt::join(axes, " x "),
                        c.suite_points.empty() ? "" : fmt::format("; suite: {} listed points", c.suite_points.size()),
                        c.cpus > 1 ? fmt::format("; unpinned, {} CPUs", c.cpus) : "", c.description);
+    if (!c.timed.empty()) out += fmt::format("      timed: {}\n", c.timed);
   }
   return out;
 }

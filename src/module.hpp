@@ -106,6 +106,9 @@ struct CaseSpec {
   std::string id;           // "switch"
   std::string unit;         // what one operation is, plural as printed: "switches", "documents"
   std::string description{};  // one line for `benchbox list`
+  // One line for `benchbox list` and the docs: what is inside the clock, and what is proven
+  // outside it and how (docs/method.md, "What is timed").
+  std::string timed{};
   ParamSpec param{};          // the case's axis, when it has one
   std::vector<ParamSpec> axes{};  // or its axes, when it has several (then `param` stays empty)
   // The full suite: the product of the axes' suite values, or these points when given (each one
