@@ -3,6 +3,8 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "user_file.hpp"
+
 namespace benchbox {
 
 const CaseSpec* Module::find_case(const std::string& case_id) const {
@@ -15,6 +17,7 @@ ParamValue CaseSpec::parse_param(const std::string& text) const {
   if (param.named()) {
     for (const auto& choice : param.choices)
       if (choice == text) return ParamValue::named(text);
+    if (param.user_file) return user_file_param(param, param.name + " for " + id, text);
     std::string known;
     for (const auto& c : param.choices) known += (known.empty() ? "" : ", ") + c;
     throw std::invalid_argument(param.name + " for " + id + " must be one of " + known + ", got '" + text + "'");

@@ -17,11 +17,19 @@
 
 namespace benchbox {
 
+// The user's own file given as a parameter value, as the results record it (with its path, the
+// value's text): what was measured.
+struct UserFile {
+  std::uint64_t bytes = 0;
+  std::string sha256;  // lower-case hex
+};
+
 // A case's parameter as given: its text (what the adapter receives) and, for numeric
-// parameters, its value.
+// parameters, its value; for the user's own file, its absolute path and `file`.
 struct ParamValue {
   std::string text;
   std::optional<std::int64_t> number;
+  std::optional<UserFile> file{};
 
   static ParamValue of(std::int64_t n) { return {std::to_string(n), n}; }
   static ParamValue named(std::string name) { return {std::move(name), std::nullopt}; }
@@ -35,6 +43,12 @@ struct ParamSpec {
   std::string default_value{};       // `-n CASE` without a parameter runs this
   std::vector<std::string> suite{};  // what the full suite runs
   std::string help{};                // one line for --help and `benchbox list`
+  // Set where a value may also be the path of the user's own file (a document to parse, a file to
+  // compress): a value that is none of `choices` is then a path. The driver checks that it is a
+  // readable, non-empty regular file and records its size and SHA-256 (user_file.hpp); this checks
+  // its content, before anything runs: an error message, or nothing. The adapter receives the
+  // absolute path; the row's label is the file's name.
+  std::function<std::optional<std::string>(const std::filesystem::path&)> user_file{};
   bool named() const { return !choices.empty(); }
 };
 
@@ -107,7 +121,10 @@ struct CaseSpec {
   // Human label of a parameter value: "2 coroutines", "unbuffered", "canada.json".
   std::function<std::string(const ParamValue&)> describe_param{};
 
-  std::string label(const ParamValue& p) const { return describe_param ? describe_param(p) : p.text; }
+  std::string label(const ParamValue& p) const {
+    if (p.file) return std::filesystem::path(p.text).filename().string();
+    return describe_param ? describe_param(p) : p.text;
+  }
   std::uint64_t round_ops(const ParamValue& p, std::uint64_t ops) const { return legal_ops ? legal_ops(p, ops) : ops; }
   // Parses and checks a parameter given on the command line; throws std::invalid_argument.
   ParamValue parse_param(const std::string& text) const;

@@ -62,6 +62,8 @@ json measurement_json(const Measurement& m) {
       {"case", m.case_id},
       {"param", m.param.number ? json(*m.param.number) : json(m.param.text)},
       {"param_label", m.param_label},
+      {"param_file", m.param.file ? json{{"path", m.param.text}, {"bytes", m.param.file->bytes}, {"sha256", m.param.file->sha256}}
+                                  : json(nullptr)},
       {"unit", m.unit},
       {"library", m.library},
       {"version", m.version},
@@ -159,8 +161,11 @@ std::vector<double> positive_values(const json& e, const char* key, const std::s
 
 ParamValue param_from(const json& e, const std::string& where) {
   auto it = e.find("param");
-  if (it != e.end() && it->is_string()) return ParamValue::named(it->get<std::string>());
-  return ParamValue::of(field<std::int64_t>(e, "param", where));
+  if (it == e.end() || !it->is_string()) return ParamValue::of(field<std::int64_t>(e, "param", where));
+  ParamValue p = ParamValue::named(it->get<std::string>());
+  if (auto f = e.find("param_file"); f != e.end() && f->is_object())
+    p.file = UserFile{field<std::uint64_t>(*f, "bytes", where), field<std::string>(*f, "sha256", where)};
+  return p;
 }
 
 // The figure, traits and rate of a row as benchbox 0.1 wrote them (schema 1).

@@ -6,8 +6,9 @@
 //    is the statistics of the output, re-read by benchbox's reference reader.
 //  - conformance: the project's inputs (common/conformance.hpp), each judged once; a score.
 // The expected statistics of a data set are in <data>/<name>.stats.json, written by the generator
-// (generated documents) or from modules/json/data/standard.json (the standard ones), never by a
-// library under test.
+// (generated documents) or from modules/json/data/standard.json (the standard ones); those of the
+// user's own document are computed here by benchbox's reference reader: never by a library under
+// test.
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -15,6 +16,7 @@
 #include <string>
 
 #include "common/conformance.hpp"
+#include "common/reference.hpp"
 #include "common/stats.hpp"
 #include "module.hpp"
 
@@ -56,6 +58,7 @@ const DataSet* find_data_set(const std::string& name) {
 }
 
 std::optional<std::string> data_set_unavailable(const ParamValue& p, const fs::path& dir) {
+  if (p.file) return std::nullopt;  // the user's own document, checked before the run
   const DataSet* d = find_data_set(p.text);
   if (!d) return "unknown data set " + p.text;
   if (fs::exists(dir / (p.text + ".json")) && fs::exists(dir / (p.text + ".stats.json"))) return std::nullopt;
@@ -87,6 +90,48 @@ std::map<std::string, std::uint64_t> expected_stats(const fs::path& dir, const s
   return out;
 }
 
+// The user's own document (a path given as the data set): its expected statistics by benchbox's
+// reference reader, read once per file and kept for every trial's verification; or why it cannot
+// be verified (`error`).
+struct UserDocument {
+  std::map<std::string, std::uint64_t> expected;
+  std::string error;
+};
+
+const UserDocument& user_document(const fs::path& path) {
+  static std::map<std::string, UserDocument> read;
+  auto [it, fresh] = read.try_emplace(path.string());
+  UserDocument& d = it->second;
+  if (!fresh) return d;
+  std::ifstream in(path, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  benchbox::json::Stats s;
+  using benchbox::json::ReferenceReader;
+  if (!in) {
+    d.error = "cannot be read";
+  } else if (text.rfind("\xEF\xBB\xBF", 0) == 0) {
+    d.error = "starts with a UTF-8 byte order mark, which RFC 8259 lets a parser refuse: remove it";
+  } else if (auto wrong = ReferenceReader::read_unique_keys(text, s)) {
+    benchbox::json::Stats ignored;
+    d.error = ReferenceReader::read(text, ignored)
+                  ? "not valid JSON: " + *wrong + " (benchbox's reference reader, RFC 8259)"
+                  : *wrong + ": RFC 8259 leaves such an object to each library (some keep both members, others one), "
+                             "so no row could be verified against one reading";
+  }
+  if (!d.error.empty()) return d;
+  const auto values = s.values();
+  for (std::size_t i = 0; i < values.size(); ++i) d.expected[benchbox::json::kStatNames[i]] = values[i];
+  d.expected["checksum"] = s.checksum;
+  d.expected["bytes"] = text.size();
+  d.expected["file_sum"] = benchbox::json::Stats::byte_sum(text.data(), text.size());
+  return d;
+}
+
+std::optional<std::string> check_user_document(const fs::path& path) {
+  const UserDocument& d = user_document(path);
+  return d.error.empty() ? std::nullopt : std::optional(d.error);
+}
+
 std::optional<std::string> check_count(const TrialProof& p, const std::string& name, std::uint64_t expected) {
   auto it = p.counts.find(name);
   if (it == p.counts.end()) return "the adapter reported no '" + name + "' count";
@@ -101,8 +146,9 @@ std::optional<std::string> check_count(const TrialProof& p, const std::string& n
 std::optional<std::string> verify_document(const CaseContext& c, const TrialProof& p, bool per_document) {
   if (p.done != p.ops) return "processed " + std::to_string(p.done) + " documents, asked for " + std::to_string(p.ops);
   std::string error;
-  const auto e = expected_stats(c.data_dir, c.param.text, error);
+  const auto e = c.param.file ? user_document(c.param.text).expected : expected_stats(c.data_dir, c.param.text, error);
   if (!error.empty()) return error;
+  if (e.empty()) return "the document " + c.param.text + " cannot be verified: " + user_document(c.param.text).error;
   if (c.traits.value("proof") == "bytes") {
     if (auto wrong = check_count(p, "bytes", e.at("bytes") * p.done)) return wrong;
     if (p.checksum != e.at("file_sum") * p.done)
@@ -149,8 +195,9 @@ benchbox::ParamSpec data_set_param() {
           .choices = data_set_names(),
           .default_value = "twitter",
           .suite = {"canada", "citm", "twitter", "mixed"},
-          .help = "canada, citm, twitter (standard documents, installed by scripts/setup) or a generated one: "
-                  "mixed, numbers, strings, objects, nested"};
+          .help = "canada, citm, twitter (standard documents, installed by scripts/setup), a generated one: "
+                  "mixed, numbers, strings, objects, nested, or the path of your own JSON file",
+          .user_file = check_user_document};
 }
 
 std::vector<FigureSpec> memory_figures() {
