@@ -42,7 +42,7 @@ ParamValue user_file_param(const ParamSpec& spec, const std::string& where, cons
   }
   if (fs::is_directory(status)) throw refuse("a directory, not a file");
   // Every library's adapter opens the file again: a pipe or a device would not give them the same bytes.
-  if (!fs::is_regular_file(status)) throw refuse("not a regular file (a pipe or a device cannot be read once per library)");
+  if (!fs::is_regular_file(status)) throw refuse("not a regular file (each library reads it again, which a pipe or a device does not allow)");
   ParamValue value{path.string(), std::nullopt, UserFile{}};
   try {
     value.file->sha256 = sha256_of_file(path);
