@@ -75,7 +75,7 @@ RunSettings settings_from(const ModuleCommand& c) {
     if (s.params.empty()) throw std::invalid_argument("the parameter is empty");
   } else if (s.cases.size() == 1) {
     // As the original tool: `-n CASE` alone runs the case's default parameter.
-    if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = {spec->param.default_value};
+    if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = split_list(spec->param.default_value);
   }
   s.libraries = split_list(c.libs);
   if (given("--ops")) s.ops = parse_count(c.ops, "--ops", 1, 1'000'000'000'000);

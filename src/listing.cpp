@@ -17,7 +17,8 @@ std::string cases_text(const Module& m) {
   for (const auto& c : m.cases) width = std::max(width, c.id.size());
   for (const auto& c : m.cases) {
     const auto& p = c.param;
-    const std::string values = p.named() ? fmt::format("one of {}", fmt::join(p.choices, ", ")) : fmt::format("{}..{}", p.min, p.max);
+    const std::string values = p.named() ? fmt::format("one of {}{}", fmt::join(p.choices, ", "), p.user_file ? ", or a file's path" : "")
+                                         : fmt::format("{}..{}", p.min, p.max);
     out += fmt::format("    {:<{}} unit: {}; figure: {} ({}); parameter: {} ({}; default {}, suite: {})\n      {}\n", c.id, width, c.unit,
                        c.figure.label, c.figure.direction(), p.name, values, p.default_value, fmt::join(p.suite, ", "),
                        c.description);

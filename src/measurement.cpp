@@ -191,7 +191,7 @@ std::optional<std::string> trial_problem(const RowContext& row, const Measuremen
   const bool timed = m.figure.timed() || row.settings.instructions;
   if (timed && t.ns == 0) return "the clock did not advance over the measured loop";
   if (!timed && !t.figures.count(m.figure.id)) return "the adapter reported no '" + m.figure.id + "' figure";
-  for (const auto& extra : row.spec.extra_figures)
+  for (const auto& extra : row.spec.extras(m.param))
     if (!t.figures.count(extra.id)) return "the adapter reported no '" + extra.id + "' figure";
   if (!row.spec.rate.count.empty() && m.figure.timed() && !t.counts.count(row.spec.rate.count))
     return "the adapter reported no '" + row.spec.rate.count + "' count";
@@ -277,7 +277,7 @@ bool begin_measurement(const RowContext& row, Measurement& m) {
   m.ops = count.ops;
   m.warmups = warmups_of(row, count);
   m.extra_figures.clear();
-  for (const auto& f : row.spec.extra_figures) m.extra_figures.push_back({f, {}, {}});
+  for (const auto& f : row.spec.extras(m.param)) m.extra_figures.push_back({f, {}, {}});
   return true;
 }
 

@@ -40,7 +40,7 @@ struct ParamSpec {
   std::string name;                  // "coroutines", "data set", "elements"
   std::vector<std::string> choices{};  // non-empty: the parameter is one of these names
   std::int64_t min = 0, max = 0;     // numeric parameters: the range
-  std::string default_value{};       // `-n CASE` without a parameter runs this
+  std::string default_value{};       // `-n CASE` without a parameter runs this (several: comma-separated)
   std::vector<std::string> suite{};  // what the full suite runs
   std::string help{};                // one line for --help and `benchbox list`
   // Set where a value may also be the path of the user's own file (a document to parse, a file to
@@ -94,6 +94,9 @@ struct CaseSpec {
   FigureSpec figure = FigureSpec::time();
   // Further figures the adapter reports in every trial (allocations, bytes per element...).
   std::vector<FigureSpec> extra_figures{};
+  // Named parameter values whose points report other further figures than extra_figures (two
+  // conformance input sets, each scored by its own categories).
+  std::map<std::string, std::vector<FigureSpec>> extra_figures_of{};
   // A rate besides ops per second: the proof count `count` per second, divided by `scale`
   // ("bytes" per second / 1e6 = "MB/s"). Empty count: operations per second in the case's unit.
   struct Rate {
@@ -124,6 +127,10 @@ struct CaseSpec {
   std::string label(const ParamValue& p) const {
     if (p.file) return std::filesystem::path(p.text).filename().string();
     return describe_param ? describe_param(p) : p.text;
+  }
+  const std::vector<FigureSpec>& extras(const ParamValue& p) const {
+    auto it = extra_figures_of.find(p.text);
+    return it == extra_figures_of.end() ? extra_figures : it->second;
   }
   std::uint64_t round_ops(const ParamValue& p, std::uint64_t ops) const { return legal_ops ? legal_ops(p, ops) : ops; }
   // Parses and checks a parameter given on the command line; throws std::invalid_argument.
