@@ -4,7 +4,8 @@
 #   y_ok [1], y_filed_wrongly [1,]        -> y accepted 50 %, y_filed_wrongly named
 #   n_ok [1,], n_filed_wrongly []         -> n rejected 50 %, n_filed_wrongly named
 #   i_huge_exponent [1e400] (accepted), i_lone_surrogate ["\ud800"] (rejected): counted, listed
-# Then without the suite: the row is unavailable and says how to get it.
+# Then without the suite, `-n conformance` alone (its default names both values): the own row is
+# verified, the JSONTestSuite row is unavailable and says how to get it.
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/json/data/jsontestsuite)
 file(CREATE_LINK ${DROPPER_LIBEXEC}/json/bin ${WORK}/json/bin SYMBOLIC)
