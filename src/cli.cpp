@@ -48,6 +48,7 @@ struct ModuleCommand {
   CLI::App* app = nullptr;
   std::string case_id, param, libs, ops, target_ms = "30", reps, warmup, processes, cpu, timeout = "120";
   std::string json_path, format = "text", output, sort = "median", seed;
+  std::vector<std::string> axis_params;  // --param AXIS=V1,V2, repeatable
   bool no_pin = false, counters = false, instructions = false, no_wait = false;
 };
 
@@ -63,19 +64,37 @@ std::vector<std::string> split_list(const std::string& s, char separator = ',') 
   return out;
 }
 
+// --param AXIS=V1,V2 (repeatable) as axis -> values.
+std::map<std::string, std::vector<std::string>> axis_params_from(const std::vector<std::string>& given) {
+  std::map<std::string, std::vector<std::string>> out;
+  for (const auto& p : given) {
+    const auto eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) throw std::invalid_argument("--param needs AXIS=VALUE[,VALUE...], got '" + p + "'");
+    const std::string axis = p.substr(0, eq);
+    if (out.count(axis)) throw std::invalid_argument("--param " + axis + " is given twice (list its values: " + axis + "=A,B)");
+    out[axis] = split_list(p.substr(eq + 1));
+    if (out[axis].empty()) throw std::invalid_argument("--param " + axis + "= has no value");
+  }
+  return out;
+}
+
 RunSettings settings_from(const ModuleCommand& c) {
   // Given with an empty value ("--ops="), an option is an error, not its default.
   auto given = [&c](const char* option) { return c.app->count(option) > 0; };
   RunSettings s;
   s.module = c.module->id;
   s.cases = split_list(c.case_id);  // several, comma-separated: each at its suite's points
+  s.axis_params = axis_params_from(c.axis_params);
+  if (!s.axis_params.empty() && s.cases.size() != 1)
+    throw std::invalid_argument("--param needs one case: -n CASE --param " + c.axis_params.front());
   if (!c.param.empty()) {
     if (s.cases.size() != 1) throw std::invalid_argument("a parameter needs one case: -n CASE " + c.param);
     s.params = split_list(c.param);  // several, comma-separated: a sweep
     if (s.params.empty()) throw std::invalid_argument("the parameter is empty");
-  } else if (s.cases.size() == 1) {
-    // As the original tool: `-n CASE` alone runs the case's default parameter.
-    if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = split_list(spec->param.default_value);
+  } else if (s.cases.size() == 1 && s.axis_params.empty()) {
+    // As the original tool: `-n CASE` alone runs the case's default point (several where its
+    // first axis's default lists several).
+    if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = split_list(spec->axis_specs().front().default_value);
   }
   s.libraries = split_list(c.libs);
   if (given("--ops")) s.ops = parse_count(c.ops, "--ops", 1, 1'000'000'000'000);
@@ -112,14 +131,14 @@ void add_run_findings(Results& results) {
   for (const auto& m : results.measurements) {
     if (!m.version.empty()) versions[m.library] = m.version;
     if (m.unstable())
-      unstable.push_back(fmt::format("{} ({} {}, ±{:.0f}%)", m.library, m.case_id, m.param_label, 100 * m.uncertainty()));
+      unstable.push_back(fmt::format("{} ({} {}, ±{:.0f}%)", m.row_name(), m.case_id, m.param_label, 100 * m.uncertainty()));
   }
   std::vector<std::string> bimodal, stolen;
   for (const auto& m : results.measurements) {
     if (m.modes.size() >= 2)
-      bimodal.push_back(fmt::format("{} ({} {}: {} and {})", m.library, m.case_id, m.param_label, format_value(m.modes.front()),
+      bimodal.push_back(fmt::format("{} ({} {}: {} and {})", m.row_name(), m.case_id, m.param_label, format_value(m.modes.front()),
                                     format_value(m.modes.back())));
-    if (m.host_steal_ms >= 50) stolen.push_back(fmt::format("{} ({} {}: {:.0f} ms)", m.library, m.case_id, m.param_label, m.host_steal_ms));
+    if (m.host_steal_ms >= 50) stolen.push_back(fmt::format("{} ({} {}: {:.0f} ms)", m.row_name(), m.case_id, m.param_label, m.host_steal_ms));
   }
   if (!bimodal.empty())
     results.warnings.push_back(fmt::format(
@@ -208,6 +227,7 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   check_report_destination(c.format, points.size(), c.output);
   ProcessExecutor executor;
   Runner runner(*c.module, s, catalog, executor);
+  runner.check_variants();      // --lib zstd:3: a variant zstd declares
   runner.check_memory(points);  // refuse what no selected library could run
   if (s.instructions && (s.valgrind = find_in_path(s.valgrind)).empty())
     throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");
@@ -219,6 +239,10 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
     fmt::print(stderr, "benchbox: interrupted while waiting for the other run; nothing was measured\n");
     return kExitInterrupted;
   }
+
+  // The driver sleeps in poll() while an adapter runs, but its wake-ups must not land on the
+  // measured CPU (docs/measurement.md, "What benchbox adds to the spread").
+  if (s.cpu && !s.instructions) keep_off_cpu(*s.cpu);
 
   Results results;
   results.context = collect_context(command_line, s.cpu);
@@ -315,12 +339,19 @@ int run_cli(int argc, char** argv) {
     std::vector<std::string> cases, params;
     for (const auto& k : m->cases) {
       cases.push_back(k.id);
-      params.push_back(k.id + ": " + k.param.name + (k.param.help.empty() ? "" : ", " + k.param.help));
+      std::vector<std::string> axes;
+      for (const auto& a : k.axis_specs()) axes.push_back(a.name + (a.help.empty() ? "" : ", " + a.help));
+      params.push_back(k.id + ": " + fmt::format("{}", fmt::join(axes, "; ")));
     }
     c.app->add_option("-n,--name", c.case_id, fmt::format("case to run ({}); several comma-separated run at their suite's points; all cases when omitted", fmt::join(cases, ", ")));
     c.app->add_option("param", c.param,
-                      fmt::format("the case's parameter, or several comma-separated for a sweep ({})", fmt::join(params, "; ")));
-    c.app->add_option("--lib", c.libs, "only these libraries (comma-separated ids)");
+                      fmt::format("the case's parameter (its first axis), or several comma-separated for a sweep ({})",
+                                  fmt::join(params, "; ")));
+    c.app->add_option("--param", c.axis_params,
+                      "AXIS=V1[,V2...]: values of one of the case's axes by name (repeatable); with several axes, the run "
+                      "is every combination, and an axis not given runs its default")
+        ->allow_extra_args(false);
+    c.app->add_option("--lib", c.libs, "only these libraries (comma-separated ids; LIBRARY:VARIANT for one variant of a library that has several)");
     c.app->add_option("--ops", c.ops, "operations per repetition (default: calibrated to --target-ms)");
     c.app->add_option("--target-ms", c.target_ms, "calibration: milliseconds one repetition should last (default 30)");
     c.app->add_option("--reps", c.reps, "timed repetitions (default: the module's processes, 9 unless it says otherwise)");

@@ -16,12 +16,17 @@ std::string cases_text(const Module& m) {
   std::size_t width = 12;
   for (const auto& c : m.cases) width = std::max(width, c.id.size());
   for (const auto& c : m.cases) {
-    const auto& p = c.param;
-    const std::string values = p.named() ? fmt::format("one of {}{}", fmt::join(p.choices, ", "), p.user_file ? ", or a file's path" : "")
-                                         : fmt::format("{}..{}", p.min, p.max);
-    out += fmt::format("    {:<{}} unit: {}; figure: {} ({}); parameter: {} ({}; default {}, suite: {})\n      {}\n", c.id, width, c.unit,
-                       c.figure.label, c.figure.direction(), p.name, values, p.default_value, fmt::join(p.suite, ", "),
-                       c.description);
+    std::vector<std::string> axes;
+    for (const auto& p : c.axis_specs())
+      axes.push_back(fmt::format("{} ({}; default {}, suite: {})", p.name,
+                                 p.named() ? fmt::format("one of {}{}", fmt::join(p.choices, ", "), p.user_file ? ", or a file's path" : "")
+                                            : fmt::format("{}..{}", p.min, p.max),
+                                 p.default_value, fmt::join(p.suite, ", ")));
+    out += fmt::format("    {:<{}} unit: {}; figure: {} ({}); {}: {}{}{}\n      {}\n", c.id, width, c.unit, c.figure.label,
+                       c.figure.direction(), axes.size() == 1 ? "parameter" : "parameters", fmt::join(axes, " x "),
+                       c.suite_points.empty() ? "" : fmt::format("; suite: {} listed points", c.suite_points.size()),
+                       c.cpus > 1 ? fmt::format("; unpinned, {} CPUs", c.cpus) : "", c.description);
+    if (!c.timed.empty()) out += fmt::format("      timed: {}\n", c.timed);
   }
   return out;
 }

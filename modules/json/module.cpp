@@ -283,6 +283,9 @@ const benchbox::Module json_module{
             {.id = "parse",
              .unit = "documents",
              .description = "parse the document and visit every value (timed together); proof: its statistics",
+             .timed = "each parse and a walk over every value, counting values and adding up unescaped string sizes; "
+                      "proven outside: the counts against the reference reader's, and every unescaped byte summed on one "
+                      "more parse before the clock",
              .param = data_set_param(),
              .extra_figures = memory_figures(),
              .rate = {.count = "bytes", .scale = 1e6, .unit = "MB/s"},
@@ -292,6 +295,8 @@ const benchbox::Module json_module{
             {.id = "stringify",
              .unit = "documents",
              .description = "write the parsed document (parsed untimed) as compact text; proof: the output re-read",
+             .timed = "writing the library's parsed tree as compact text, adding up the output sizes; proven after the "
+                      "clock: the last output re-read by the reference reader, its statistics and byte sum",
              .param = data_set_param(),
              .extra_figures = memory_figures(),
              .rate = {.count = "bytes", .scale = 1e6, .unit = "MB/s"},
@@ -302,6 +307,7 @@ const benchbox::Module json_module{
              .unit = "inputs",
              .description = "benchbox's inputs (accept, reject, number round-trip, string escapes) and JSONTestSuite's; "
                             "scores per category",
+             .timed = "no time: a score; each input judged in a child process of its own",
              .param = {.name = "inputs",
                        .choices = {"own", "jsontestsuite"},
                        .default_value = "own,jsontestsuite",

@@ -108,8 +108,8 @@ TEST_F(UserFile, ResultsKeepThePathSizeAndSha256) {
   m.param_label = spec_.label(m.param);
   r.measurements.push_back(m);
   const auto j = to_json(r);
-  EXPECT_EQ(j["results"][0]["param_file"]["path"], (dir_ / "my input.txt").string());
-  EXPECT_EQ(j["results"][0]["param_file"]["bytes"], 3);
+  EXPECT_EQ(j["results"][0]["point"][0]["value"], (dir_ / "my input.txt").string());
+  EXPECT_EQ(j["results"][0]["point"][0]["file"]["bytes"], 3);
   const Results back = results_from_json(j);
   const ParamValue& p = back.measurements[0].param;
   EXPECT_EQ(p.text, (dir_ / "my input.txt").string());
@@ -117,6 +117,18 @@ TEST_F(UserFile, ResultsKeepThePathSizeAndSha256) {
   EXPECT_EQ(p.file->sha256, m.param.file->sha256);
   EXPECT_EQ(p.file->bytes, 3u);
   EXPECT_EQ(back.measurements[0].param_label, "my input.txt");
+}
+
+TEST_F(UserFile, OnOneAxisOfSeveralTheFileShowsByItsNameAndIsKeptPerAxis) {
+  write("my input.txt", "abc");
+  CaseSpec two;
+  two.id = "count";
+  two.axes = {{.name = "threads", .min = 1, .max = 8, .default_value = "1"}, spec_.param};
+  const Point p = two.parse_point({"2", (dir_ / "my input.txt").string()});
+  EXPECT_EQ(two.label(p), "threads 2, input my input.txt");
+  ASSERT_TRUE(p.find("input") && p.find("input")->file);
+  EXPECT_EQ(p.find("input")->file->bytes, 3u);
+  EXPECT_FALSE(p.file);  // the first axis is a number
 }
 
 }  // namespace

@@ -124,7 +124,7 @@ int main(int argc, char** argv) {
   const std::string map = argv[1], what = argv[2];
   const std::uint64_t n = std::strtoull(argv[3], nullptr, 10), ops = std::strtoull(argv[4], nullptr, 10);
   const int reps = std::atoi(argv[5]);
-  if ((what != "find" && what != "insert") || n == 0 || ops < n || reps < 1) {
+  if ((what != "find" && what != "insert") || n == 0 || ops == 0 || (what == "insert" && ops < n) || reps < 1) {
     std::fprintf(stderr, "hashmap_yardstick: bad arguments\n");
     return 2;
   }

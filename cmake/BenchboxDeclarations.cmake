@@ -1,0 +1,90 @@
+# What the modules declare (modules/<module>/module.json, docs/declarations.md), read at configure
+# time: the data sets that scripts/setup fetches, and the outside libraries scripts/build-library
+# builds. scripts/modules reads the same files for the scripts.
+
+file(GLOB BENCHBOX_DECLARATIONS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/modules/*/module.json)
+set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${BENCHBOX_DECLARATIONS})
+set(BENCHBOX_DATA_ROOT "${CMAKE_SOURCE_DIR}/build/third_party/data"
+    CACHE PATH "Where scripts/setup puts the declared data sets (<root>/<set>/<file>)")
+
+# _benchbox_declared(<out> <key> <id>): the declaration of the data set or outside library <id>
+# (key "data" or "outside") as JSON, and <out>_MODULE the module declaring it; "" when none does.
+function(_benchbox_declared out key id)
+  set(${out} "" PARENT_SCOPE)
+  foreach(file IN LISTS BENCHBOX_DECLARATIONS)
+    file(READ ${file} text)
+    string(JSON entry ERROR_VARIABLE error GET "${text}" ${key} ${id})
+    if(NOT error)
+      get_filename_component(dir ${file} DIRECTORY)
+      get_filename_component(module ${dir} NAME)
+      set(${out} "${entry}" PARENT_SCOPE)
+      set(${out}_MODULE ${module} PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+endfunction()
+
+# benchbox_data_file(<out> SET <set> FILE <file>): the path of a file of a declared data set, as
+# scripts/setup placed it, when its SHA-256 is the declared one. Else <out> is "" and <out>_WHY
+# says why. Also sets <out>_SHA256 and <out>_ORIGIN (where the file comes from, in words).
+function(benchbox_data_file out)
+  cmake_parse_arguments(A "" "SET;FILE" "" ${ARGN})
+  set(${out} "" PARENT_SCOPE)
+  _benchbox_declared(set "data" "${A_SET}")
+  if(NOT set)
+    message(FATAL_ERROR "benchbox_data_file: no module declares the data set '${A_SET}' (modules/*/module.json)")
+  endif()
+  string(JSON sha ERROR_VARIABLE error GET "${set}" files "${A_FILE}")
+  if(error)
+    message(FATAL_ERROR "benchbox_data_file: data set '${A_SET}' (modules/${set_MODULE}/module.json) declares no file '${A_FILE}'")
+  endif()
+  string(JSON npm ERROR_VARIABLE no_npm GET "${set}" npm)
+  if(no_npm)
+    string(JSON package GET "${set}" debian)
+    set(origin "Debian package ${package}, /${A_FILE}")
+  else()
+    set(origin "npm package ${npm}, ${A_FILE}")
+  endif()
+  set(${out}_SHA256 ${sha} PARENT_SCOPE)
+  set(${out}_ORIGIN "${origin}" PARENT_SCOPE)
+  set(path ${BENCHBOX_DATA_ROOT}/${A_SET}/${A_FILE})
+  if(NOT EXISTS ${path})
+    set(${out}_WHY "${path} not found (data set ${A_SET}: run scripts/setup)" PARENT_SCOPE)
+    return()
+  endif()
+  file(SHA256 ${path} actual)
+  if(NOT actual STREQUAL sha)
+    message(WARNING "benchbox: ${path} has SHA-256 ${actual}, expected ${sha}: not used")
+    set(${out}_WHY "${path} has SHA-256 ${actual}, expected ${sha} (run scripts/setup)" PARENT_SCOPE)
+    return()
+  endif()
+  set(${out} ${path} PARENT_SCOPE)
+endfunction()
+
+# benchbox_outside_hint(<out> <id> [ALSO "..."]): what to do to enable the outside library <id>
+# (the "outside" entry of a module.json), for benchbox_library's ENABLE: build it with
+# scripts/build-library from the verified commit, then configure with -D<ID>_ROOT. ALSO: another
+# way (without ';').
+function(benchbox_outside_hint out id)
+  cmake_parse_arguments(A "" "ALSO" "" ${ARGN})
+  _benchbox_declared(lib "outside" "${id}")
+  if(NOT lib)
+    message(FATAL_ERROR "benchbox_outside_hint: no module declares the outside library '${id}' (modules/*/module.json)")
+  endif()
+  string(JSON repository GET "${lib}" repository)
+  string(JSON commit GET "${lib}" commit)
+  string(JSON header_only ERROR_VARIABLE error GET "${lib}" header_only)
+  string(TOUPPER "${id}" root)
+  string(REGEX REPLACE "[.-]" "_" root "${root}")
+  if(header_only STREQUAL "ON")
+    set(how "it copies the headers")
+  else()
+    set(how "benchbox's flags: -O2, a static archive")
+  endif()
+  # No ';' in the text: benchbox_library's arguments are a CMake list.
+  set(hint "build it from a checkout of ${repository} at commit ${commit} with scripts/build-library ${id} SOURCE_DIR PREFIX (${how}, docs/building-libraries.md), then configure with -D${root}_ROOT=PREFIX")
+  if(A_ALSO)
+    string(APPEND hint ", or ${A_ALSO}")
+  endif()
+  set(${out} "${hint}" PARENT_SCOPE)
+endfunction()
