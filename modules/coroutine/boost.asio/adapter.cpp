@@ -155,7 +155,7 @@ int main(int argc, char** argv) {
   adapter.add("switch",
               benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = 0,
-               .notes = "stackless (C++20 awaitables). Each coroutine runs `while (enter(i)) co_await "
+               .notes = "stackless (C++20 awaitables). Each coroutine runs `for (k = turns; k != 0; --k) co_await "
                         "post(executor, use_awaitable);`: post queues the coroutine's resumption behind the others "
                         "(FIFO), and each resumption of another coroutine by io_context::run() is one switch (the "
                         "return to run()'s loop is not counted separately). N=1 is not run: post would resume the "

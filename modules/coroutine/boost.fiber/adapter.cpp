@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
   adapter.add("switch",
               benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
-               .notes = "each fiber runs `while (enter(i)) this_fiber::yield();`; yield puts the fiber at the back of "
+               .notes = "each fiber runs `for (k = turns; k != 0; --k) this_fiber::yield();`; yield puts the fiber at the back of "
                         "the round_robin ready queue and resumes the next ready fiber directly: one entry is one switch",
                .min_param = 2}),
               run_switch);
