@@ -13,13 +13,14 @@
 #include "catalog.hpp"
 #include "cli_reports.hpp"
 #include "executor.hpp"
+#include "listing.hpp"
 #include "module.hpp"
 #include "progress.hpp"
-#include "protocol.hpp"
 #include "report/output.hpp"
 #include "report/reporter.hpp"
 #include "report/numbers.hpp"
 #include "report/text.hpp"
+#include "run_lock.hpp"
 #include "runner.hpp"
 #include "system_info.hpp"
 
@@ -28,6 +29,7 @@ namespace {
 
 constexpr int kExitFailedRows = 1;
 constexpr int kExitUsage = 2;
+constexpr int kExitBusy = 3;  // --no-wait and another run is measuring on this machine
 constexpr int kExitInterrupted = 130;
 
 // Whole numbers from the command line, with a message that names the option.
@@ -46,7 +48,8 @@ struct ModuleCommand {
   CLI::App* app = nullptr;
   std::string case_id, param, libs, ops, target_ms = "30", reps, warmup, processes, cpu, timeout = "120";
   std::string json_path, format = "text", output, sort = "median", seed;
-  bool no_pin = false, counters = false, instructions = false;
+  std::vector<std::string> axis_params;  // --param AXIS=V1,V2, repeatable
+  bool no_pin = false, counters = false, instructions = false, no_wait = false;
 };
 
 std::vector<std::string> split_list(const std::string& s, char separator = ',') {
@@ -61,19 +64,36 @@ std::vector<std::string> split_list(const std::string& s, char separator = ',') 
   return out;
 }
 
+// --param AXIS=V1,V2 (repeatable) as axis -> values.
+std::map<std::string, std::vector<std::string>> axis_params_from(const std::vector<std::string>& given) {
+  std::map<std::string, std::vector<std::string>> out;
+  for (const auto& p : given) {
+    const auto eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) throw std::invalid_argument("--param needs AXIS=VALUE[,VALUE...], got '" + p + "'");
+    const std::string axis = p.substr(0, eq);
+    if (out.count(axis)) throw std::invalid_argument("--param " + axis + " is given twice (list its values: " + axis + "=A,B)");
+    out[axis] = split_list(p.substr(eq + 1));
+    if (out[axis].empty()) throw std::invalid_argument("--param " + axis + "= has no value");
+  }
+  return out;
+}
+
 RunSettings settings_from(const ModuleCommand& c) {
   // Given with an empty value ("--ops="), an option is an error, not its default.
   auto given = [&c](const char* option) { return c.app->count(option) > 0; };
   RunSettings s;
   s.module = c.module->id;
   s.cases = split_list(c.case_id);  // several, comma-separated: each at its suite's points
+  s.axis_params = axis_params_from(c.axis_params);
+  if (!s.axis_params.empty() && s.cases.size() != 1)
+    throw std::invalid_argument("--param needs one case: -n CASE --param " + c.axis_params.front());
   if (!c.param.empty()) {
     if (s.cases.size() != 1) throw std::invalid_argument("a parameter needs one case: -n CASE " + c.param);
     s.params = split_list(c.param);  // several, comma-separated: a sweep
     if (s.params.empty()) throw std::invalid_argument("the parameter is empty");
-  } else if (s.cases.size() == 1) {
-    // As the original tool: `-n CASE` alone runs the case's default parameter.
-    if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = {spec->param.default_value};
+  } else if (s.cases.size() == 1 && s.axis_params.empty()) {
+    // As the original tool: `-n CASE` alone runs the case's default point.
+    if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = {spec->axis_specs().front().default_value};
   }
   s.libraries = split_list(c.libs);
   if (given("--ops")) s.ops = parse_count(c.ops, "--ops", 1, 1'000'000'000'000);
@@ -110,14 +130,14 @@ void add_run_findings(Results& results) {
   for (const auto& m : results.measurements) {
     if (!m.version.empty()) versions[m.library] = m.version;
     if (m.unstable())
-      unstable.push_back(fmt::format("{} ({} {}, ±{:.0f}%)", m.library, m.case_id, m.param_label, 100 * m.uncertainty()));
+      unstable.push_back(fmt::format("{} ({} {}, ±{:.0f}%)", m.row_name(), m.case_id, m.param_label, 100 * m.uncertainty()));
   }
   std::vector<std::string> bimodal, stolen;
   for (const auto& m : results.measurements) {
     if (m.modes.size() >= 2)
-      bimodal.push_back(fmt::format("{} ({} {}: {} and {})", m.library, m.case_id, m.param_label, format_value(m.modes.front()),
+      bimodal.push_back(fmt::format("{} ({} {}: {} and {})", m.row_name(), m.case_id, m.param_label, format_value(m.modes.front()),
                                     format_value(m.modes.back())));
-    if (m.host_steal_ms >= 50) stolen.push_back(fmt::format("{} ({} {}: {:.0f} ms)", m.library, m.case_id, m.param_label, m.host_steal_ms));
+    if (m.host_steal_ms >= 50) stolen.push_back(fmt::format("{} ({} {}: {:.0f} ms)", m.row_name(), m.case_id, m.param_label, m.host_steal_ms));
   }
   if (!bimodal.empty())
     results.warnings.push_back(fmt::format(
@@ -144,6 +164,13 @@ std::string find_in_path(const std::string& program) {
   return "";
 }
 
+// "benchbox coroutine -n switch": the command line as the lock file tells other runs.
+std::string command_text(const std::vector<std::string>& command_line) {
+  std::string text = std::filesystem::path(command_line.at(0)).filename().string();
+  for (std::size_t i = 1; i < command_line.size(); ++i) text += " " + command_line[i];
+  return text;
+}
+
 // How this run measured, for the results' context.
 nlohmann::json settings_context(const RunSettings& s) {
   return {{"mode", s.instructions ? "instructions" : "time"},
@@ -167,8 +194,10 @@ ReportOptions report_options(const std::string& sort) {
   return {sort == "name" ? RowOrder::declared : RowOrder::best_first};
 }
 
-// The live display of a text run: the original tool's line per library as it is measured, a
-// table per case, and the libraries not installed here once at the end.
+// The live display of a text run: per case, its heading when it starts; when it is complete, the
+// original tool's line per library and the table, both in the table's order (the interleaved
+// rounds finish the rows in a shuffled order; the progress line on standard error runs meanwhile);
+// the libraries not installed here once at the end.
 RunObserver live_observer(const ModuleCommand& c, const Results& results, const ReportOptions& options) {
   RunObserver observer;
   observer.case_started = [&c](const CasePoint& p, const std::vector<LibraryEntry>&) {
@@ -177,12 +206,7 @@ RunObserver live_observer(const ModuleCommand& c, const Results& results, const 
   };
   observer.case_finished = [&results, options](const CasePoint& p) {
     for (const auto& g : group_by_case(results, options.order))
-      if (g.case_id == p.spec->id && g.param == p.param) fmt::print("\n{}\n", text::case_table(g));
-    std::fflush(stdout);
-  };
-  observer.measured = [](const Measurement& m) {
-    if (m.status == Status::unavailable) return;  // listed once, after the last table
-    fmt::print("{}\n", text::original_line(m));
+      if (g.case_id == p.spec->id && g.param == p.param) fmt::print("{}\n{}\n", text::original_lines(g), text::case_table(g));
     std::fflush(stdout);
   };
   return observer;
@@ -202,7 +226,22 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   check_report_destination(c.format, points.size(), c.output);
   ProcessExecutor executor;
   Runner runner(*c.module, s, catalog, executor);
+  runner.check_variants();      // --lib zstd:3: a variant zstd declares
   runner.check_memory(points);  // refuse what no selected library could run
+  if (s.instructions && (s.valgrind = find_in_path(s.valgrind)).empty())
+    throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");
+
+  // One measuring run per machine (docs/reliability.md): wait for the one measuring, or refuse.
+  install_interrupt_handlers();
+  RunLock lock(default_lock_file());
+  if (!acquire_for_run(lock, command_text(command_line), !c.no_wait)) {
+    fmt::print(stderr, "benchbox: interrupted while waiting for the other run; nothing was measured\n");
+    return kExitInterrupted;
+  }
+
+  // The driver sleeps in poll() while an adapter runs, but its wake-ups must not land on the
+  // measured CPU (docs/measurement.md, "What benchbox adds to the spread").
+  if (s.cpu && !s.instructions) keep_off_cpu(*s.cpu);
 
   Results results;
   results.context = collect_context(command_line, s.cpu);
@@ -213,8 +252,6 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
     results.warnings.push_back(
         "hardware counters are not available here (perf_event_open refused: a virtual machine without a virtual PMU, "
         "or kernel.perf_event_paranoid too high); no cycles or instructions columns are shown");
-  if (s.instructions && (s.valgrind = find_in_path(s.valgrind)).empty())
-    throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");
 
   const bool live = c.format == "text" && c.output.empty();
   RunObserver observer = live ? live_observer(c, results, options) : RunObserver{};
@@ -226,7 +263,6 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
 
   Progress progress(points, c.module->id, Progress::stderr_is_terminal());  // stderr, terminals only
   observer = progress.wrap(observer);
-  install_interrupt_handlers();
   runner.run(points, results, observer);
   progress.clear();
   add_run_findings(results);
@@ -248,53 +284,17 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   return 0;
 }
 
-// " (style symmetric, stack_bytes 65536)": what a library says of how it runs a case.
-std::string traits_text(const CaseTraits& traits) {
-  std::vector<std::string> parts;
-  for (const auto& [k, v] : traits.values) parts.push_back(k + " " + v);
-  return parts.empty() ? "" : fmt::format(" ({})", fmt::join(parts, ", "));
-}
-
-int list_modules(const std::string& only) {
-  const auto libexec = default_libexec_dir();
+int list_modules(const std::string& only, bool verbose) {
+  RunSettings settings;  // as a run's, unpinned: describe through the run's own path
+  settings.libexec_dir = default_libexec_dir();
+  ProcessExecutor executor;
   bool found = false;
   for (const Module* m : modules()) {
     if (!only.empty() && m->id != only) continue;
     found = true;
-    fmt::print("module {}: {}\n  cases:\n", m->id, m->description);
-    for (const auto& c : m->cases) {
-      const auto& p = c.param;
-      const std::string values = p.named() ? fmt::format("one of {}", fmt::join(p.choices, ", "))
-                                           : fmt::format("{}..{}", p.min, p.max);
-      fmt::print("    {:<12} unit: {}; figure: {} ({}); parameter: {} ({}; default {}, suite: {})\n      {}\n", c.id, c.unit,
-                 c.figure.label, c.figure.direction(), p.name, values, p.default_value, fmt::join(p.suite, ", "),
-                 c.description);
-    }
-    fmt::print("  libraries:\n");
-    for (const auto& lib : load_catalog(libexec, m->id)) {
-      if (!lib.available) {
-        fmt::print("    {:<16} not available: {}\n", lib.id, lib.reason);
-        if (!lib.enable.empty()) fmt::print("    {:<16} to enable: {}\n", "", lib.enable);
-        continue;
-      }
-      ChildSpec spec;
-      spec.argv = {lib.program.string(), "describe"};
-      spec.env = lib.env;
-      spec.env.push_back({"BENCHBOX_DATA_DIR", (libexec / m->id / "data").string()});
-      spec.timeout = std::chrono::seconds(30);
-      auto out = run_child(spec);
-      try {
-        if (!out.succeeded()) throw ProtocolError(out.failure_reason());
-        auto d = parse_describe(out.out);
-        std::vector<std::string> cases;
-        for (const auto& [name, support] : d.cases)
-          cases.push_back(support.applicable ? name + traits_text(support.traits) : name + ": n/a");
-        fmt::print("    {:<16} available, version {}{}: {}\n", lib.id, d.version, lib.reference ? " (reference)" : "",
-                   fmt::join(cases, "; "));
-      } catch (const ProtocolError& e) {
-        fmt::print("    {:<16} BROKEN: describe failed: {}\n", lib.id, e.what());
-      }
-    }
+    settings.module = m->id;
+    fmt::print("{}", list_module(*m, load_catalog(settings.libexec_dir, m->id), settings, executor, verbose));
+    std::fflush(stdout);
   }
   if (!found) throw std::invalid_argument("unknown module '" + only + "' (see `benchbox list`)");
   return 0;
@@ -314,9 +314,11 @@ int run_cli(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(BENCHBOX_VERSION));
 
-  std::string list_module;
+  std::string list_only;
+  bool list_verbose = false;
   auto* list = app.add_subcommand("list", "modules, cases and libraries, and whether each is available here");
-  list->add_option("module", list_module, "only this module");
+  list->add_option("module", list_only, "only this module");
+  list->add_flag("--verbose,-v", list_verbose, "every case of every library with all its traits");
 
   std::string report_file, report_format = "text", report_output, report_sort = "median";
   auto* report_cmd = app.add_subcommand("report", "render a results file in another format");
@@ -336,12 +338,19 @@ int run_cli(int argc, char** argv) {
     std::vector<std::string> cases, params;
     for (const auto& k : m->cases) {
       cases.push_back(k.id);
-      params.push_back(k.id + ": " + k.param.name + (k.param.help.empty() ? "" : ", " + k.param.help));
+      std::vector<std::string> axes;
+      for (const auto& a : k.axis_specs()) axes.push_back(a.name + (a.help.empty() ? "" : ", " + a.help));
+      params.push_back(k.id + ": " + fmt::format("{}", fmt::join(axes, "; ")));
     }
     c.app->add_option("-n,--name", c.case_id, fmt::format("case to run ({}); several comma-separated run at their suite's points; all cases when omitted", fmt::join(cases, ", ")));
     c.app->add_option("param", c.param,
-                      fmt::format("the case's parameter, or several comma-separated for a sweep ({})", fmt::join(params, "; ")));
-    c.app->add_option("--lib", c.libs, "only these libraries (comma-separated ids)");
+                      fmt::format("the case's parameter (its first axis), or several comma-separated for a sweep ({})",
+                                  fmt::join(params, "; ")));
+    c.app->add_option("--param", c.axis_params,
+                      "AXIS=V1[,V2...]: values of one of the case's axes by name (repeatable); with several axes, the run "
+                      "is every combination, and an axis not given runs its default")
+        ->allow_extra_args(false);
+    c.app->add_option("--lib", c.libs, "only these libraries (comma-separated ids; LIBRARY:VARIANT for one variant of a library that has several)");
     c.app->add_option("--ops", c.ops, "operations per repetition (default: calibrated to --target-ms)");
     c.app->add_option("--target-ms", c.target_ms, "calibration: milliseconds one repetition should last (default 30)");
     c.app->add_option("--reps", c.reps, "timed repetitions (default: the module's processes, 9 unless it says otherwise)");
@@ -358,6 +367,8 @@ int run_cli(int argc, char** argv) {
     c.app->add_option("--output,-o", c.output, "write the formatted output to this file (svg: DIR/ or PREFIX)");
     c.app->add_option("--seed", c.seed, "the seed of the rounds' shuffled order (default: random, recorded in the results)");
     c.app->add_option("--sort", c.sort, "table rows by median, best first (default), or by name: declared order");
+    c.app->add_flag("--no-wait", c.no_wait,
+                    "when another run is measuring on this machine, refuse at once (exit status 3) instead of waiting");
   }
 
   std::vector<std::string> command_line(argv, argv + argc);
@@ -367,11 +378,14 @@ int run_cli(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : kExitUsage;
   }
   try {
-    if (list->parsed()) return list_modules(list_module);
+    if (list->parsed()) return list_modules(list_only, list_verbose);
     if (report_cmd->parsed()) return report(report_file, report_format, report_output, report_sort);
     if (int rc = run_report_commands(*report_commands); rc >= 0) return rc;
     for (auto& c : commands)
       if (c.app->parsed()) return run_module(c, command_line);
+  } catch (const MachineBusy& e) {
+    fmt::print(stderr, "benchbox: {}\n", e.what());
+    return kExitBusy;
   } catch (const std::exception& e) {
     fmt::print(stderr, "benchbox: error: {}\n", e.what());
     return kExitUsage;

@@ -30,7 +30,8 @@ bool Comparison::regression() const {
 namespace {
 
 bool same_row(const Measurement& a, const Measurement& b) {
-  return std::tie(a.module, a.case_id, a.param.text, a.library) == std::tie(b.module, b.case_id, b.param.text, b.library);
+  return std::tie(a.module, a.case_id, a.library, a.variant) == std::tie(b.module, b.case_id, b.library, b.variant) &&
+         a.param == b.param;
 }
 
 std::string state(const Measurement* m) {
@@ -45,7 +46,7 @@ std::string state(const Measurement* m) {
 }
 
 UnmatchedRow unmatched(const Measurement& m, const Measurement* old_row, const Measurement* new_row) {
-  return {m.module, m.case_id, m.param_label, m.library, state(old_row), state(new_row)};
+  return {m.module, m.case_id, m.param_label, m.row_name(), state(old_row), state(new_row)};
 }
 
 // The row's figure divided by its reference row's in the same round, per round: only when the
@@ -54,7 +55,7 @@ UnmatchedRow unmatched(const Measurement& m, const Measurement* old_row, const M
 std::optional<std::vector<double>> round_ratios(const Measurement& m, const Results& file) {
   if (m.reference || !m.figure.timed() || m.values.size() != m.processes) return std::nullopt;
   for (const auto& ref : file.measurements) {
-    if (!ref.reference || !ref.ok() || ref.module != m.module || ref.case_id != m.case_id || ref.param.text != m.param.text)
+    if (!ref.reference || !ref.ok() || ref.module != m.module || ref.case_id != m.case_id || !(ref.param == m.param))
       continue;
     if (ref.values.size() != m.values.size() || ref.processes != m.processes || ref.figure.id != m.figure.id) return std::nullopt;
     std::vector<double> ratios;
@@ -79,10 +80,11 @@ ComparedRow compared(const Measurement& o, const Measurement& n, const Results& 
   r.case_id = o.case_id;
   r.param_label = o.param_label;
   r.unit = o.unit;
-  r.library = o.library;
+  r.library = o.row_name();
   r.reference = o.reference;
   r.figure = o.figure;
   r.param = o.param;
+  r.cpus = o.cpus;
   r.old_median = o.summary.median;
   r.new_median = n.summary.median;
   r.change = r.old_median != 0 ? (r.new_median - r.old_median) / r.old_median : 0;
@@ -149,7 +151,7 @@ Comparison compare_results(const Results& old_results, const Results& new_result
   const bool same_build = same_build_of(old_results.context, new_results.context);
   for (auto& ref : c.rows) {
     const bool paired = std::any_of(c.rows.begin(), c.rows.end(), [&](const ComparedRow& r) {
-      return r.by_ratio && std::tie(r.module, r.case_id, r.param.text) == std::tie(ref.module, ref.case_id, ref.param.text);
+      return r.by_ratio && std::tie(r.module, r.case_id) == std::tie(ref.module, ref.case_id) && r.param == ref.param;
     });
     if (paired && ref.reference && same_build) ref.machine_change = true, ref.regression = false;
   }
@@ -167,7 +169,8 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
     out += "note: the files come from different machines: differences are the machines' as much as the code's\n";
   std::string heading;
   for (const auto& r : c.rows) {
-    const std::string h = fmt::format("== {} {}, {} ==", r.module, r.case_id, r.param_label);
+    const std::string h = fmt::format("== {} {}, {}{} ==", r.module, r.case_id, r.param_label,
+                                      r.cpus > 1 ? fmt::format(" (unpinned, {} CPUs)", r.cpus) : "");
     if (h != heading) {
       heading = h;
       out += fmt::format("\n{} ({}, {})\n{:<16} {:>12} {:>12} {:>9} {:>11} {:>9}  {}\n", h, r.figure.label,

@@ -22,10 +22,11 @@ enum class Verdict { better, worse, unchanged };
 const char* to_string(Verdict v);
 
 struct ComparedRow {
-  std::string module, case_id, param_label, unit, library;
+  std::string module, case_id, param_label, unit, library;  // library: the row's name ("zstd -3" for a variant)
   bool reference = false;  // the module's reference row (its floor)
   FigureSpec figure;
-  ParamValue param;
+  Point param;
+  unsigned cpus = 1;  // more than 1: the case ran unpinned on that many CPUs
   double old_median = 0, new_median = 0;
   double change = 0;  // (new - old) / old
   // The change of the row's ratio to the reference row of its own round, when both files have

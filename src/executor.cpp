@@ -41,6 +41,9 @@ void stop_group(pid_t pid) {
   kill(-pid, SIGKILL);
 }
 
+// The CPUs this process could use before keep_off_cpu() moved it, if it did.
+std::optional<cpu_set_t> g_driver_cpus;
+
 [[noreturn]] void exec_child(const ChildSpec& spec, int out_fd, int err_fd, int status_fd) {
   setpgid(0, 0);
   signal(SIGINT, SIG_DFL);
@@ -51,10 +54,11 @@ void stop_group(pid_t pid) {
   int devnull = open("/dev/null", O_RDONLY);
   if (devnull >= 0) dup2(devnull, STDIN_FILENO);
   for (const auto& [k, v] : spec.env) setenv(k.c_str(), v.c_str(), 1);
-  if (spec.cpu) {
+  if (spec.cpu || g_driver_cpus) {  // pinned, or unpinned on every CPU the driver had before it moved
     cpu_set_t set;
     CPU_ZERO(&set);
-    CPU_SET(*spec.cpu, &set);
+    if (spec.cpu) CPU_SET(*spec.cpu, &set);
+    else set = *g_driver_cpus;
     if (sched_setaffinity(0, sizeof set, &set) != 0) {
       int e = errno;
       [[maybe_unused]] auto n = write(status_fd, &e, sizeof e);
@@ -190,6 +194,17 @@ ChildOutcome run_child(const ChildSpec& spec) {
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status) && !stopped) result.signal = WTERMSIG(status);
   return result;
+}
+
+bool keep_off_cpu(int cpu) {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return false;
+  const cpu_set_t before = allowed;
+  CPU_CLR(cpu, &allowed);
+  if (CPU_COUNT(&allowed) == 0 || sched_setaffinity(0, sizeof allowed, &allowed) != 0) return false;
+  g_driver_cpus = before;  // what an unpinned child gets back
+  return true;
 }
 
 void install_interrupt_handlers() {

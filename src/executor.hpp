@@ -41,6 +41,11 @@ struct ChildOutcome {
 
 ChildOutcome run_child(const ChildSpec& spec);
 
+// Moves this process (the driver) off `cpu`, onto every other CPU it may use, so that its own
+// wake-ups (polling a child's pipes, writing results) never preempt the adapter measured there.
+// Returns false, changing nothing, when no other CPU is allowed (a one-CPU machine).
+bool keep_off_cpu(int cpu);
+
 // What the runner uses to start adapter processes: the real thing, or a fake in unit tests.
 class Executor {
  public:

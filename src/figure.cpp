@@ -4,43 +4,59 @@
 
 namespace benchbox {
 
-const char* to_string(FigureKind k) {
-  switch (k) {
-    case FigureKind::time: return "time";
-    case FigureKind::instructions: return "instructions";
-    case FigureKind::bytes: return "bytes";
-    case FigureKind::score: return "score";
-    case FigureKind::count: return "count";
-  }
-  return "time";
-}
+const char* to_string(FigureSummary s) { return s == FigureSummary::exact ? "exact" : "median"; }
 
-FigureKind figure_kind_from(const std::string& name) {
-  for (FigureKind k : {FigureKind::time, FigureKind::instructions, FigureKind::bytes, FigureKind::score, FigureKind::count})
-    if (name == to_string(k)) return k;
-  throw std::invalid_argument("unknown figure kind '" + name + "'");
+FigureSummary figure_summary_from(const std::string& name) {
+  if (name == "median") return FigureSummary::median;
+  if (name == "exact") return FigureSummary::exact;
+  throw std::invalid_argument("unknown figure summary '" + name + "' (median or exact)");
 }
 
 FigureSpec FigureSpec::time() {
-  return {"ns_per_op", FigureKind::time, "ns/op", "ns/op", true, "nanoseconds per operation, median of the repetitions"};
+  return {.id = "ns_per_op", .kind = FigureKind::time, .unit = "ns/op", .label = "ns/op", .lower_is_better = true,
+          .description = "nanoseconds per operation, median of the repetitions"};
 }
 
 FigureSpec FigureSpec::instructions() {
-  return {"instructions_per_op", FigureKind::instructions, "instr/op", "instr/op", true,
-          "user-space instructions per operation counted by Callgrind (system calls not included)"};
+  return {.id = "instructions_per_op", .kind = FigureKind::instructions, .unit = "instr/op", .label = "instr/op",
+          .lower_is_better = true,
+          .description = "user-space instructions per operation counted by Callgrind (system calls not included)"};
 }
 
 FigureSpec FigureSpec::bytes(std::string id, std::string per, std::string description) {
-  return {std::move(id), FigureKind::bytes, "B/" + per, "bytes/" + per, true, std::move(description)};
+  return {.id = std::move(id), .kind = FigureKind::bytes, .unit = "B/" + per, .label = "bytes/" + per,
+          .lower_is_better = true, .description = std::move(description)};
 }
 
 FigureSpec FigureSpec::score(std::string id, std::string description) {
-  return {std::move(id), FigureKind::score, "%", "score", false, std::move(description)};
+  return {.id = std::move(id), .kind = FigureKind::score, .unit = "%", .label = "score", .lower_is_better = false,
+          .description = std::move(description)};
 }
 
 FigureSpec FigureSpec::count(std::string id, std::string per, std::string description) {
   std::string label = id + "/" + per;
-  return {std::move(id), FigureKind::count, "/" + per, std::move(label), true, std::move(description)};
+  return {.id = std::move(id), .kind = FigureKind::count, .unit = "/" + per, .label = std::move(label),
+          .lower_is_better = true, .description = std::move(description)};
+}
+
+FigureSpec FigureSpec::rate(std::string id, std::string from, double scale, std::string unit, std::string description) {
+  std::string label = unit;
+  return {.id = std::move(id), .kind = FigureKind::rate, .unit = std::move(unit), .label = std::move(label),
+          .lower_is_better = false, .description = std::move(description), .from = std::move(from), .scale = scale};
+}
+
+FigureSpec FigureSpec::ratio(std::string id, std::string numerator, std::string denominator, std::string description) {
+  return {.id = std::move(id), .kind = FigureKind::ratio, .unit = "x", .label = "ratio", .lower_is_better = false,
+          .description = std::move(description), .summary = FigureSummary::exact, .from = std::move(numerator),
+          .per = std::move(denominator)};
+}
+
+FigureSource FigureSpec::source() const {
+  if (kind == FigureKind::time) return FigureSource::clock;
+  if (kind == FigureKind::instructions) return FigureSource::callgrind;
+  if (kind == FigureKind::rate) return FigureSource::clock_rate;
+  if (!from.empty() && !per.empty()) return FigureSource::count_ratio;
+  return FigureSource::adapter;
 }
 
 double FigureSpec::relative_to(double best, double value) const {

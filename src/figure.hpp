@@ -1,24 +1,57 @@
-// A figure is what a row reports: its kind, its unit and which way is better. Every output names
-// the figure it shows from here, never from a string compared in place.
+// A figure is what a row reports: its id, unit, which way is better, where its value comes from
+// and how its trials are summarised. Every output names the figure it shows from here, never
+// from a string compared in place. Modules declare their own figures; the factories below are the
+// predefined ones.
 #pragma once
 
 #include <string>
 
 namespace benchbox {
 
-enum class FigureKind { time, instructions, bytes, score, count };
+// The kinds the driver knows. A module may name its own (any other kind is reported by the
+// adapter, or derived from its counts); `FigureKind::time` and friends read as the old enum did.
+namespace FigureKind {
+inline constexpr const char* time = "time";                  // ns per operation, timed by the driver
+inline constexpr const char* instructions = "instructions";  // per operation, counted by Callgrind
+inline constexpr const char* rate = "rate";                  // a count per second of the timed region
+inline constexpr const char* bytes = "bytes";
+inline constexpr const char* score = "score";
+inline constexpr const char* count = "count";
+inline constexpr const char* ratio = "ratio";
+}  // namespace FigureKind
 
-const char* to_string(FigureKind k);
+// Where a trial's value of a figure comes from.
+enum class FigureSource {
+  clock,        // kind time: the timed region's ns / ops
+  clock_rate,   // kind rate: counts[from] (operations when empty) per second of the timed region, / scale
+  count_ratio,  // from and per set: counts[from] / counts[per]
+  callgrind,    // kind instructions: Callgrind's total / ops
+  adapter,      // anything else: the trial's figures[id]
+};
+
+// How a row's trials become its value.
+enum class FigureSummary {
+  median,  // measured: the median, with its confidence interval
+  exact,   // deterministic (a compressed size, a ratio): identical in every trial, else the row
+           // fails verification; shown without an interval
+};
+
+const char* to_string(FigureSummary s);
 // Throws std::invalid_argument for an unknown name.
-FigureKind figure_kind_from(const std::string& name);
+FigureSummary figure_summary_from(const std::string& name);
 
 struct FigureSpec {
-  std::string id;     // key in results files and trials: "ns_per_op", "bytes_per_coroutine"
-  FigureKind kind = FigureKind::time;
-  std::string unit;   // as printed after a value: "ns/op", "B/coroutine", "%"
-  std::string label;  // column title: "ns/op", "bytes/coroutine", "score"
+  std::string id;     // key in results files and trials: "ns_per_op", "bytes_per_coroutine", "ratio"
+  std::string kind = FigureKind::time;
+  std::string unit;   // as printed after a value: "ns/op", "B/coroutine", "%", "MB/s", "x"
+  std::string label;  // column title: "ns/op", "bytes/coroutine", "score", "ratio"
   bool lower_is_better = true;
   std::string description;  // one line for legends: "median of the repetitions..."
+  FigureSummary summary = FigureSummary::median;
+  // Derived figures (see FigureSource): the proof counts they are computed from (a rate: `from`
+  // per second; a ratio: `from` / `per`), and the divisor of a rate (1e6: bytes/s as MB/s).
+  std::string from{}, per{};
+  double scale = 1;
 
   // Nanoseconds per operation, timed by the driver: the default figure of a case.
   static FigureSpec time();
@@ -27,10 +60,23 @@ struct FigureSpec {
   static FigureSpec bytes(std::string id, std::string per, std::string description = {});
   static FigureSpec score(std::string id, std::string description = {});
   static FigureSpec count(std::string id, std::string per, std::string description = {});
+  // The trial's count `from` per second of the timed region divided by `scale`, higher is better:
+  // ("mb_per_s", "bytes", 1e6, "MB/s") is MB/s of the bytes the trial reports in its `bytes`
+  // count. An empty `from`: operations per second.
+  static FigureSpec rate(std::string id, std::string from, double scale, std::string unit, std::string description = {});
+  // counts[numerator] / counts[denominator] of each trial, exact, higher is better (original /
+  // compressed bytes). The trial's proof carries both counts.
+  static FigureSpec ratio(std::string id, std::string numerator, std::string denominator, std::string description = {});
 
+  FigureSource source() const;
+  // Nanoseconds per operation: the figure the driver times and calibrates on.
   bool timed() const { return kind == FigureKind::time; }
+  // Computed from the timed region (a time or a rate): needs a clock that moved, can be counted
+  // under Callgrind instead.
+  bool from_clock() const { return source() == FigureSource::clock || source() == FigureSource::clock_rate; }
+  bool exact() const { return summary == FigureSummary::exact; }
   // The same value on every run: compared by its relative change, not a rank test.
-  bool deterministic() const { return kind == FigureKind::instructions; }
+  bool deterministic() const { return kind == FigureKind::instructions || exact(); }
   // "lower is better" / "higher is better"
   std::string direction() const { return lower_is_better ? "lower is better" : "higher is better"; }
   // How much worse `value` is than `best` as a factor >= 1 (for a "relative" column).

@@ -120,7 +120,7 @@ Batch run_batch(const RowContext& row, const Measurement& m, std::uint64_t ops, 
   const RunSettings& s = row.settings;
   Batch b;
   const std::uint64_t warmup_ops = warmup_ops_for(row, m, ops);
-  auto argv = run_arguments(row.library.program.string(), row.spec.id, m.param.text, ops, reps, warmup, warmup_ops);
+  auto argv = run_arguments(row.library.program.string(), row.spec.id, m.param, ops, reps, warmup, warmup_ops, m.variant);
   RemoveOnExit callgrind;
   if (s.instructions) {
     const auto dir = s.scratch_dir.empty() ? std::filesystem::temp_directory_path() : s.scratch_dir;
@@ -128,7 +128,9 @@ Batch run_batch(const RowContext& row, const Measurement& m, std::uint64_t ops, 
     argv.insert(argv.begin(), {s.valgrind, "--tool=callgrind", "--collect-atstart=no", "--dump-line=no",
                                "--callgrind-out-file=" + callgrind.file.string()});
   }
-  const ChildOutcome out = row.executor.run(adapter_child(s, row.library, argv, s.timeout));
+  ChildSpec child = adapter_child(s, row.library, argv, s.timeout);
+  child.cpu = cpu_of(row);
+  const ChildOutcome out = row.executor.run(child);
   b.error = check_reply(row, m, out, ops, reps, warmup, warmup_ops, b);
   // The adapter's own figure where it reports one: the rusage of a child also counts the pages it
   // inherited from the driver before exec (the driver's size, not the library's).
@@ -145,8 +147,28 @@ Batch run_batch(const RowContext& row, const Measurement& m, std::uint64_t ops, 
 // The row's figure in one verified timed trial.
 double figure_value(const RunSettings& s, const Measurement& m, const Batch& b, const TrialRecord& t) {
   if (s.instructions) return *b.callgrind_per_op;
-  if (m.figure.timed()) return static_cast<double>(t.ns) / static_cast<double>(t.ops);
-  return t.figures.at(m.figure.id);
+  std::string unused;
+  return *value_in_trial(m.figure, t, unused);
+}
+
+// Whether a figure of the case is kept in this run: under Callgrind the clock measures Valgrind.
+bool kept(const RunSettings& s, const FigureSpec& f) { return !(s.instructions && f.from_clock()); }
+
+std::string number_text(double v) {
+  std::ostringstream out;
+  out.precision(17);
+  out << v;
+  return out.str();
+}
+
+// An exact figure must have one value in every trial of the row.
+std::optional<std::string> inexact(const FigureSpec& f, const std::vector<double>& values) {
+  if (!f.exact() || values.empty()) return std::nullopt;
+  for (std::size_t k = 1; k < values.size(); ++k)
+    if (values[k] != values.front())
+      return "verification failed: '" + f.id + "' is exact and must be the same in every trial: " + number_text(values.front()) +
+             " in the first repetition, " + number_text(values[k]) + " in repetition " + std::to_string(k + 1);
+  return std::nullopt;
 }
 
 // What one operation counts towards the row's rate: 1 for operations per second, or the proof
@@ -164,6 +186,39 @@ void set_rate(const CaseSpec& spec, const TrialRecord& t, Measurement& m) {
 }
 
 }  // namespace
+
+std::optional<double> value_in_trial(const FigureSpec& f, const TrialRecord& t, std::string& missing) {
+  auto count = [&](const std::string& name) -> std::optional<double> {
+    auto it = t.counts.find(name);
+    if (it == t.counts.end()) missing = "the adapter reported no '" + name + "' count (for '" + f.id + "')";
+    return it == t.counts.end() ? std::nullopt : std::optional<double>(static_cast<double>(it->second));
+  };
+  switch (f.source()) {
+    case FigureSource::clock: return t.ns > 0 ? static_cast<double>(t.ns) / static_cast<double>(t.ops) : 0.0;
+    case FigureSource::clock_rate: {
+      const auto n = f.from.empty() ? std::optional<double>(static_cast<double>(t.ops)) : count(f.from);
+      if (!n) return std::nullopt;
+      return t.ns > 0 ? *n * 1e9 / static_cast<double>(t.ns) / f.scale : 0.0;
+    }
+    case FigureSource::count_ratio: {
+      const auto numerator = count(f.from), denominator = count(f.per);
+      if (!numerator || !denominator) return std::nullopt;
+      if (*denominator == 0) {
+        missing = "the '" + f.per + "' count is 0 (the denominator of '" + f.id + "')";
+        return std::nullopt;
+      }
+      return *numerator / *denominator;
+    }
+    case FigureSource::adapter:
+      if (auto it = t.figures.find(f.id); it != t.figures.end()) return it->second;
+      missing = "the adapter reported no '" + f.id + "' figure";
+      return std::nullopt;
+    case FigureSource::callgrind: missing = "instructions are counted by Callgrind, not reported"; return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<int> cpu_of(const RowContext& row) { return row.spec.cpus > 1 ? std::nullopt : row.settings.cpu; }
 
 std::string child_failure(const ChildOutcome& out) {
   std::string reason = out.failure_reason();
@@ -185,14 +240,17 @@ ChildSpec adapter_child(const RunSettings& s, const LibraryEntry& lib, std::vect
 
 std::optional<std::string> trial_problem(const RowContext& row, const Measurement& m, const TrialRecord& t, std::uint64_t ops) {
   if (t.ops != ops) return "trial does not match the request (ops " + std::to_string(t.ops) + ", asked " + std::to_string(ops) + ")";
-  const CaseContext context{m.param, m.traits, row.settings.data_dir()};
+  const CaseContext context{m.param, m.traits, row.settings.data_dir(), m.variant};
   if (auto wrong = row.spec.verify(context, TrialProof{t.ops, t.done, t.checksum, t.counts}))
     return "verification failed: " + *wrong;
-  const bool timed = m.figure.timed() || row.settings.instructions;
-  if (timed && t.ns == 0) return "the clock did not advance over the measured loop";
-  if (!timed && !t.figures.count(m.figure.id)) return "the adapter reported no '" + m.figure.id + "' figure";
+  const bool clocked = row.spec.figure.from_clock() || row.settings.instructions ||
+                       std::any_of(row.spec.extra_figures.begin(), row.spec.extra_figures.end(),
+                                   [&](const FigureSpec& f) { return kept(row.settings, f) && f.from_clock(); });
+  if (clocked && t.ns == 0) return "the clock did not advance over the measured loop";
+  std::string missing;
+  if (!row.settings.instructions && !value_in_trial(row.spec.figure, t, missing)) return missing;
   for (const auto& extra : row.spec.extra_figures)
-    if (!t.figures.count(extra.id)) return "the adapter reported no '" + extra.id + "' figure";
+    if (kept(row.settings, extra) && !value_in_trial(extra, t, missing)) return missing;
   if (!row.spec.rate.count.empty() && m.figure.timed() && !t.counts.count(row.spec.rate.count))
     return "the adapter reported no '" + row.spec.rate.count + "' count";
   return std::nullopt;
@@ -277,20 +335,22 @@ bool begin_measurement(const RowContext& row, Measurement& m) {
   m.ops = count.ops;
   m.warmups = warmups_of(row, count);
   m.extra_figures.clear();
-  for (const auto& f : row.spec.extra_figures) m.extra_figures.push_back({f, {}, {}});
+  for (const auto& f : row.spec.extra_figures)
+    if (kept(s, f)) m.extra_figures.push_back({f, {}, {}});
   return true;
 }
 
 bool measure_process(const RowContext& row, unsigned p, Measurement& m) {
   const RunSettings& s = row.settings;
-  const StealClock steal(s.cpu);
+  const StealClock steal(cpu_of(row));
   Batch b = run_batch(row, m, m.ops, reps_of_process(row, p), m.warmups.value_or(0));
   m.host_steal_ms += steal.elapsed_ms();
   m.peak_rss_bytes = std::max(m.peak_rss_bytes, b.peak_rss_bytes);
   if (!b.error.empty()) return fail_measurement(m, b.error), false;
+  std::string unused;
   for (const TrialRecord& t : b.timed) {
     m.values.push_back(figure_value(s, m, b, t));
-    for (auto& e : m.extra_figures) e.values.push_back(t.figures.at(e.spec.id));
+    for (auto& e : m.extra_figures) e.values.push_back(*value_in_trial(e.spec, t, unused));
     const double n = static_cast<double>(t.ops);
     m.counter_sums.trials += 1;
     m.counter_sums.all_cycles = m.counter_sums.all_cycles && t.cycles;
@@ -300,6 +360,10 @@ bool measure_process(const RowContext& row, unsigned p, Measurement& m) {
     set_rate(row.spec, t, m);
     m.details = t.details;
   }
+  auto wrong = inexact(m.figure, m.values);
+  for (const auto& e : m.extra_figures)
+    if (!wrong) wrong = inexact(e.spec, e.values);
+  if (wrong) return fail_measurement(m, *wrong), false;
   ++m.processes;
   return true;
 }

@@ -58,6 +58,14 @@ inline constexpr std::uint64_t kSelfWarmingStretch = 4;
 // stretched kSelfWarmingStretch-fold or more in a case whose stretched trials warm themselves.
 unsigned warmups_of(const RowContext& row, const OpsCount& count);
 
+// The value of a figure in one trial (figure.hpp, FigureSource), or nothing with `missing` saying
+// what the trial lacks (a count, a figure). A trial whose clock did not move gives 0 for clock
+// figures (trial_problem rejects it).
+std::optional<double> value_in_trial(const FigureSpec& f, const TrialRecord& t, std::string& missing);
+
+// The CPU the row's adapter is pinned to: the settings' one, none for a case on several CPUs.
+std::optional<int> cpu_of(const RowContext& row);
+
 // Why one trial does not prove what was asked (ops, the module's verification, a clock that did
 // not move, a figure the case needs and the trial lacks), or nothing.
 std::optional<std::string> trial_problem(const RowContext& row, const Measurement& m, const TrialRecord& t, std::uint64_t ops);

@@ -46,15 +46,15 @@ Merged merge_results(const std::vector<Results>& inputs, const std::vector<std::
   for (std::size_t col = 0; col < columns; ++col) {
     for (const auto& m : inputs[col].measurements) {
       auto c = std::find_if(merged.cases.begin(), merged.cases.end(), [&](const MergedCase& k) {
-        return std::tie(k.module, k.case_id, k.param.text, k.figure.id) == std::tie(m.module, m.case_id, m.param.text, m.figure.id);
+        return std::tie(k.module, k.case_id, k.figure.id) == std::tie(m.module, m.case_id, m.figure.id) && k.param == m.param;
       });
       if (c == merged.cases.end()) {
-        merged.cases.push_back({m.module, m.case_id, m.param_label, m.unit, m.figure, m.param, {}, {}});
+        merged.cases.push_back({m.module, m.case_id, m.param_label, m.unit, m.figure, m.param, m.cpus, {}, {}});
         c = merged.cases.end() - 1;
       }
-      auto lib = std::find(c->libraries.begin(), c->libraries.end(), m.library);
+      auto lib = std::find(c->libraries.begin(), c->libraries.end(), m.row_name());
       if (lib == c->libraries.end()) {
-        c->libraries.push_back(m.library);
+        c->libraries.push_back(m.row_name());
         c->cells.emplace_back(columns);
         lib = c->libraries.end() - 1;
       }
@@ -79,7 +79,8 @@ std::string cell_text(const MergeCell& c) {
 }
 
 std::string value_name(const MergedCase& c) {
-  return fmt::format("{} ({}; {})", c.figure.label, c.unit.empty() ? "ops" : c.unit, c.figure.direction());
+  return fmt::format("{} ({}; {}{}{})", c.figure.label, c.unit.empty() ? "ops" : c.unit, c.figure.direction(),
+                     c.figure.exact() ? "; exact" : "", c.cpus > 1 ? fmt::format("; unpinned, {} CPUs", c.cpus) : "");
 }
 
 // Why a cell has no number, one line per library and reason, under the table.
@@ -154,7 +155,7 @@ std::string render_csv(const Merged& m) {
   out += "\n";
   for (const auto& c : m.cases)
     for (std::size_t l = 0; l < c.libraries.size(); ++l) {
-      out += fmt::format("{},{},{},{},{},{},{},{}", csv_field(c.module), csv_field(c.case_id), csv_field(c.param.text),
+      out += fmt::format("{},{},{},{},{},{},{},{}", csv_field(c.module), csv_field(c.case_id), csv_field(c.param.key()),
                          csv_field(c.param_label), csv_field(c.unit), csv_field(c.figure.id), csv_field(c.figure.unit),
                          csv_field(c.libraries[l]));
       for (const auto& cell : c.cells[l]) {

@@ -5,28 +5,105 @@
 
 namespace benchbox {
 
+Point::Point(std::vector<Axis> all) : axes(std::move(all)) {
+  if (!axes.empty()) static_cast<ParamValue&>(*this) = axes.front().value;
+}
+
+const ParamValue* Point::find(std::string_view axis) const {
+  for (const auto& a : axes)
+    if (a.name == axis) return &a.value;
+  return nullptr;
+}
+
+std::string Point::key() const {
+  if (axes.size() <= 1) return text;
+  std::string out;
+  for (const auto& a : axes) out += (out.empty() ? "" : ",") + a.name + "=" + a.value.text;
+  return out;
+}
+
 const CaseSpec* Module::find_case(const std::string& case_id) const {
   for (const auto& c : cases)
     if (c.id == case_id) return &c;
   return nullptr;
 }
 
-ParamValue CaseSpec::parse_param(const std::string& text) const {
-  if (param.named()) {
-    for (const auto& choice : param.choices)
+const ParamSpec* CaseSpec::find_axis(std::string_view name) const {
+  for (const auto& a : axis_specs())
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+std::string CaseSpec::label(const Point& p) const {
+  if (describe_param) return describe_param(p);
+  const auto specs = axis_specs();
+  if (p.axes.size() <= 1) return specs.front().describe ? specs.front().describe(p) : p.text;
+  std::string out;
+  for (const auto& a : p.axes) {
+    const ParamSpec* spec = find_axis(a.name);
+    out += (out.empty() ? "" : ", ") + (spec && spec->describe ? spec->describe(a.value) : a.name + " " + a.value.text);
+  }
+  return out;
+}
+
+ParamValue CaseSpec::parse_axis(const ParamSpec& axis, const std::string& text) const {
+  if (axis.named()) {
+    for (const auto& choice : axis.choices)
       if (choice == text) return ParamValue::named(text);
     std::string known;
-    for (const auto& c : param.choices) known += (known.empty() ? "" : ", ") + c;
-    throw std::invalid_argument(param.name + " for " + id + " must be one of " + known + ", got '" + text + "'");
+    for (const auto& c : axis.choices) known += (known.empty() ? "" : ", ") + c;
+    throw std::invalid_argument(axis.name + " for " + id + " must be one of " + known + ", got '" + text + "'");
   }
   std::int64_t v = 0;
   auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec == std::errc::invalid_argument || p != text.data() + text.size())
-    throw std::invalid_argument(param.name + " for " + id + " must be a whole number, got '" + text + "'");
-  if (ec == std::errc::result_out_of_range || v < param.min || v > param.max)
-    throw std::invalid_argument(param.name + " for " + id + " must be between " + std::to_string(param.min) + " and " +
-                                std::to_string(param.max) + ", got " + text);
+    throw std::invalid_argument(axis.name + " for " + id + " must be a whole number, got '" + text + "'");
+  if (ec == std::errc::result_out_of_range || v < axis.min || v > axis.max)
+    throw std::invalid_argument(axis.name + " for " + id + " must be between " + std::to_string(axis.min) + " and " +
+                                std::to_string(axis.max) + ", got " + text);
   return ParamValue::of(v);
+}
+
+Point CaseSpec::parse_point(const std::vector<std::string>& texts) const {
+  const auto specs = axis_specs();
+  if (texts.size() != specs.size())
+    throw std::invalid_argument("a point of " + id + " has " + std::to_string(specs.size()) + " values (one per axis), got " +
+                                std::to_string(texts.size()));
+  std::vector<Point::Axis> axes_of_point;
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    // Several axes travel as NAME=VALUE, in lists split at commas.
+    if (specs.size() > 1 && (specs[i].name.empty() || specs[i].name.find_first_of("=,") != std::string::npos))
+      throw std::invalid_argument("case " + id + ": axis name '" + specs[i].name + "' is empty or holds '=' or ','");
+    axes_of_point.push_back({specs[i].name, parse_axis(specs[i], texts[i])});
+  }
+  return Point(std::move(axes_of_point));
+}
+
+std::vector<Point> CaseSpec::product(const std::vector<std::vector<std::string>>& values_per_axis) const {
+  std::vector<std::vector<std::string>> rows{{}};
+  for (const auto& values : values_per_axis) {
+    std::vector<std::vector<std::string>> longer;
+    for (const auto& row : rows)
+      for (const auto& value : values) {
+        longer.push_back(row);
+        longer.back().push_back(value);
+      }
+    rows = std::move(longer);
+  }
+  std::vector<Point> points;
+  for (const auto& texts : rows) points.push_back(parse_point(texts));
+  return points;
+}
+
+std::vector<Point> CaseSpec::suite() const {
+  if (suite_points.empty()) {
+    std::vector<std::vector<std::string>> values;
+    for (const auto& axis : axis_specs()) values.push_back(axis.suite);
+    return product(values);
+  }
+  std::vector<Point> points;
+  for (const auto& texts : suite_points) points.push_back(parse_point(texts));
+  return points;
 }
 
 std::vector<const Module*>& modules() {

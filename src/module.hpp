@@ -1,8 +1,9 @@
 // A module is one family of benchmarks (coroutines, JSON parsers, hash maps...). It declares its
-// cases: what one operation is, the figure each case reports and whether lower or higher is
-// better, its parameter (a number or a name from a list), the points of the full suite, and how a
-// trial's proof of work is verified. Modules register themselves from their own folder
+// cases: what one operation is, the figures each case reports and which way is better, its
+// parameter axes (each a number or a name from a list) and the points of the full suite, and how
+// a trial's proof of work is verified. Modules register themselves from their own folder
 // (modules/<id>/module.cpp); the driver never lists them and knows none of their concepts.
+// /work/notes/case-model.md and docs/adding.md say what a module writes.
 #pragma once
 
 #include <cstdint>
@@ -10,15 +11,17 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "figure.hpp"
 
 namespace benchbox {
 
-// A case's parameter as given: its text (what the adapter receives) and, for numeric
-// parameters, its value.
+// A value of one axis as given: its text (what the adapter receives) and, for numeric axes, its
+// value.
 struct ParamValue {
   std::string text;
   std::optional<std::int64_t> number;
@@ -28,17 +31,45 @@ struct ParamValue {
   bool operator==(const ParamValue& o) const { return text == o.text; }
 };
 
+// One parameter axis of a case: "coroutines" (numeric), "data set" (named), "level".
 struct ParamSpec {
-  std::string name;                  // "coroutines", "data set", "elements"
-  std::vector<std::string> choices{};  // non-empty: the parameter is one of these names
-  std::int64_t min = 0, max = 0;     // numeric parameters: the range
-  std::string default_value{};       // `-n CASE` without a parameter runs this
-  std::vector<std::string> suite{};  // what the full suite runs
-  std::string help{};                // one line for --help and `benchbox list`
+  std::string name;                    // "coroutines", "data set", "elements"; no '=' or ','
+  std::vector<std::string> choices{};  // non-empty: the value is one of these names
+  std::int64_t min = 0, max = 0;       // numeric axes: the range
+  std::string default_value{};         // what `-n CASE` runs when the axis is not given
+  std::vector<std::string> suite{};    // what the full suite runs
+  std::string help{};                  // one line for --help and `benchbox list`
+  // Human label of one value ("level 3", "canada.json"). Default: a case's only axis shows its
+  // value as given ("2"); an axis among several shows "name value" ("threads 2").
+  std::function<std::string(const ParamValue&)> describe{};
   bool named() const { return !choices.empty(); }
 };
+using AxisSpec = ParamSpec;
 
-// What an adapter said about how it runs a case (from `describe`).
+// One value per axis of a case, in the case's axis order: where a row is measured. The point is
+// also its first axis's value (point.text, point.number): all that a case with one axis reads,
+// so functions written for a ParamValue take a Point as they are.
+struct Point : ParamValue {
+  struct Axis {
+    std::string name;
+    ParamValue value;
+  };
+  std::vector<Axis> axes;
+
+  Point() = default;
+  Point(ParamValue only) : ParamValue(only), axes{{"", std::move(only)}} {}  // a one-axis point
+  explicit Point(std::vector<Axis> all);
+
+  // The value of the named axis, or nullptr.
+  const ParamValue* find(std::string_view axis) const;
+  // Identity across runs and files: the value as given for one axis ("2", "canada"), every axis
+  // as name=value otherwise ("data=text,size=1000").
+  std::string key() const;
+  bool operator==(const Point& o) const { return key() == o.key(); }
+};
+
+// What an adapter said about how it runs a case (from `describe`). The limits are of the case's
+// first axis.
 struct CaseTraits {
   std::int64_t min_param = 0;
   std::int64_t max_param = -1;         // -1: no limit
@@ -63,9 +94,10 @@ struct TrialProof {
 
 // What a verification or a check may consult besides the trial.
 struct CaseContext {
-  ParamValue param;
-  CaseTraits traits;
+  Point param;        // the point (a one-axis case reads param.text, param.number)
+  CaseTraits traits;  // the library's, with its variant's over them
   std::filesystem::path data_dir;  // <libexec>/<module>/data: the module's data sets
+  std::string variant{};           // the library's variant this row runs ("3"), or empty
 };
 
 using Verifier = std::function<std::optional<std::string>(const CaseContext&, const TrialProof&)>;
@@ -74,14 +106,22 @@ struct CaseSpec {
   std::string id;           // "switch"
   std::string unit;         // what one operation is, plural as printed: "switches", "documents"
   std::string description{};  // one line for `benchbox list`
-  ParamSpec param;
-  // The case's own figure. Time cases are timed by the driver (ns per operation); for the others
-  // (bytes, a score) the adapter reports the figure in every trial under the figure's id.
+  // One line for `benchbox list` and the docs: what is inside the clock, and what is proven
+  // outside it and how (docs/method.md, "What is timed").
+  std::string timed{};
+  ParamSpec param{};          // the case's axis, when it has one
+  std::vector<ParamSpec> axes{};  // or its axes, when it has several (then `param` stays empty)
+  // The full suite: the product of the axes' suite values, or these points when given (each one
+  // value per axis, in axis order): {{"text", "1000"}, {"zeros", "65536"}}.
+  std::vector<std::vector<std::string>> suite_points{};
+  // The case's own figure (figure.hpp): ns per operation by default, or any figure the module
+  // declares (a rate such as MB/s, a ratio, bytes, a score).
   FigureSpec figure = FigureSpec::time();
-  // Further figures the adapter reports in every trial (allocations, bytes per element...).
+  // Further figures of every row (allocations, bytes per element, a compression ratio...).
   std::vector<FigureSpec> extra_figures{};
-  // A rate besides ops per second: the proof count `count` per second, divided by `scale`
-  // ("bytes" per second / 1e6 = "MB/s"). Empty count: operations per second in the case's unit.
+  // For a time figure, the rate shown beside it: the proof count `count` per second, divided by
+  // `scale` ("bytes" per second / 1e6 = "MB/s"). Empty count: operations per second in the
+  // case's unit. (A rate that is the case's figure itself: FigureSpec::rate.)
   struct Rate {
     std::string count{};
     double scale = 1;
@@ -93,24 +133,39 @@ struct CaseSpec {
   // one trial in one process; `cold`, every trial in a fresh process without a warm-up (memory
   // an earlier trial freed would be reused and hide the cost), over the run's processes.
   enum class Trials { repeated, once, cold } trials = Trials::repeated;
-  // The smallest honest operation count at least `ops` for this parameter (rounding to whole
+  // More than 1: the case runs that many threads on as many CPUs (a producer and a consumer):
+  // its adapter is not pinned to one CPU, and every report says so.
+  unsigned cpus = 1;
+  // The smallest honest operation count at least `ops` at this point (rounding to whole
   // rounds, a floor per coroutine...). Default: `ops` itself.
-  std::function<std::uint64_t(const ParamValue&, std::uint64_t ops)> legal_ops{};
+  std::function<std::uint64_t(const Point&, std::uint64_t ops)> legal_ops{};
   // A trial that legal_ops stretches far beyond the count wanted needs no warm-up before it: set
   // only where measured (its first trial in a process no slower than its second). Not for work
   // that faults in fresh memory (a map built from empty pays its page faults in the first trial).
   bool stretched_trial_warms_itself = false;
   // Why this point cannot run on this machine at all (a data set not installed), or nothing.
-  std::function<std::optional<std::string>(const ParamValue&, const std::filesystem::path& data_dir)> unavailable{};
+  std::function<std::optional<std::string>(const Point&, const std::filesystem::path& data_dir)> unavailable{};
   // Returns an error message when the proof does not match what was asked.
   Verifier verify{};
-  // Human label of a parameter value: "2 coroutines", "unbuffered", "canada.json".
-  std::function<std::string(const ParamValue&)> describe_param{};
+  // Human label of a point: "2 coroutines", "unbuffered", "canada.json". Default: the axes'
+  // labels (ParamSpec::describe) joined by ", ".
+  std::function<std::string(const Point&)> describe_param{};
 
-  std::string label(const ParamValue& p) const { return describe_param ? describe_param(p) : p.text; }
-  std::uint64_t round_ops(const ParamValue& p, std::uint64_t ops) const { return legal_ops ? legal_ops(p, ops) : ops; }
-  // Parses and checks a parameter given on the command line; throws std::invalid_argument.
-  ParamValue parse_param(const std::string& text) const;
+  // The case's axes: `axes`, or `param` alone.
+  std::span<const ParamSpec> axis_specs() const { return axes.empty() ? std::span<const ParamSpec>(&param, 1) : axes; }
+  const ParamSpec* find_axis(std::string_view name) const;
+  std::string label(const Point& p) const;
+  std::uint64_t round_ops(const Point& p, std::uint64_t ops) const { return legal_ops ? legal_ops(p, ops) : ops; }
+  // Parses and checks a value of the first axis given on the command line; throws
+  // std::invalid_argument.
+  ParamValue parse_param(const std::string& text) const { return parse_axis(axis_specs().front(), text); }
+  ParamValue parse_axis(const ParamSpec& axis, const std::string& text) const;
+  // A point from one text per axis, in axis order; throws std::invalid_argument.
+  Point parse_point(const std::vector<std::string>& texts) const;
+  // Every combination of the values given per axis (in axis order; the last axis varies fastest).
+  std::vector<Point> product(const std::vector<std::vector<std::string>>& values_per_axis) const;
+  // The full suite's points, checked (a module's typo fails here, with the case named).
+  std::vector<Point> suite() const;
 };
 
 struct Module {

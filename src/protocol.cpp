@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <cmath>
 
 namespace benchbox {
@@ -48,7 +49,52 @@ std::vector<std::string_view> lines_of(std::string_view text) {
   return lines;
 }
 
+std::map<std::string, std::string> string_map(const json& c, const char* key, const std::string& where) {
+  std::map<std::string, std::string> out;
+  auto it = c.find(key);
+  if (it == c.end()) return out;
+  if (!it->is_object()) throw ProtocolError(where + ": field '" + key + "' is not an object");
+  for (auto& [k, v] : it->items()) {
+    if (!v.is_string()) throw ProtocolError(where + ": " + key + "." + k + " is not a string");
+    out[k] = v.get<std::string>();
+  }
+  return out;
+}
+
+bool variant_id_ok(const std::string& id) {
+  if (id.empty() || id.size() > 64) return false;
+  for (unsigned char c : id)
+    if (!std::isalnum(c) && c != '.' && c != '-' && c != '_' && c != '+') return false;
+  return true;
+}
+
+std::vector<VariantDescription> parse_variants(const json& j) {
+  std::vector<VariantDescription> out;
+  auto it = j.find("variants");
+  if (it == j.end()) return out;
+  if (!it->is_array()) throw ProtocolError("field 'variants' is not an array");
+  for (const auto& v : *it) {
+    if (!v.is_object()) throw ProtocolError("a variant is not an object");
+    VariantDescription d;
+    d.id = get_string(v, "id");
+    if (!variant_id_ok(d.id)) throw ProtocolError("variant id '" + d.id + "' is not 1 to 64 letters, digits or .-_+");
+    for (const auto& seen : out)
+      if (seen.id == d.id) throw ProtocolError("variant '" + d.id + "' is declared twice");
+    d.label = get_string(v, "label", false);
+    d.notes = get_string(v, "notes", false);
+    d.traits = string_map(v, "traits", "variant '" + d.id + "'");
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
 }  // namespace
+
+const VariantDescription* LibraryDescription::find_variant(const std::string& variant_id) const {
+  for (const auto& v : variants)
+    if (v.id == variant_id) return &v;
+  return nullptr;
+}
 
 LibraryDescription parse_describe(std::string_view output) {
   auto lines = lines_of(output);
@@ -60,6 +106,7 @@ LibraryDescription parse_describe(std::string_view output) {
   d.version = get_string(j, "version");
   if (auto it = j.find("info"); it != j.end() && it->is_object())
     for (auto& [k, v] : it->items()) d.info[k] = v.is_string() ? v.get<std::string>() : v.dump();
+  d.variants = parse_variants(j);
   auto cases = j.find("cases");
   if (cases == j.end() || !cases->is_object()) throw ProtocolError("field 'cases' missing or not an object");
   for (auto& [name, c] : cases->items()) {
@@ -76,13 +123,7 @@ LibraryDescription parse_describe(std::string_view output) {
       s.traits.max_param_reason = get_string(c, "max_param_reason", false);
       if (c.contains("bytes_per_param")) s.traits.bytes_per_param = get_u64(c, "bytes_per_param");
       s.traits.notes = get_string(c, "notes", false);
-      if (auto traits = c.find("traits"); traits != c.end()) {
-        if (!traits->is_object()) throw ProtocolError("case '" + name + "': field 'traits' is not an object");
-        for (auto& [k, v] : traits->items()) {
-          if (!v.is_string()) throw ProtocolError("case '" + name + "': trait '" + k + "' is not a string");
-          s.traits.values[k] = v.get<std::string>();
-        }
-      }
+      s.traits.values = string_map(c, "traits", "case '" + name + "'");
     }
     d.cases[name] = std::move(s);
   }
@@ -133,12 +174,22 @@ RunReply parse_run(std::string_view output) {
   return reply;
 }
 
+std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, const Point& point,
+                                       std::uint64_t ops, unsigned reps, unsigned warmup, std::uint64_t warmup_ops,
+                                       const std::string& variant) {
+  std::vector<std::string> argv{program, "run", "--case", case_id};
+  if (point.axes.size() <= 1) argv.insert(argv.end(), {"--param", point.text});
+  else
+    for (const auto& a : point.axes) argv.insert(argv.end(), {"--param", a.name + "=" + a.value.text});
+  argv.insert(argv.end(), {"--ops", std::to_string(ops), "--reps", std::to_string(reps), "--warmup", std::to_string(warmup)});
+  if (warmup > 0 && warmup_ops != ops) argv.insert(argv.end(), {"--warmup-ops", std::to_string(warmup_ops)});
+  if (!variant.empty()) argv.insert(argv.end(), {"--variant", variant});
+  return argv;
+}
+
 std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, const std::string& param,
                                        std::uint64_t ops, unsigned reps, unsigned warmup, std::uint64_t warmup_ops) {
-  std::vector<std::string> argv{program, "run", "--case", case_id, "--param", param, "--ops", std::to_string(ops),
-                                "--reps", std::to_string(reps), "--warmup", std::to_string(warmup)};
-  if (warmup > 0 && warmup_ops != ops) argv.insert(argv.end(), {"--warmup-ops", std::to_string(warmup_ops)});
-  return argv;
+  return run_arguments(program, case_id, Point(ParamValue::named(param)), ops, reps, warmup, warmup_ops);
 }
 
 }  // namespace benchbox

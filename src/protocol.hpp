@@ -27,11 +27,21 @@ struct CaseSupport {
   CaseTraits traits;
 };
 
+// One of several rows the library's adapter runs (a codec's level): `--variant id`.
+struct VariantDescription {
+  std::string id;     // "3": letters, digits and .-_+
+  std::string label;  // the row's name: "zstd -3" (empty: "<library>:<id>")
+  std::string notes;  // added to the case's notes
+  std::map<std::string, std::string> traits;  // over the case's
+};
+
 struct LibraryDescription {
   std::string id;
   std::string version;
   std::map<std::string, std::string> info;
+  std::vector<VariantDescription> variants;  // empty: one row per case
   std::map<std::string, CaseSupport> cases;
+  const VariantDescription* find_variant(const std::string& variant_id) const;
 };
 
 struct TrialRecord {
@@ -54,7 +64,12 @@ LibraryDescription parse_describe(std::string_view output);
 RunReply parse_run(std::string_view output);
 
 // The adapter's command line for one run: `warmup` untimed trials of `warmup_ops` operations,
-// then `reps` timed trials of `ops`.
+// then `reps` timed trials of `ops`, at `point` (one --param VALUE for a point of one axis, one
+// --param NAME=VALUE per axis otherwise), of the library's `variant` when not empty.
+std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, const Point& point,
+                                       std::uint64_t ops, unsigned reps, unsigned warmup, std::uint64_t warmup_ops,
+                                       const std::string& variant = "");
+// A one-axis point given as text.
 std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, const std::string& param,
                                        std::uint64_t ops, unsigned reps, unsigned warmup, std::uint64_t warmup_ops);
 

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -42,8 +43,25 @@ Status status_from(const std::string& s) {
 json optional_number(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 
 json figure_json(const FigureSpec& f) {
-  return {{"id", f.id}, {"kind", to_string(f.kind)}, {"unit", f.unit}, {"label", f.label},
-          {"lower_is_better", f.lower_is_better}, {"description", f.description}};
+  json out = {{"id", f.id},
+              {"kind", f.kind},
+              {"unit", f.unit},
+              {"label", f.label},
+              {"lower_is_better", f.lower_is_better},
+              {"description", f.description},
+              {"summary", to_string(f.summary)}};
+  if (!f.from.empty()) out["from"] = f.from;
+  if (!f.per.empty()) out["per"] = f.per;
+  if (f.source() == FigureSource::clock_rate) out["scale"] = f.scale;
+  return out;
+}
+
+json value_json(const ParamValue& v) { return v.number ? json(*v.number) : json(v.text); }
+
+json point_json(const Point& p) {
+  json out = json::array();
+  for (const auto& a : p.axes) out.push_back({{"axis", a.name}, {"value", value_json(a.value)}});
+  return out;
 }
 
 json stats_json(const Summary& s) {
@@ -60,10 +78,14 @@ json measurement_json(const Measurement& m) {
   return {
       {"module", m.module},
       {"case", m.case_id},
-      {"param", m.param.number ? json(*m.param.number) : json(m.param.text)},
+      {"param", value_json(m.param)},
+      {"point", point_json(m.param)},
       {"param_label", m.param_label},
       {"unit", m.unit},
       {"library", m.library},
+      {"variant", m.variant},
+      {"variant_label", m.variant_label},
+      {"cpus", m.cpus},
       {"version", m.version},
       {"reference", m.reference},
       {"status", to_string(m.status)},
@@ -134,19 +156,32 @@ json to_json(const Results& r) {
 
 namespace {
 
-FigureSpec figure_from(const json& f, const std::string& where) {
+// Schema 2 knew these kinds only; schema 3 figures may be of any kind a module declares.
+bool schema2_kind(const std::string& kind) {
+  for (const char* k : {FigureKind::time, FigureKind::instructions, FigureKind::bytes, FigureKind::score, FigureKind::count})
+    if (kind == k) return true;
+  return false;
+}
+
+FigureSpec figure_from(const json& f, const std::string& where, std::int64_t version) {
   if (!f.is_object()) throw std::runtime_error(where + ": field 'figure' is not an object");
   FigureSpec spec;
   spec.id = field<std::string>(f, "id", where);
-  try {
-    spec.kind = figure_kind_from(field<std::string>(f, "kind", where));
-  } catch (const std::invalid_argument& e) {
-    throw std::runtime_error(where + ": " + e.what());
-  }
+  spec.kind = field<std::string>(f, "kind", where);
+  if (spec.kind.empty() || (version < 3 && !schema2_kind(spec.kind)))
+    throw std::runtime_error(where + ": unknown figure kind '" + spec.kind + "'");
   spec.unit = field<std::string>(f, "unit", where);
   spec.label = field<std::string>(f, "label", where);
   spec.lower_is_better = field<bool>(f, "lower_is_better", where);
   spec.description = f.value("description", "");
+  try {
+    spec.summary = figure_summary_from(f.contains("summary") ? field<std::string>(f, "summary", where) : "median");
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(where + ": " + e.what());
+  }
+  if (f.contains("from")) spec.from = field<std::string>(f, "from", where);
+  if (f.contains("per")) spec.per = field<std::string>(f, "per", where);
+  if (f.contains("scale")) spec.scale = field<double>(f, "scale", where);
   return spec;
 }
 
@@ -157,10 +192,23 @@ std::vector<double> positive_values(const json& e, const char* key, const std::s
   return values;
 }
 
-ParamValue param_from(const json& e, const std::string& where) {
-  auto it = e.find("param");
+ParamValue value_from(const json& e, const char* key, const std::string& where) {
+  auto it = e.find(key);
   if (it != e.end() && it->is_string()) return ParamValue::named(it->get<std::string>());
-  return ParamValue::of(field<std::int64_t>(e, "param", where));
+  return ParamValue::of(field<std::int64_t>(e, key, where));
+}
+
+// Schema 3: every axis, in order. Before: the one parameter, its axis unnamed.
+Point point_from(const json& e, const std::string& where, std::int64_t version) {
+  if (version < 3) return Point(value_from(e, "param", where));
+  const auto list = field<json>(e, "point", where);
+  if (!list.is_array() || list.empty()) throw std::runtime_error(where + ": field 'point' is not a non-empty array");
+  std::vector<Point::Axis> axes;
+  for (const auto& a : list) {
+    if (!a.is_object()) throw std::runtime_error(where + ": an axis of 'point' is not an object");
+    axes.push_back({field<std::string>(a, "axis", where), value_from(a, "value", where)});
+  }
+  return Point(std::move(axes));
 }
 
 // The figure, traits and rate of a row as benchbox 0.1 wrote them (schema 1).
@@ -184,8 +232,8 @@ void read_version1(const json& e, const std::string& where, Measurement& m) {
   }
 }
 
-void read_version2(const json& e, const std::string& where, Measurement& m) {
-  m.figure = figure_from(field<json>(e, "figure", where), where);
+void read_version2(const json& e, const std::string& where, std::int64_t version, Measurement& m) {
+  m.figure = figure_from(field<json>(e, "figure", where), where, version);
   m.reference = field<bool>(e, "reference", where);
   m.enable = e.value("enable", "");
   if (auto rate = e.find("rate"); rate != e.end() && rate->is_object()) {
@@ -211,11 +259,25 @@ void read_version2(const json& e, const std::string& where, Measurement& m) {
   if (auto extras = e.find("extra_figures"); extras != e.end() && extras->is_object())
     for (auto& [id, x] : extras->items()) {
       FigureValues f;
-      f.spec = figure_from(field<json>(x, "figure", where), where);
+      f.spec = figure_from(field<json>(x, "figure", where), where, version);
       f.values = positive_values(x, "reps", where);
       f.summary = summarize(f.values);
       m.extra_figures.push_back(std::move(f));
     }
+}
+
+// What schema 3 added to a row besides its point and open figures.
+void read_version3(const json& e, const std::string& where, Measurement& m) {
+  m.variant = e.value("variant", "");
+  m.variant_label = e.value("variant_label", "");
+  if (e.contains("cpus")) m.cpus = field<unsigned>(e, "cpus", where);
+  if (m.cpus == 0) throw std::runtime_error(where + ": field 'cpus' is 0");
+}
+
+// Values of an exact figure are one value repeated: a file that says otherwise was edited.
+void check_exact(const FigureSpec& f, const std::vector<double>& values, const std::string& where) {
+  if (f.exact() && std::any_of(values.begin(), values.end(), [&](double v) { return v != values.front(); }))
+    throw std::runtime_error(where + ": figure '" + f.id + "' is exact but its repetitions differ");
 }
 
 }  // namespace
@@ -241,7 +303,7 @@ Results results_from_json(const json& j) {
     Measurement m;
     m.module = field<std::string>(e, "module", where);
     m.case_id = field<std::string>(e, "case", where);
-    m.param = param_from(e, where);
+    m.param = point_from(e, where, version);
     m.param_label = field<std::string>(e, "param_label", where);
     m.unit = field<std::string>(e, "unit", where);
     m.library = field<std::string>(e, "library", where);
@@ -256,7 +318,10 @@ Results results_from_json(const json& j) {
     m.cycles_per_op = optional_field(e, "cycles_per_op");
     m.instructions_per_op = optional_field(e, "instructions_per_op");
     if (version == 1) read_version1(e, where, m);
-    else read_version2(e, where, m);
+    else read_version2(e, where, version, m);
+    if (version >= 3) read_version3(e, where, m);
+    check_exact(m.figure, m.values, where);
+    for (const auto& x : m.extra_figures) check_exact(x.spec, x.values, where);
     if (m.ok()) {
       if (m.values.empty()) throw std::runtime_error(where + ": an ok result has no repetitions");
       if (m.figure.timed())

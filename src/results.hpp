@@ -15,8 +15,9 @@
 namespace benchbox {
 
 // 2: figures with their type and unit, a parameter that may be a name, traits, peak memory.
-// Version 1 files (benchbox 0.1) still load.
-inline constexpr int kResultsSchemaVersion = 2;
+// 3: points of several axes, variants, open figures (summary, derived), CPUs of unpinned cases.
+// Version 1 and 2 files still load.
+inline constexpr int kResultsSchemaVersion = 3;
 
 enum class Status { ok, failed, not_applicable, unavailable };
 const char* to_string(Status s);
@@ -30,8 +31,11 @@ struct FigureValues {
 
 struct Measurement {
   std::string module, case_id, unit, library, version;
-  ParamValue param;
-  std::string param_label;  // "2 coroutines", "unbuffered", "canada.json"
+  Point param;              // the point, every axis (param.axes); param.text is its first axis's value
+  std::string param_label;  // "2 coroutines", "unbuffered", "canada.json", "text corpus, block 65536"
+  std::string variant;        // the library's variant this row runs ("3"), or empty
+  std::string variant_label;  // its name in the tables ("zstd -3")
+  unsigned cpus = 1;          // more than 1: the case ran unpinned on that many CPUs
   bool reference = false;   // the module's reference row (its floor), as the library's build declares
   Status status = Status::failed;
   std::string reason;  // failed / n/a / unavailable: why
@@ -63,6 +67,10 @@ struct Measurement {
   } counter_sums;
 
   bool ok() const { return status == Status::ok; }
+  // The row's name in tables and lines: the library, or its variant's label ("zstd -3").
+  std::string row_name() const { return variant.empty() ? library : variant_label.empty() ? row_id() : variant_label; }
+  // The row's identity in its case: "zstd", "zstd:3".
+  std::string row_id() const { return variant.empty() ? library : library + ":" + variant; }
   // The rate at the median ("48,780,487 switches/s"), for time figures with a rate unit.
   double rate() const {
     return figure.timed() && summary.median > 0 && !rate_unit.empty() ? rate_per_op * 1e9 / summary.median / rate_scale : 0;

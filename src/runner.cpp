@@ -1,10 +1,13 @@
 #include "runner.hpp"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <fstream>
 #include <numeric>
 #include <random>
 #include <stdexcept>
+#include <thread>
 
 #include "measurement.hpp"
 
@@ -21,7 +24,15 @@ std::uint64_t available_memory_bytes() {
   return 0;
 }
 
-// Why the point's parameter times the library's memory per unit cannot run here (more than half
+// CPUs this process may run on (its affinity mask: a taskset or a container limits it).
+unsigned usable_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return std::max(1u, std::thread::hardware_concurrency());
+  return static_cast<unsigned>(CPU_COUNT(&set));
+}
+
+// Why the point's first axis times the library's memory per unit cannot run here (more than half
 // the available memory, or more bytes than 64 bits count), or nothing.
 std::optional<std::string> memory_refusal(const CasePoint& point, const CaseTraits& traits) {
   const auto n = point.param.number.value_or(0);
@@ -30,13 +41,56 @@ std::optional<std::string> memory_refusal(const CasePoint& point, const CaseTrai
   const bool overflow = __builtin_mul_overflow(static_cast<std::uint64_t>(n), traits.bytes_per_param, &need);
   const auto have = available_memory_bytes();
   if (!overflow && need <= have / 2) return std::nullopt;
-  return point.spec->param.name + " " + point.param.text + " at " + std::to_string(traits.bytes_per_param) +
+  return point.spec->axis_specs().front().name + " " + point.param.text + " at " + std::to_string(traits.bytes_per_param) +
          " bytes each need " + (overflow ? std::string("more than 16 EiB") : std::to_string(need >> 20) + " MiB") +
          ", more than half of the " + std::to_string(have >> 20) + " MiB available";
 }
 
+// --lib zstd:3 -> ("zstd", "3"); --lib zstd -> ("zstd", "")
+std::pair<std::string, std::string> library_and_variant(const std::string& selection) {
+  const auto colon = selection.find(':');
+  if (colon == std::string::npos) return {selection, ""};
+  return {selection.substr(0, colon), selection.substr(colon + 1)};
+}
+
 bool selected(const RunSettings& s, const std::string& id) {
-  return s.libraries.empty() || std::find(s.libraries.begin(), s.libraries.end(), id) != s.libraries.end();
+  return s.libraries.empty() || std::any_of(s.libraries.begin(), s.libraries.end(), [&](const std::string& sel) {
+           return library_and_variant(sel).first == id;
+         });
+}
+
+// The variants of a library the settings name; empty: all of them.
+std::vector<std::string> selected_variants(const RunSettings& s, const std::string& id) {
+  std::vector<std::string> variants;
+  for (const auto& sel : s.libraries) {
+    const auto [library, variant] = library_and_variant(sel);
+    if (library != id) continue;
+    if (variant.empty()) return {};
+    variants.push_back(variant);
+  }
+  return variants;
+}
+
+// The points of one case: its suite when the settings give no value of any axis; otherwise
+// the product of the values given, the default of every axis not given.
+std::vector<Point> points_of(const CaseSpec& c, const RunSettings& s) {
+  if (s.params.empty() && s.axis_params.empty()) return c.suite();
+  const auto axes = c.axis_specs();
+  std::string names;
+  for (const auto& a : axes) names += (names.empty() ? "" : ", ") + a.name;
+  for (const auto& [name, values] : s.axis_params) {
+    if (!c.find_axis(name)) throw std::invalid_argument("case " + c.id + " has no axis '" + name + "' (axes: " + names + ")");
+    if (name == axes.front().name && !s.params.empty())
+      throw std::invalid_argument(name + " of " + c.id + " is given twice: after -n " + c.id + " and with --param");
+  }
+  std::vector<std::vector<std::string>> values;
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    auto given = s.axis_params.find(axes[i].name);
+    values.push_back(i == 0 && !s.params.empty()  ? s.params
+                     : given != s.axis_params.end() ? given->second
+                                                    : std::vector<std::string>{axes[i].default_value});
+  }
+  return c.product(values);
 }
 
 std::vector<const CaseSpec*> planned_cases(const Module& module, const RunSettings& s) {
@@ -59,18 +113,20 @@ std::vector<const CaseSpec*> planned_cases(const Module& module, const RunSettin
 
 std::vector<CasePoint> plan(const Module& module, const RunSettings& s, const std::vector<LibraryEntry>& catalog) {
   const auto cases = planned_cases(module, s);
-  for (const auto& id : s.libraries)
+  for (const auto& selection : s.libraries) {
+    const auto [id, variant] = library_and_variant(selection);
     if (std::none_of(catalog.begin(), catalog.end(), [&](const LibraryEntry& e) { return e.id == id; }))
       throw std::invalid_argument("unknown library '" + id + "' in module " + module.id + " (see `benchbox list`)");
+    if (selection.find(':') != std::string::npos && variant.empty())
+      throw std::invalid_argument("--lib " + selection + ": no variant after ':' (LIBRARY:VARIANT)");
+  }
   if (s.reps == 0) throw std::invalid_argument("--reps must be at least 1");
   if (s.ops && *s.ops == 0) throw std::invalid_argument("--ops must be at least 1");
   std::vector<CasePoint> points;
   for (const CaseSpec* c : cases)
-    for (const auto& text : s.params.empty() ? c->param.suite : s.params) {
-      ParamValue p = c->parse_param(text);
+    for (Point& p : points_of(*c, s))
       if (std::none_of(points.begin(), points.end(), [&](const CasePoint& q) { return q.spec == c && q.param == p; }))
         points.push_back({c, std::move(p)});
-    }
   return points;
 }
 
@@ -80,26 +136,36 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
   if (!lib.available) return {Decision::unavailable, lib.reason};
   if (spec.unavailable)
     if (auto why = spec.unavailable(point.param, s.data_dir())) return {Decision::unavailable, *why};
+  if (const unsigned have = usable_cpus(); spec.cpus > have)
+    return {Decision::unavailable, "the case runs on " + std::to_string(spec.cpus) + " CPUs and this machine has " +
+                                       std::to_string(have) + " for benchbox"};
   if (!d || !d->description) return {Decision::failed, d ? d->error : "not described"};
   m.version = d->description->version;
   auto support = d->description->cases.find(spec.id);
   if (support == d->description->cases.end()) return {Decision::not_applicable, kUndeclaredCaseReason};
   if (!support->second.applicable) return {Decision::not_applicable, support->second.not_applicable_reason};
   m.traits = support->second.traits;
+  if (!m.variant.empty()) {
+    const VariantDescription* v = d->description->find_variant(m.variant);
+    if (!v) return {Decision::failed, "describe does not declare variant '" + m.variant + "'"};
+    for (const auto& [k, value] : v->traits) m.traits.values[k] = value;
+    if (!v->notes.empty()) m.traits.notes += (m.traits.notes.empty() ? "" : "; ") + v->notes;
+  }
   const auto& info = d->description->info;
   if (auto cg = info.find("callgrind"); s.instructions && cg != info.end() && cg->second.rfind("unsupported", 0) == 0)
     return {Decision::not_applicable, "instructions mode: Callgrind " + cg->second};
-  if (s.instructions && !spec.figure.timed())
+  if (s.instructions && !spec.figure.from_clock())
     return {Decision::not_applicable, "instructions mode counts timed cases only; this case's figure is " + spec.figure.label};
   const auto n = point.param.number;
+  const std::string& axis = spec.axis_specs().front().name;
   if (n && m.traits.max_param >= 0 && *n > m.traits.max_param)
     return {Decision::not_applicable,
-            "supports " + spec.param.name + " <= " + std::to_string(m.traits.max_param) +
+            "supports " + axis + " <= " + std::to_string(m.traits.max_param) +
                 (!m.traits.max_param_reason.empty() ? ": " + m.traits.max_param_reason
                  : m.traits.notes.empty()           ? std::string()
                                                     : " (" + m.traits.notes + ")")};
   if (n && *n < m.traits.min_param)
-    return {Decision::not_applicable, "needs " + spec.param.name + " >= " + std::to_string(m.traits.min_param)};
+    return {Decision::not_applicable, "needs " + axis + " >= " + std::to_string(m.traits.min_param)};
   if (auto refusal = memory_refusal(point, m.traits)) return {Decision::refused, *refusal};
   return {};
 }
@@ -110,11 +176,10 @@ Runner::Runner(const Module& module, const RunSettings& settings, const std::vec
     if (selected(settings, e.id)) selected_.push_back(&e);
 }
 
-const Described& Runner::describe(const LibraryEntry& lib) {
-  if (auto it = described_.find(lib.id); it != described_.end()) return it->second;
+Described describe_library(const RunSettings& settings, const LibraryEntry& lib, Executor& executor) {
   Described d;
-  const auto limit = std::min<std::chrono::milliseconds>(settings_.timeout, std::chrono::seconds(30));
-  auto out = executor_.run(adapter_child(settings_, lib, {lib.program.string(), "describe"}, limit));
+  const auto limit = std::min<std::chrono::milliseconds>(settings.timeout, std::chrono::seconds(30));
+  auto out = executor.run(adapter_child(settings, lib, {lib.program.string(), "describe"}, limit));
   if (!out.succeeded()) {
     d.error = "describe: " + child_failure(out);
   } else {
@@ -124,11 +189,33 @@ const Described& Runner::describe(const LibraryEntry& lib) {
       d.error = std::string("describe: protocol error: ") + e.what();
     }
   }
-  return described_.emplace(lib.id, std::move(d)).first->second;
+  return d;
+}
+
+const Described& Runner::describe(const LibraryEntry& lib) {
+  if (auto it = described_.find(lib.id); it != described_.end()) return it->second;
+  return described_.emplace(lib.id, describe_library(settings_, lib, executor_)).first->second;
+}
+
+void Runner::check_variants() {
+  for (const auto& selection : settings_.libraries) {
+    const auto [id, variant] = library_and_variant(selection);
+    const auto lib = std::find_if(selected_.begin(), selected_.end(), [&](const LibraryEntry* e) { return e->id == id; });
+    if (variant.empty() || lib == selected_.end() || !(*lib)->available) continue;
+    const auto& d = describe(**lib).description;
+    if (!d) continue;  // its rows fail, with describe's error
+    if (d->variants.empty()) throw std::invalid_argument("--lib " + selection + ": library " + id + " has no variants");
+    if (!d->find_variant(variant)) {
+      std::string known;
+      for (const auto& v : d->variants) known += (known.empty() ? "" : ", ") + v.id;
+      throw std::invalid_argument("--lib " + selection + ": library " + id + " has no variant '" + variant +
+                                  "' (variants: " + known + ")");
+    }
+  }
 }
 
 void Runner::check_memory(const std::vector<CasePoint>& points) {
-  if (settings_.params.empty()) return;  // the suites' own parameters fit any machine benchbox runs on
+  if (settings_.params.empty() && settings_.axis_params.empty()) return;  // the suites' own points fit any machine
   for (const CasePoint& point : points) {
     if (!point.param.number) continue;
     std::string refusals;
@@ -146,12 +233,28 @@ void Runner::check_memory(const std::vector<CasePoint>& points) {
   }
 }
 
-Measurement Runner::prepare(const CasePoint& point, const LibraryEntry& lib, Results& results, bool& measuring) {
+std::vector<const VariantDescription*> Runner::variants_of(const LibraryEntry& lib) {
+  const auto& d = lib.available ? describe(lib).description : std::nullopt;
+  if (!d || d->variants.empty()) return {nullptr};  // one row, whatever becomes of it
+  const auto wanted = selected_variants(settings_, lib.id);
+  std::vector<const VariantDescription*> out;
+  for (const auto& v : d->variants)
+    if (wanted.empty() || std::find(wanted.begin(), wanted.end(), v.id) != wanted.end()) out.push_back(&v);
+  return out;
+}
+
+Measurement Runner::prepare(const CasePoint& point, const LibraryEntry& lib, const VariantDescription* variant,
+                            Results& results, bool& measuring) {
   Measurement m;
   m.module = module_.id;
   m.case_id = point.spec->id;
   m.unit = point.spec->unit;
   m.library = lib.id;
+  if (variant) {
+    m.variant = variant->id;
+    m.variant_label = variant->label;
+  }
+  m.cpus = point.spec->cpus;
   m.reference = lib.reference;
   m.param = point.param;
   m.param_label = point.label();
@@ -187,9 +290,10 @@ std::vector<std::size_t> round_order(std::size_t count, std::uint64_t seed, std:
   return order;
 }
 
-bool Runner::run_rounds(const CasePoint& point, std::vector<Measurement>& rows, std::vector<char>& measuring,
-                        Results& results, const RunObserver& observer) {
-  auto context = [&](std::size_t i) { return RowContext{*point.spec, settings_, *selected_[i], executor_}; };
+bool Runner::run_rounds(const CasePoint& point, const std::vector<const LibraryEntry*>& libraries,
+                        std::vector<Measurement>& rows, std::vector<char>& measuring, Results& results,
+                        const RunObserver& observer) {
+  auto context = [&](std::size_t i) { return RowContext{*point.spec, settings_, *libraries[i], executor_}; };
   // A row is recorded (and its line printed) as soon as its last process is done.
   auto record_if_finished = [&](std::size_t i) {
     if (!measuring[i] || rows[i].processes != processes_of(context(i))) return;
@@ -205,7 +309,7 @@ bool Runner::run_rounds(const CasePoint& point, std::vector<Measurement>& rows, 
     for (std::size_t i : round_order(rows.size(), settings_.seed, shuffles_++)) {
       if (!measuring[i] || r >= processes_of(context(i))) continue;
       if (interrupted()) return false;
-      if (observer.process_started) observer.process_started(r + 1, rounds, selected_[i]->id);
+      if (observer.process_started) observer.process_started(r + 1, rounds, rows[i].row_name());
       if (!measure_process(context(i), r, rows[i])) {
         if (interrupted()) return false;  // cut short: not a result, and not recorded
         measuring[i] = false;
@@ -240,25 +344,29 @@ void Runner::run(const std::vector<CasePoint>& points, Results& results, const R
     if (observer.case_started) observer.case_started(point, shown);
     const std::size_t first = results.measurements.size();
     std::vector<Measurement> rows;
+    std::vector<const LibraryEntry*> libraries;  // of each row
     std::vector<char> measuring;
     for (const LibraryEntry* lib : selected_) {
-      if (interrupted()) break;
-      bool measure_it = false;
-      Measurement m = prepare(point, *lib, results, measure_it);
-      if (interrupted()) break;  // a calibration cut short is no result
-      rows.push_back(std::move(m));
-      measuring.push_back(measure_it);
-      if (!measure_it) {  // n/a, not available, failed before measuring: known now
-        results.measurements.push_back(rows.back());
-        if (observer.measured) observer.measured(results.measurements.back());
+      for (const VariantDescription* variant : variants_of(*lib)) {
+        if (interrupted()) break;
+        bool measure_it = false;
+        Measurement m = prepare(point, *lib, variant, results, measure_it);
+        if (interrupted()) break;  // a calibration cut short is no result
+        rows.push_back(std::move(m));
+        libraries.push_back(lib);
+        measuring.push_back(measure_it);
+        if (!measure_it) {  // n/a, not available, failed before measuring: known now
+          results.measurements.push_back(rows.back());
+          if (observer.measured) observer.measured(results.measurements.back());
+        }
       }
     }
-    const bool complete = !interrupted() && run_rounds(point, rows, measuring, results, observer);
+    // The rows in declared order (libraries, then each library's variants), before they move.
+    std::vector<std::string> order;
+    for (const auto& m : rows) order.push_back(m.row_id());
+    const bool complete = !interrupted() && run_rounds(point, libraries, rows, measuring, results, observer);
     // Rows were recorded as they finished; the results keep the declared order.
-    auto position = [&](const Measurement& m) {
-      return std::find_if(selected_.begin(), selected_.end(), [&](const LibraryEntry* l) { return l->id == m.library; }) -
-             selected_.begin();
-    };
+    auto position = [&](const Measurement& m) { return std::find(order.begin(), order.end(), m.row_id()) - order.begin(); };
     std::stable_sort(results.measurements.begin() + static_cast<std::ptrdiff_t>(first), results.measurements.end(),
                      [&](const Measurement& a, const Measurement& b) { return position(a) < position(b); });
     std::vector<Measurement*> recorded;

@@ -17,23 +17,24 @@
 
 namespace benchbox {
 
-// One (case, parameter) of a run, in the order the run makes them.
+// One (case, point) of a run, in the order the run makes them.
 struct CasePoint {
   const CaseSpec* spec;
-  ParamValue param;
+  Point param;  // every axis; param.text is the first's value
   std::string label() const { return spec->label(param); }
 };
 
 struct RunObserver {
   std::function<void(const CasePoint&, const std::vector<LibraryEntry>&)> case_started;
-  // Before each process of an interleaved round: round (from 1), rounds, the library.
+  // Before each process of an interleaved round: round (from 1), rounds, the row's name.
   std::function<void(unsigned, unsigned, const std::string&)> process_started;
   std::function<void(const Measurement&)> measured;
   std::function<void(const CasePoint&)> case_finished;
 };
 
 // Checks the settings against the module and the catalog; throws std::invalid_argument with a
-// one-line message for the user (unknown case or library, parameter out of range...).
+// one-line message for the user (unknown case, axis or library, value out of range...). The
+// points: each case's suite, or the product of the values the settings give (RunSettings).
 std::vector<CasePoint> plan(const Module& module, const RunSettings& settings, const std::vector<LibraryEntry>& catalog);
 
 // What an adapter's `describe` gave, or why it gave nothing.
@@ -41,6 +42,10 @@ struct Described {
   std::optional<LibraryDescription> description;
   std::string error;
 };
+
+// Runs the library's `describe` through `executor` as a run does (the run's environment, a time
+// limit of the smaller of --timeout and 30 s); `benchbox list` uses the same.
+Described describe_library(const RunSettings& settings, const LibraryEntry& lib, Executor& executor);
 
 // Whether a library runs a point, and if not, why; each decision a named outcome.
 enum class Decision { run, unavailable, not_applicable, refused, failed };
@@ -55,7 +60,8 @@ struct Applicability {
   std::string reason;
 };
 
-// Decides for one library and point; on Decision::run fills the row's version and traits.
+// Decides for one library (and m.variant) and point; on Decision::run fills the row's version and
+// traits (the variant's over the case's).
 Applicability applicable(const CasePoint& point, const RunSettings& settings, const LibraryEntry& lib,
                          const Described* described, Measurement& m);
 
@@ -68,17 +74,24 @@ class Runner {
   // (nothing could be measured). When some library can run the point, the run goes ahead and the
   // refused libraries' rows say so (failed).
   void check_memory(const std::vector<CasePoint>& points);
+  // Before anything runs: throws std::invalid_argument when --lib names a variant (zstd:3) that
+  // the library does not declare.
+  void check_variants();
 
   // Runs the plan; stops early (keeping what was measured) when the user interrupts.
   void run(const std::vector<CasePoint>& points, Results& results, const RunObserver& observer);
 
  private:
   const Described& describe(const LibraryEntry& lib);
+  // The library's selected variants; {nullptr}: one row (no variants, or not described).
+  std::vector<const VariantDescription*> variants_of(const LibraryEntry& lib);
   // A row with its applicability decided; `measuring` when it is to be measured.
-  Measurement prepare(const CasePoint& point, const LibraryEntry& lib, Results& results, bool& measuring);
-  // One process of every row still measuring per round, in a shuffled order; false when interrupted.
-  bool run_rounds(const CasePoint& point, std::vector<Measurement>& rows, std::vector<char>& measuring, Results& results,
-                  const RunObserver& observer);
+  Measurement prepare(const CasePoint& point, const LibraryEntry& lib, const VariantDescription* variant, Results& results,
+                      bool& measuring);
+  // One process of every row still measuring per round, in a shuffled order; false when
+  // interrupted. `libraries`: each row's.
+  bool run_rounds(const CasePoint& point, const std::vector<const LibraryEntry*>& libraries, std::vector<Measurement>& rows,
+                  std::vector<char>& measuring, Results& results, const RunObserver& observer);
 
   const Module& module_;
   const RunSettings& settings_;

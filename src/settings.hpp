@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,8 +14,11 @@ namespace benchbox {
 struct RunSettings {
   std::string module;
   std::vector<std::string> cases;           // empty: every case of the module
-  std::vector<std::string> params;          // empty: the case's suite; several: a sweep
-  std::vector<std::string> libraries;       // empty: every library
+  std::vector<std::string> params;          // the case's first axis; empty: the case's suite; several: a sweep
+  // The case's other axes by name (--param AXIS=V1,V2); an axis not given runs its default when
+  // the first axis or another one is given, every axis its suite when none is.
+  std::map<std::string, std::vector<std::string>> axis_params;
+  std::vector<std::string> libraries;       // empty: every library; "zstd:3": that library's variant 3 only
   std::optional<std::uint64_t> ops;         // empty: calibrated to `target` per repetition
   std::chrono::milliseconds target{100};    // calibration: how long one repetition should last
   std::uint64_t max_ops = 1'000'000'000;    // calibration never goes beyond this

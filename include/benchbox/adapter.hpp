@@ -3,11 +3,13 @@
 // An adapter is a small program that runs one library's implementation of a module's cases and
 // speaks the benchbox protocol (docs/protocol.md) on standard output:
 //
-//   adapter describe                     -> one JSON line: library, version, cases, n/a reasons
-//   adapter run --case C --param P --ops N [--reps R] [--warmup W] [--warmup-ops N]
+//   adapter describe                     -> one JSON line: library, version, variants, cases, n/a reasons
+//   adapter run --case C --param P --ops N [--reps R] [--warmup W] [--warmup-ops N] [--variant V]
 //                                        -> one JSON line per trial (warm-ups first, then reps)
 //
-// The parameter P is text: a number ("1000") or a name the module declares ("canada").
+// The parameter P is text: a number ("1000") or a name the module declares ("canada"). A case
+// with several axes gets one `--param NAME=VALUE` per axis instead (Trial::param(name)). A
+// library that declares variants (a codec's levels) is run once per variant, with --variant.
 // The adapter proves its work: each trial reports how many operations really happened, a
 // checksum and any further counts the module checks; the driver compares them with what it asked
 // for. Only the region between Trial::start() and Trial::stop() is timed (a monotonic nanosecond
@@ -27,6 +29,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -173,15 +176,29 @@ class HardwareCounters {
 // Work between rounds of the measured operations can be left out with pause() and resume().
 class Trial {
  public:
+  // The point's axes as given: one unnamed value for a one-axis case, (name, value) otherwise.
+  using Axes = std::vector<std::pair<std::string, std::string>>;
+
+  Trial(std::string_view case_name, const Axes& axes, std::string_view variant, std::uint64_t ops, HardwareCounters& counters,
+        bool timed)
+      : case_name_(case_name), axes_(axes), variant_(variant), ops_(ops), counters_(counters), timed_(timed) {}
   Trial(std::string_view case_name, std::string_view param, std::uint64_t ops, HardwareCounters& counters, bool timed)
-      : case_name_(case_name), param_text_(param), ops_(ops), counters_(counters), timed_(timed) {
-    std::from_chars(param.data(), param.data() + param.size(), param_);  // stays 0 for a name
-  }
+      : Trial(case_name, one_axis(param), {}, ops, counters, timed) {}
 
   std::string_view case_name() const { return case_name_; }
-  // The parameter as a number (0 when the module's parameter is a name) and as given.
-  std::int64_t param() const { return param_; }
-  std::string_view param_text() const { return param_text_; }
+  // The (first) axis's value as a number (0 when the value is a name) and as given.
+  std::int64_t param() const { return number(param_text()); }
+  std::string_view param_text() const { return axes_.empty() ? std::string_view() : std::string_view(axes_.front().second); }
+  // The named axis's value, of a case with several axes; throws std::invalid_argument (the run
+  // reports it) when the point has no such axis.
+  std::int64_t param(std::string_view axis) const { return number(param_text(axis)); }
+  std::string_view param_text(std::string_view axis) const {
+    for (const auto& [name, value] : axes_)
+      if (!name.empty() && name == axis) return value;
+    throw std::invalid_argument("the point has no axis '" + std::string(axis) + "'");
+  }
+  // The library's variant this trial runs ("3" for a codec's level 3), empty without variants.
+  std::string_view variant() const { return variant_; }
   std::uint64_t ops() const { return ops_; }
 
   // Both are called at most once per trial; the driver rejects a trial whose region is missing.
@@ -262,6 +279,13 @@ class Trial {
   }
 
  private:
+  static Axes one_axis(std::string_view value) { return {{std::string(), std::string(value)}}; }
+  static std::int64_t number(std::string_view text) {
+    std::int64_t v = 0;  // stays 0 for a name
+    std::from_chars(text.data(), text.data() + text.size(), v);
+    return v;
+  }
+
   template <class T, class Format>
   static std::string object(const char* key, const std::vector<std::pair<std::string, T>>& items, Format format) {
     if (items.empty()) return "";
@@ -272,8 +296,8 @@ class Trial {
   }
 
   std::string_view case_name_;
-  std::string_view param_text_;
-  std::int64_t param_ = 0;
+  Axes axes_;
+  std::string_view variant_;
   std::uint64_t ops_;
   HardwareCounters& counters_;
   bool timed_;
@@ -288,6 +312,7 @@ class Trial {
 };
 
 // How a library runs a case; printed by `describe` and shown by the driver (fairness notes).
+// The limits are of the case's first axis.
 struct CaseInfo {
   std::string notes;             // how the library's API maps to the module's definition
   std::int64_t min_param = 0;    // smallest numeric parameter this library can honestly run
@@ -299,6 +324,14 @@ struct CaseInfo {
   std::vector<std::pair<std::string, std::string>> traits;
   // Why there is a maximum, shown with the n/a of a larger parameter (default: the notes).
   std::string max_param_reason{};
+};
+
+// One row of a library among several from the same adapter: a compression level ("3"), shown as
+// its label ("zstd -3"); every case runs once per variant (Trial::variant()).
+struct VariantInfo {
+  std::string label;  // the row's name in every table; empty: "<library>:<variant>"
+  std::string notes{};  // added to the case's notes ("level 3 of ZSTD_compressCCtx")
+  std::vector<std::pair<std::string, std::string>> traits{};  // over the case's ("level": "3")
 };
 
 using CaseFunction = std::function<void(Trial&)>;
@@ -326,13 +359,18 @@ class Adapter {
     cases_[case_name] = Entry{{}, {}, std::move(reason)};
     return *this;
   }
+  // Declares a variant (id: letters, digits and ".-_+"); in the order declared, the rows' order.
+  Adapter& variant(std::string id, VariantInfo info) {
+    variants_.emplace_back(std::move(id), std::move(info));
+    return *this;
+  }
 
   int main(int argc, char** argv) {
     std::vector<std::string_view> args(argv + 1, argv + argc);
     if (args.size() == 1 && args[0] == "describe") return describe();
     if (!args.empty() && args[0] == "run") return run(args);
     return fail("usage: " + std::string(argc > 0 ? argv[0] : "adapter") +
-                " describe | run --case NAME --param P --ops N [--reps R] [--warmup W] [--warmup-ops N]");
+                " describe | run --case NAME --param P --ops N [--reps R] [--warmup W] [--warmup-ops N] [--variant V]");
   }
 
  private:
@@ -342,6 +380,24 @@ class Adapter {
     std::string na_reason;
   };
 
+  static std::string traits_json(const std::vector<std::pair<std::string, std::string>>& traits) {
+    std::string out = "{";
+    for (std::size_t i = 0; i < traits.size(); ++i)
+      out += (i ? "," : "") + json_string(traits[i].first) + ":" + json_string(traits[i].second);
+    return out + "}";
+  }
+
+  std::string variants_json() const {
+    if (variants_.empty()) return "";
+    std::string out = ",\"variants\":[";
+    for (std::size_t i = 0; i < variants_.size(); ++i) {
+      const auto& [id, v] = variants_[i];
+      out += (i ? ",{\"id\":" : "{\"id\":") + json_string(id) + ",\"label\":" + json_string(v.label) +
+             ",\"notes\":" + json_string(v.notes) + ",\"traits\":" + traits_json(v.traits) + "}";
+    }
+    return out + "]";
+  }
+
   int describe() const {
     std::string out = "{\"protocol\":" + std::to_string(kProtocolVersion) + ",\"id\":" + json_string(id_) +
                       ",\"version\":" + json_string(version_) + ",\"info\":{";
@@ -350,7 +406,7 @@ class Adapter {
       out += (first ? "" : ",") + json_string(k) + ":" + json_string(v);
       first = false;
     }
-    out += "},\"cases\":{";
+    out += "}" + variants_json() + ",\"cases\":{";
     first = true;
     for (const auto& [name, e] : cases_) {
       out += (first ? "" : ",") + json_string(name) + ":{";
@@ -364,10 +420,8 @@ class Adapter {
              (e.info.max_param >= 0 && !e.info.max_param_reason.empty()
                   ? ",\"max_param_reason\":" + json_string(e.info.max_param_reason)
                   : std::string()) +
-             ",\"bytes_per_param\":" + std::to_string(e.info.bytes_per_param) + ",\"traits\":{";
-      for (std::size_t i = 0; i < e.info.traits.size(); ++i)
-        out += (i ? "," : "") + json_string(e.info.traits[i].first) + ":" + json_string(e.info.traits[i].second);
-      out += "}}";
+             ",\"bytes_per_param\":" + std::to_string(e.info.bytes_per_param) + ",\"traits\":" + traits_json(e.info.traits) +
+             "}";
     }
     std::printf("%s}}\n", out.c_str());
     return 0;
@@ -380,43 +434,79 @@ class Adapter {
     return v;
   }
 
-  int run(const std::vector<std::string_view>& args) {
-    std::string case_name, param_text;
+  // What `run` asks for, parsed from its options.
+  struct Request {
+    std::string case_name, variant;
+    std::vector<std::string_view> params;  // one per --param, in order
+    Trial::Axes axes;
     std::optional<std::uint64_t> ops, reps = 1, warmup = 0, warmup_ops;
+  };
+
+  // The options into `r`; an error message when one is unknown or malformed.
+  static std::optional<std::string> parse_request(const std::vector<std::string_view>& args, Request& r) {
     for (std::size_t i = 1; i < args.size(); ++i) {
-      if (i + 1 >= args.size()) return fail("missing value after " + std::string(args[i]));
+      if (i + 1 >= args.size()) return "missing value after " + std::string(args[i]);
       std::string_view key = args[i], value = args[++i];
-      if (key == "--case" || key == "--param") {
-        (key == "--case" ? case_name : param_text) = value;
+      if (key == "--case" || key == "--variant") {
+        (key == "--case" ? r.case_name : r.variant) = value;
         continue;
       }
-      std::optional<std::uint64_t>* slot = key == "--ops"          ? &ops
-                                           : key == "--reps"       ? &reps
-                                           : key == "--warmup"     ? &warmup
-                                           : key == "--warmup-ops" ? &warmup_ops
+      if (key == "--param") {
+        r.params.push_back(value);
+        continue;
+      }
+      std::optional<std::uint64_t>* slot = key == "--ops"          ? &r.ops
+                                           : key == "--reps"       ? &r.reps
+                                           : key == "--warmup"     ? &r.warmup
+                                           : key == "--warmup-ops" ? &r.warmup_ops
                                                                    : nullptr;
-      if (!slot) return fail("unknown option " + std::string(key));
+      if (!slot) return "unknown option " + std::string(key);
       *slot = parse_u64(value);
-      if (!*slot) return fail("not a non-negative integer: " + std::string(key) + " " + std::string(value));
+      if (!*slot) return "not a non-negative integer: " + std::string(key) + " " + std::string(value);
     }
-    auto it = cases_.find(case_name);
-    if (it == cases_.end()) return fail("unknown case '" + case_name + "'");
-    if (!it->second.fn) return fail("case '" + case_name + "' is not applicable: " + it->second.na_reason);
-    if (param_text.empty() || !ops || *ops == 0 || *reps == 0 || (warmup_ops && *warmup_ops == 0))
+    // One --param is the value of the case's only axis, as given (it may hold '='); several are
+    // NAME=VALUE each.
+    if (r.params.size() == 1) r.axes = Trial::Axes{{std::string(), std::string(r.params[0])}};
+    for (std::size_t k = 0; r.params.size() > 1 && k < r.params.size(); ++k) {
+      const auto eq = r.params[k].find('=');
+      if (eq == std::string_view::npos || eq == 0) return "--param " + std::string(r.params[k]) + " is not NAME=VALUE";
+      r.axes.emplace_back(std::string(r.params[k].substr(0, eq)), std::string(r.params[k].substr(eq + 1)));
+    }
+    return std::nullopt;
+  }
+
+  // Whether --variant names a declared variant (and is given exactly when there are some).
+  std::optional<std::string> variant_problem(const std::string& variant) const {
+    if (variants_.empty()) return variant.empty() ? std::nullopt : std::optional<std::string>("this library has no variants");
+    for (const auto& [id, info] : variants_)
+      if (id == variant) return std::nullopt;
+    return variant.empty() ? "run needs --variant V: this library declares variants" : "unknown variant '" + variant + "'";
+  }
+
+  int run(const std::vector<std::string_view>& args) {
+    Request r;
+    if (auto wrong = parse_request(args, r)) return fail(*wrong);
+    auto it = cases_.find(r.case_name);
+    if (it == cases_.end()) return fail("unknown case '" + r.case_name + "'");
+    if (!it->second.fn) return fail("case '" + r.case_name + "' is not applicable: " + it->second.na_reason);
+    if (r.axes.empty() || r.axes.front().second.empty() || !r.ops || *r.ops == 0 || *r.reps == 0 ||
+        (r.warmup_ops && *r.warmup_ops == 0))
       return fail("run needs --param P and --ops N (N > 0), --reps R > 0, --warmup-ops W > 0 if given");
-    if (auto wrong = out_of_range(it->second.info, param_text)) return fail(*wrong);
+    if (auto wrong = variant_problem(r.variant)) return fail(*wrong);
+    if (auto wrong = out_of_range(it->second.info, r.axes.front().second)) return fail(*wrong);
 
     HardwareCounters counters;
-    const std::uint64_t total = *warmup + *reps;
+    const std::uint64_t total = *r.warmup + *r.reps;
     for (std::uint64_t t = 0; t < total; ++t) {
-      Trial trial(case_name, param_text, t < *warmup ? warmup_ops.value_or(*ops) : *ops, counters, t >= *warmup);
+      Trial trial(r.case_name, r.axes, r.variant, t < *r.warmup ? r.warmup_ops.value_or(*r.ops) : *r.ops, counters,
+                  t >= *r.warmup);
       try {
         it->second.fn(trial);
       } catch (const std::exception& e) {  // e.g. a data set that cannot be read
-        return fail(std::string("case ") + case_name + ": " + e.what());
+        return fail(std::string("case ") + r.case_name + ": " + e.what());
       }
       if (!trial.complete()) return fail("adapter bug: trial did not call start(), stop() and finish() exactly once");
-      const std::string label = t < *warmup ? std::string("\"warmup\"") : std::to_string(t - *warmup + 1);
+      const std::string label = t < *r.warmup ? std::string("\"warmup\"") : std::to_string(t - *r.warmup + 1);
       std::printf("%s}\n", trial.json(label).c_str());
       std::fflush(stdout);
     }
@@ -443,6 +533,7 @@ class Adapter {
   std::string id_, version_;
   std::map<std::string, std::string> info_;
   std::map<std::string, Entry> cases_;
+  std::vector<std::pair<std::string, VariantInfo>> variants_;
 };
 
 }  // namespace benchbox

@@ -13,14 +13,14 @@ namespace benchbox::chart {
 
 std::string case_slug(const CaseGroup& g) {
   std::string out;
-  for (char c : fmt::format("{}-{}-{}", g.module, g.case_id, g.param.text)) {
+  for (char c : fmt::format("{}-{}-{}", g.module, g.case_id, g.param.key())) {
     const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
     out += keep ? c : '_';
   }
   return out;
 }
 
-std::string case_title(const CaseGroup& g) { return fmt::format("{} {}, {}", g.module, g.case_id, g.param_label); }
+std::string case_title(const CaseGroup& g) { return fmt::format("{} {}, {}{}", g.module, g.case_id, g.param_label, g.cpus_note()); }
 
 namespace {
 
@@ -99,7 +99,7 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
   for (const auto* m : g.rows) (m->ok() ? ok : other).push_back(m);
 
   std::size_t label_chars = 8;
-  for (const auto* m : ok) label_chars = std::max(label_chars, m->library.size());
+  for (const auto* m : ok) label_chars = std::max(label_chars, m->row_name().size());
   const double label_width = std::min(24.0, static_cast<double>(label_chars)) * kCharWidth + 16;
   const double x0 = label_width + 8, value_space = 150, bar_width = kWidth - x0 - value_space;
   const double rows_bottom = kTop + kRowHeight * static_cast<double>(std::max<std::size_t>(ok.size(), 1));
@@ -122,8 +122,9 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
     const Scale scale = make_scale(ok, bar_width);
     const Measurement* floor = g.reference();
     out += fmt::format(
-        "<text x=\"12\" y=\"40\" fill=\"#555\">{} (median of the repetitions; whiskers: min..max), {}{}{}</text>\n",
-        html_escape(g.figure.label), g.figure.direction(), scale.log ? "; log scale" : "",
+        "<text x=\"12\" y=\"40\" fill=\"#555\">{} ({}), {}{}{}</text>\n", html_escape(g.figure.label),
+        g.figure.exact() ? summary_note(g.figure) : "median of the repetitions; whiskers: min..max", g.figure.direction(),
+        scale.log ? "; log scale" : "",
         !floor                  ? ""
         : floor->reference_ratio ? "; orange: the reference (floor); (N.NNx ref): paired ratio to it, round by round"
                                  : "; orange: the reference (floor)");
@@ -145,13 +146,13 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
       const double rel = g.relative(*m);
       const std::string unit = html_escape(g.figure.unit);
       out += fmt::format("<g class=\"bar\"><title>{0}: median {1} {3}, min {2} {3}, max {4} {3}, {5} repetitions</title>\n",
-                         html_escape(m->library), format_value(s.median), format_value(s.min), unit, format_value(s.max), s.n);
+                         html_escape(m->row_name()), format_value(s.median), format_value(s.min), unit, format_value(s.max), s.n);
       out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"#222\"{}>{}</text>\n", label_width,
                          y + kBarHeight / 2 + 4, is_ref ? " font-weight=\"bold\"" : "",
-                         html_escape(shorten(m->library, 24)));
+                         html_escape(shorten(m->row_name(), 24)));
       out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>\n", x0, y, w, kBarHeight,
                          is_ref ? kFloorColour : kBarColour);
-      if (s.n > 1)
+      if (s.n > 1 && !m->figure.exact())
         out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#222\" stroke-width=\"1.2\"/>\n",
                            x0 + scale(s.min), y + kBarHeight / 2, x0 + scale(s.max), y + kBarHeight / 2);
       // In brackets: the paired ratio to the reference row where the run has one (what the host did
@@ -176,7 +177,7 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
     out += fmt::format("<text x=\"12\" y=\"{}\" fill=\"#222\" font-weight=\"bold\">Without a number:</text>\n", y);
     for (const auto* m : other) {
       y += 18;
-      const std::string line = m->library + " \xE2\x80\x94 " + status_label(m->status) + ": " + m->reason;
+      const std::string line = m->row_name() + " \xE2\x80\x94 " + status_label(m->status) + ": " + m->reason;
       out += fmt::format("<text class=\"missing\" x=\"20\" y=\"{}\" fill=\"{}\"><title>{}</title>{}</text>\n", y,
                          m->status == Status::failed ? "#b00020" : "#555", html_escape(line), html_escape(shorten(line, 100)));
     }

@@ -17,14 +17,15 @@ class CsvReporter : public Reporter {
     // so a file mixing figures stays readable.
     std::string out =
         "module,case,param,param_label,unit,library,version,reference,status,verified,ops,reps,figure,figure_unit,"
-        "lower_is_better,median,mean,min,max,stddev,mad,rate,rate_unit,relative,vs_ref,peak_rss_bytes,extra_figures,reason\n";
+        "lower_is_better,median,mean,min,max,stddev,mad,rate,rate_unit,relative,vs_ref,peak_rss_bytes,extra_figures,reason,"
+        "variant,variant_label,cpus,figure_summary\n";
     for (const auto& g : groups(results)) {
       std::vector<const Measurement*> rows = g.rows;
       rows.insert(rows.end(), g.unavailable.begin(), g.unavailable.end());
       for (const auto* m : rows) {
         const bool ok = m->ok();
         const Summary& s = m->summary;
-        std::vector<std::string> f = {csv_field(m->module), csv_field(m->case_id), csv_field(m->param.text),
+        std::vector<std::string> f = {csv_field(m->module), csv_field(m->case_id), csv_field(m->param.key()),
                                       csv_field(m->param_label), csv_field(m->unit), csv_field(m->library),
                                       csv_field(m->version), m->reference ? "true" : "false", to_string(m->status),
                                       m->verified ? "true" : "false", std::to_string(m->ops), std::to_string(m->values.size()),
@@ -40,6 +41,10 @@ class CsvReporter : public Reporter {
         for (const auto& e : m->extra_figures) extras.push_back(e.spec.id + "=" + number(e.summary.median));
         f.push_back(csv_field(fmt::format("{}", fmt::join(extras, ";"))));
         f.push_back(csv_field(m->reason));
+        f.push_back(csv_field(m->variant));
+        f.push_back(csv_field(m->variant.empty() ? "" : m->row_name()));
+        f.push_back(std::to_string(m->cpus));
+        f.push_back(to_string(m->figure.summary));
         out += fmt::format("{}\n", fmt::join(f, ","));
       }
     }

@@ -73,8 +73,8 @@ class GbenchReporter : public Reporter {
     for (const auto& g : groups(results)) {
       int instance = 0;
       for (const auto* m : g.rows) {
-        if (!m->ok() || !m->figure.timed()) continue;  // instruction counts, bytes and scores are no time
-        const std::string name = fmt::format("{}/{}/{}/{}", g.module, g.case_id, g.param.text, m->library);
+        if (!m->ok() || !m->figure.timed()) continue;  // instruction counts, bytes, rates and scores are no time
+        const std::string name = fmt::format("{}/{}/{}/{}", g.module, g.case_id, g.param.key(), m->row_id());
         const auto reps = static_cast<int>(m->values.size());
         auto row = [&](const std::string& row_name, double ns, std::uint64_t iterations) {
           return json{{"name", row_name},
@@ -84,12 +84,12 @@ class GbenchReporter : public Reporter {
                       {"run_type", "iteration"},
                       {"repetitions", reps},
                       {"repetition_index", 0},
-                      {"threads", 1},
+                      {"threads", g.cpus},
                       {"iterations", iterations},
                       {"real_time", ns},
                       {"cpu_time", ns},
                       {"time_unit", "ns"},
-                      {"label", m->library + " " + m->version}};
+                      {"label", m->row_name() + " " + m->version}};
         };
         for (int i = 0; i < reps; ++i) {
           const double ns = m->values[static_cast<std::size_t>(i)];

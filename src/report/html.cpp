@@ -49,14 +49,26 @@ std::string table_row(const CaseGroup& g, const Measurement& m) {
   std::string traits;
   for (const auto& [k, v] : m.traits.values) traits += (traits.empty() ? "" : ", ") + k + " " + v;
   return fmt::format(
-      "<tr{}><td class=\"name\">{}{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{:.1f}%</td>"
+      "<tr{}><td class=\"name\">{}{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{}</td>"
       "<td>{}..{}</td><td>{:.1f}%</td><td>{}..{} ({:.0f}%)</td><td>{:.2f}x</td><td>{}</td><td>{}</td><td>{}</td>"
       "<td class=\"traits\">{}</td>{}</tr>\n",
-      m.reference ? " class=\"floor\"" : "", html_escape(m.library), m.reference ? " (reference)" : "",
-      html_escape(m.version), format_value(s.median), m.rate() > 0 ? with_thousands(m.rate()) : "", 100 * s.relative_mad(),
+      m.reference ? " class=\"floor\"" : "", html_escape(m.row_name()), m.reference ? " (reference)" : "",
+      html_escape(m.version), format_value(s.median), m.rate() > 0 ? with_thousands(m.rate()) : "",
+      m.figure.exact() ? std::string("exact") : fmt::format("{:.1f}%", 100 * s.relative_mad()),
       format_value(s.min), format_value(s.max), 100 * s.relative_spread(), format_value(s.ci_low), format_value(s.ci_high),
       100 * s.ci_level, g.relative(m), CaseGroup::vs_reference(m), m.peak_rss_bytes ? format_mib(m.peak_rss_bytes) : "", s.n, html_escape(traits),
       extra_cells(g, m));
+}
+
+// What the table's exact further figures are, and the case's CPUs when it ran unpinned.
+std::string extra_legend(const CaseGroup& g) {
+  std::string out;
+  for (const auto& f : g.extra_figures())
+    if (f.exact())
+      out += fmt::format(" {}: {} ({}, {}).", html_escape(f.label), html_escape(f.description.empty() ? f.id : f.description),
+                         summary_note(f), f.direction());
+  if (g.cpus > 1) out += " " + html_escape(g.cpus_legend()) + ".";
+  return out;
 }
 
 std::string extra_headers(const CaseGroup& g) {
@@ -73,7 +85,7 @@ std::string case_section(const CaseGroup& g) {
   for (const auto* m : g.rows) {
     if (!m->ok()) {
       missing += fmt::format("<li class=\"{}\"><b>{}</b> {}: {}</li>\n", m->status == Status::failed ? "failed" : "na",
-                             html_escape(m->library), status_text(m->status), html_escape(m->reason));
+                             html_escape(m->row_name()), status_text(m->status), html_escape(m->reason));
       continue;
     }
     if (m->rate() > 0) rate_unit = m->rate_unit;
@@ -83,9 +95,10 @@ std::string case_section(const CaseGroup& g) {
     out += fmt::format(
         "<table>\n<tr><th class=\"name\">library</th><th class=\"name\">version</th><th>{}</th><th>{}</th>"
         "<th>&#177;MAD</th><th>min..max</th><th>spread</th><th>CI of median</th><th>relative</th><th title=\"median over rounds of the ratio to the reference row in the same round\">vs ref</th><th>peak MiB</th>"
-        "<th>reps</th><th class=\"name\">traits</th>{}</tr>\n{}</table>\n<p class=\"legend\">{}: {} ({}).</p>\n",
+        "<th>reps</th><th class=\"name\">traits</th>{}</tr>\n{}</table>\n<p class=\"legend\">{}: {} ({}{}).{}</p>\n",
         html_escape(g.figure.label), html_escape(rate_unit), extra_headers(g), rows, html_escape(g.figure.label),
-        html_escape(g.figure.description.empty() ? "median of the repetitions" : g.figure.description), g.figure.direction());
+        html_escape(g.figure.description.empty() ? "median of the repetitions" : g.figure.description), g.figure.direction(),
+        g.figure.exact() ? ", " + summary_note(g.figure) : "", extra_legend(g));
   if (!missing.empty()) out += "<p>Without a number:</p>\n<ul class=\"missing\">\n" + missing + "</ul>\n";
   return out + "</section>\n";
 }
@@ -118,12 +131,12 @@ class HtmlReporter : public Reporter {
     const auto all = groups(results);
     for (const auto& g : all) out += case_section(g);
     for (const auto& sweep : chart::sweeps(all))
-      out += fmt::format("<section id=\"{}\">\n<h2>{} {}: sweep</h2>\n{}</section>\n", html_escape(chart::sweep_slug(sweep)),
-                         html_escape(sweep.module), html_escape(sweep.case_id), chart::render_sweep_svg(sweep, false));
+      out += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n{}</section>\n", html_escape(chart::sweep_slug(sweep)),
+                         html_escape(chart::sweep_title(sweep)), chart::render_sweep_svg(sweep, false));
     if (const auto missing = unavailable_libraries(results); !missing.empty()) {
       out += "<section id=\"unavailable\">\n<h2>Not available here</h2>\n<ul class=\"missing\">\n";
       for (const auto* m : missing)
-        out += fmt::format("<li><b>{}</b> {}{}</li>\n", html_escape(m->library), html_escape(m->reason),
+        out += fmt::format("<li><b>{}</b> {}{}</li>\n", html_escape(m->row_name()), html_escape(m->reason),
                            m->enable.empty() ? "" : " (to enable: " + html_escape(m->enable) + ")");
       out += "</ul>\n</section>\n";
     }

@@ -22,7 +22,7 @@ class MarkdownReporter : public Reporter {
     if (auto v = context_text(results.context, "benchbox_version"); !v.empty()) out += fmt::format(", benchbox {}", md_cell(v));
     out += "\n\n";
     for (const auto& g : groups(results)) {
-      out += fmt::format("### {} {}, {}\n\n", md_cell(g.module), md_cell(g.case_id), md_cell(g.param_label));
+      out += fmt::format("### {} {}, {}{}\n\n", md_cell(g.module), md_cell(g.case_id), md_cell(g.param_label), g.cpus_note());
       std::string rate_unit;
       for (const auto* m : g.rows)
         if (m->ok() && m->rate() > 0) rate_unit = m->rate_unit;
@@ -37,16 +37,19 @@ class MarkdownReporter : public Reporter {
       bool any_unstable = false, any_reference = false;
       for (const auto* m : g.rows) {
         if (!m->ok()) {
-          missing += fmt::format("- {}: {}: {}\n", md_cell(m->library), status_text(m->status), md_cell(m->reason));
+          missing += fmt::format("- {}: {}: {}\n", md_cell(m->row_name()), status_text(m->status), md_cell(m->reason));
           continue;
         }
         const Summary& s = m->summary;
         any_unstable = any_unstable || m->unstable();
         any_reference = any_reference || m->reference;
-        out += fmt::format("| {}{} | {} | {} | {} | {:.1f}%{} | {}..{} | {:.2f}x | {} | {} |", md_cell(m->library),
+        const bool exact = m->figure.exact();  // one value: no interval, no range
+        out += fmt::format("| {}{} | {} | {} | {} | {}{} | {} | {:.2f}x | {} | {} |", md_cell(m->row_name()),
                            m->reference ? " \\*" : "", md_cell(m->version), format_value(s.median),
-                           m->rate() > 0 ? with_thousands(m->rate()) : "", 100 * m->uncertainty(), m->unstable() ? " ~" : "",
-                           format_value(s.min), format_value(s.max), g.relative(*m), CaseGroup::vs_reference(*m),
+                           m->rate() > 0 ? with_thousands(m->rate()) : "",
+                           exact ? "exact" : fmt::format("{:.1f}%", 100 * m->uncertainty()), m->unstable() ? " ~" : "",
+                           exact ? format_value(s.median) : format_value(s.min) + ".." + format_value(s.max), g.relative(*m),
+                           CaseGroup::vs_reference(*m),
                            m->peak_rss_bytes ? format_mib(m->peak_rss_bytes) : "");
         for (const auto& f : extras) {
           const FigureValues* v = m->extra(f.id);
@@ -54,8 +57,11 @@ class MarkdownReporter : public Reporter {
         }
         out += "\n";
       }
-      out += fmt::format("\n{}: median of the repetitions, {}; ±: half-width of the median's confidence interval",
-                         md_cell(g.figure.label), g.figure.direction());
+      out += fmt::format("\n{}: {}, {}; ±: half-width of the median's confidence interval", md_cell(g.figure.label),
+                         g.figure.exact() ? summary_note(g.figure) : "median of the repetitions", g.figure.direction());
+      for (const auto& f : extras)
+        if (f.exact()) out += fmt::format("; {}: {}, {}", md_cell(f.label), summary_note(f), f.direction());
+      if (g.cpus > 1) out += "; " + g.cpus_legend();
       out += any_unstable ? " (~: wider than ±5%, unstable)" : "";
       out += "; relative: to the best; vs ref: median over rounds of the ratio to the reference row in the same round";
       out += any_reference ? "; \\*: the reference row (the module's floor)" : "";
@@ -66,7 +72,7 @@ class MarkdownReporter : public Reporter {
     if (const auto missing = unavailable_libraries(results); !missing.empty()) {
       out += "Not available here:\n\n";
       for (const auto* m : missing)
-        out += fmt::format("- {}: {}{}\n", md_cell(m->library), md_cell(m->reason),
+        out += fmt::format("- {}: {}{}\n", md_cell(m->row_name()), md_cell(m->reason),
                            m->enable.empty() ? "" : " (to enable: " + md_cell(m->enable) + ")");
       out += "\n";
     }

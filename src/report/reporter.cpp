@@ -79,14 +79,23 @@ std::vector<FigureSpec> CaseGroup::extra_figures() const {
   return out;
 }
 
+std::string CaseGroup::cpus_note() const { return cpus > 1 ? fmt::format(" (unpinned, {} CPUs)", cpus) : ""; }
+
+std::string CaseGroup::cpus_legend() const {
+  return cpus > 1 ? fmt::format("unpinned, {0} CPUs: the case runs its threads on {0} CPUs; its adapter is not pinned to one", cpus)
+                  : "";
+}
+
+std::string summary_note(const FigureSpec& f) { return f.exact() ? "exact, the same in every trial" : ""; }
+
 std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order) {
   std::vector<CaseGroup> groups;
   for (const auto& m : results.measurements) {
     auto it = std::find_if(groups.begin(), groups.end(), [&](const CaseGroup& g) {
-      return std::tie(g.module, g.case_id, g.param.text) == std::tie(m.module, m.case_id, m.param.text);
+      return g.module == m.module && g.case_id == m.case_id && g.param == m.param;
     });
     if (it == groups.end()) {
-      groups.push_back({m.module, m.case_id, m.unit, m.param_label, m.param, m.figure, {}, {}, {}});
+      groups.push_back({m.module, m.case_id, m.unit, m.param_label, m.param, m.figure, {}, {}, {}, m.cpus});
       it = groups.end() - 1;
       if (auto notes = results.context.find("reference_notes"); notes != results.context.end() && notes->is_object())
         if (auto note = notes->find(m.module); note != notes->end() && note->is_string()) it->reference_note = *note;
@@ -106,7 +115,7 @@ std::vector<const Measurement*> unavailable_libraries(const Results& results) {
   std::vector<const Measurement*> out;
   for (const auto& m : results.measurements)
     if (m.status == Status::unavailable && std::none_of(out.begin(), out.end(), [&](const Measurement* o) {
-          return o->library == m.library && o->reason == m.reason;
+          return o->row_id() == m.row_id() && o->reason == m.reason;
         }))
       out.push_back(&m);
   return out;

@@ -18,25 +18,33 @@ struct ReportOptions {
   RowOrder order = RowOrder::best_first;
 };
 
-// Results of one case and parameter. Rows with a number come first, best first (or in run order
+// Results of one case and point. Rows with a number come first, best first (or in run order
 // with RowOrder::declared), then the rows without one; libraries not installed here are kept
 // apart in `unavailable` (reports list them once, not per case).
 struct CaseGroup {
   std::string module, case_id, unit, param_label;
-  ParamValue param;
+  Point param;
   FigureSpec figure;
   std::vector<const Measurement*> rows;
   std::vector<const Measurement*> unavailable;
   std::string reference_note;  // from the results' context: what the module's reference row is
+  unsigned cpus = 1;           // more than 1: the case ran unpinned on that many CPUs
   const Measurement* best() const;       // among ok rows; nullptr if none
   const Measurement* reference() const;  // the reference row when it has a number
   // The row's figure relative to the best: a factor >= 1, whichever way is better.
   double relative(const Measurement& m) const;
   // "2.20x": the row's paired ratio to the reference row (median over rounds), or "-".
   static std::string vs_reference(const Measurement& m);
-  // The adapters' own further figures that any row of the group has, in first-seen order.
+  // The further figures that any row of the group has, in first-seen order.
   std::vector<FigureSpec> extra_figures() const;
+  // " (unpinned, 2 CPUs)" after the case's title when it ran on several CPUs; "" otherwise.
+  std::string cpus_note() const;
+  // The legend's sentence for a case on several CPUs, "" otherwise.
+  std::string cpus_legend() const;
 };
+
+// "exact, the same in every trial" for an exact figure's legend, "" otherwise.
+std::string summary_note(const FigureSpec& f);
 std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order = RowOrder::best_first);
 
 class Reporter {

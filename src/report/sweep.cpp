@@ -38,43 +38,81 @@ Axis axis_of(const std::vector<double>& values, bool from_zero) {
   return a;
 }
 
+// The axes of a group's point other than `axis`, as name=value.
+std::string others(const CaseGroup& g, std::size_t axis) {
+  std::string out;
+  for (std::size_t k = 0; k < g.param.axes.size(); ++k)
+    if (k != axis) out += (out.empty() ? "" : ",") + g.param.axes[k].name + "=" + g.param.axes[k].value.text;
+  return out;
+}
+
+std::string file_safe(const std::string& s) {
+  std::string out;
+  for (char c : s) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '_';
+  return out;
+}
+
 }  // namespace
+
+std::string Sweep::axis_name() const {
+  const auto& axes = points.front()->param.axes;
+  return axes.size() > 1 ? axes[axis].name : "";
+}
+
+double Sweep::x(const CaseGroup& g) const {
+  const auto& axes = g.param.axes;
+  return static_cast<double>(axes.size() > 1 ? *axes[axis].value.number : *g.param.number);
+}
 
 std::vector<Sweep> sweeps(const std::vector<CaseGroup>& groups) {
   std::vector<Sweep> out;
   for (const auto& g : groups) {
-    if (!g.param.number) continue;
-    auto it = std::find_if(out.begin(), out.end(), [&](const Sweep& s) { return s.module == g.module && s.case_id == g.case_id; });
-    if (it == out.end()) it = out.insert(out.end(), Sweep{g.module, g.case_id, {}});
-    it->points.push_back(&g);
+    const std::size_t count = std::max<std::size_t>(1, g.param.axes.size());
+    for (std::size_t k = 0; k < count; ++k) {
+      const bool numeric = count > 1 ? g.param.axes[k].value.number.has_value() : g.param.number.has_value();
+      if (!numeric) continue;
+      const std::string fixed = count > 1 ? others(g, k) : "";
+      auto it = std::find_if(out.begin(), out.end(), [&](const Sweep& s) {
+        return s.module == g.module && s.case_id == g.case_id && s.axis == k && s.fixed == fixed;
+      });
+      if (it == out.end()) it = out.insert(out.end(), Sweep{g.module, g.case_id, k, fixed, {}});
+      it->points.push_back(&g);
+    }
   }
   std::erase_if(out, [](const Sweep& s) { return s.points.size() < 2; });
   return out;
 }
 
 std::string sweep_slug(const Sweep& s) {
-  std::string out;
-  for (char c : fmt::format("{}-{}-sweep", s.module, s.case_id))
-    out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '_';
-  return out;
+  if (s.fixed.empty() && s.axis_name().empty()) return file_safe(fmt::format("{}-{}-sweep", s.module, s.case_id));
+  return file_safe(fmt::format("{}-{}-{}-sweep{}{}", s.module, s.case_id, s.axis_name(), s.fixed.empty() ? "" : "-", s.fixed));
 }
 
+std::string sweep_title(const Sweep& s) {
+  if (s.axis_name().empty()) return fmt::format("{} {}: sweep", s.module, s.case_id);
+  return fmt::format("{} {}: sweep of {}{}", s.module, s.case_id, s.axis_name(), s.fixed.empty() ? "" : " (" + s.fixed + ")");
+}
+
+
 std::string render_sweep_svg(const Sweep& s, bool standalone) {
-  // library -> (parameter, median) in run order
+  // row name -> (the axis's value, median) in run order
   std::map<std::string, std::vector<std::pair<double, double>>> lines;
   std::vector<std::string> order;
   std::vector<double> xs, ys;
   for (const CaseGroup* g : s.points)
     for (const Measurement* m : g->rows) {
       if (!m->ok()) continue;
-      if (!lines.count(m->library)) order.push_back(m->library);
-      lines[m->library].emplace_back(static_cast<double>(*g->param.number), m->summary.median);
-      xs.push_back(static_cast<double>(*g->param.number));
+      if (!lines.count(m->row_name())) order.push_back(m->row_name());
+      lines[m->row_name()].emplace_back(s.x(*g), m->summary.median);
+      xs.push_back(s.x(*g));
       ys.push_back(m->summary.median);
     }
   const FigureSpec& figure = s.points.front()->figure;
   std::string out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "";
-  const std::string title = fmt::format("{} {}: {} against the parameter", s.module, s.case_id, figure.label);
+  const std::string title =
+      s.axis_name().empty()
+          ? fmt::format("{} {}: {} against the parameter", s.module, s.case_id, figure.label)
+          : fmt::format("{} {}: {} against {}{}", s.module, s.case_id, figure.label, s.axis_name(), s.fixed.empty() ? "" : " (" + s.fixed + ")");
   out += fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
       "font-family=\"sans-serif\" font-size=\"12\">\n<title>{2} ({3})</title>\n<rect width=\"100%\" height=\"100%\" "

@@ -10,6 +10,8 @@ namespace benchbox::text {
 // "tbox: 10000000 switches in 205 ms, 48780487 switches per second" for a verified row; the row's
 // status and reason otherwise.
 std::string original_line(const Measurement& m);
+// The original_line of each row of the case, in the order of its table.
+std::string original_lines(const CaseGroup& group);
 std::string case_heading(const CaseGroup& group);
 std::string case_table(const CaseGroup& group);
 // The libraries not installed here, once, with how to enable each; empty when there are none.

@@ -1,112 +1,15 @@
-// benchbox against a misbehaving adapter (tests/faulty/faulty_adapter.cpp), end to end: each fault
-// costs exactly its own row, with the right reason, while the floor's row next to it stays
-// verified; time limits and interruptions leave no process behind and no half-written file.
+// benchbox against a misbehaving adapter (the fake module's, tests/fake/adapter.cpp), end to end:
+// each fault costs exactly its own row, with the right reason, while the steady row next to it
+// stays verified; time limits and interruptions leave no process behind and no half-written file.
 // No timing is asserted beyond generous limits: a busy machine must still pass.
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <gtest/gtest.h>
-
-#include <chrono>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <nlohmann/json.hpp>
-#include <optional>
-#include <sstream>
-#include <string>
-#include <thread>
-#include <vector>
 
-namespace fs = std::filesystem;
+#include "benchbox_process.hpp"
+
 using nlohmann::json;
-using namespace std::chrono_literals;
+using namespace benchbox_test;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-// A fresh directory per test, removed afterwards.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-    path = fs::temp_directory_path() /
-           ("benchbox-fault-" + std::to_string(getpid()) + "-" + info->test_suite_name() + "-" + info->name());
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-// One benchbox process with the test libexec directory and a fault.
-class Benchbox {
- public:
-  Benchbox(const std::vector<std::string>& args, const std::string& fault, const fs::path& dir) : dir_(dir) {
-    pid_ = fork();
-    if (pid_ == 0) {
-      setenv("BENCHBOX_LIBEXEC", FAULT_LIBEXEC, 1);
-      setenv("BENCHBOX_FAULT", fault.c_str(), 1);
-      setenv("BENCHBOX_FAULT_PIDFILE", (dir / "pids").c_str(), 1);
-      int out = open((dir / "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      int err = open((dir / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      dup2(out, 1);
-      dup2(err, 2);
-      std::vector<char*> argv{const_cast<char*>(BENCHBOX_EXE)};
-      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-      argv.push_back(nullptr);
-      execv(BENCHBOX_EXE, argv.data());
-      _exit(127);
-    }
-  }
-  ~Benchbox() {
-    if (pid_ > 0 && !status_) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
-  }
-  pid_t pid() const { return pid_; }
-  bool running() {
-    poll_exit();
-    return !status_;
-  }
-  // The exit status (128 + signal if killed), or nullopt if it did not end within `limit`.
-  std::optional<int> wait(std::chrono::seconds limit) {
-    const auto end = std::chrono::steady_clock::now() + limit;
-    while (!poll_exit() && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(20ms);
-    return status_;
-  }
-  std::string out() const { return slurp(dir_ / "stdout"); }
-  std::string err() const { return slurp(dir_ / "stderr"); }
-
- private:
-  bool poll_exit() {
-    if (status_) return true;
-    int st = 0;
-    if (waitpid(pid_, &st, WNOHANG) != pid_) return false;
-    status_ = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-    return true;
-  }
-  pid_t pid_ = -1;
-  fs::path dir_;
-  std::optional<int> status_;
-};
-
-// The pids the faulty adapter recorded (itself and the children it forked).
-std::vector<pid_t> recorded_pids(const fs::path& dir) {
-  std::vector<pid_t> pids;
-  std::ifstream in(dir / "pids");
-  for (pid_t p; in >> p;) pids.push_back(p);
-  return pids;
-}
 
 // Alive and still our adapter (not a zombie waiting for a reaper, not a reused pid).
 bool adapter_alive(pid_t pid) {
@@ -116,7 +19,7 @@ bool adapter_alive(pid_t pid) {
   if (stat.empty() || paren == std::string::npos || paren + 2 >= stat.size()) return false;
   const char state = stat[paren + 2];
   if (state == 'Z' || state == 'X') return false;
-  return slurp(proc + "/cmdline").find("faulty") != std::string::npos;
+  return slurp(proc + "/cmdline").find("bin/fake") != std::string::npos;
 }
 
 void expect_no_leftover(const fs::path& dir, std::size_t expected_pids) {
@@ -135,13 +38,6 @@ void expect_no_temporaries(const fs::path& dir) {
     EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << "left behind: " << e.path();
 }
 
-std::vector<std::string> switch_args(const fs::path& json_file, const std::string& libs = "floor,faulty",
-                                     const std::string& param = "2", const std::string& timeout = "60") {
-  return {"coroutine", "-n",        "switch", param,  "--lib",     libs,    "--ops",     "2000",
-          "--reps",    "2",         "--warmup", "1",  "--processes", "1",   "--no-pin", "--timeout",
-          timeout,     "--json",    json_file.string(), "--seed", "1"};  // seed 1: floor's process runs first
-}
-
 struct RowRun {
   int status = -1;
   json results;
@@ -151,7 +47,7 @@ struct RowRun {
 RowRun run_fault(const std::string& fault, const TempDir& tmp, const std::string& timeout = "60",
                  const std::string& param = "2") {
   const fs::path file = tmp.path / "results.json";
-  Benchbox b(switch_args(file, "floor,faulty", param, timeout), fault, tmp.path);
+  Benchbox b(step_args(file, "steady,faulty", param, timeout), fault, tmp.path);
   auto status = b.wait(300s);
   EXPECT_TRUE(status) << "benchbox did not finish";
   RowRun r;
@@ -162,7 +58,7 @@ RowRun run_fault(const std::string& fault, const TempDir& tmp, const std::string
   return r;
 }
 
-// The floor row verified, the faulty row failed with `reason` in its reason, exit status 1.
+// The steady row verified, the faulty row failed with `reason` in its reason, exit status 1.
 void expect_faulty_row(const std::string& fault, const std::string& reason, const std::string& timeout = "60",
                        const std::string& param = "2") {
   TempDir tmp;
@@ -172,11 +68,11 @@ void expect_faulty_row(const std::string& fault, const std::string& reason, cons
   ASSERT_FALSE(r.results.is_discarded()) << "results file missing or not JSON";
   ASSERT_EQ(r.results["results"].size(), 2u);
   EXPECT_EQ(r.results["interrupted"], false);
-  const json& floor = r.results["results"][0];
+  const json& steady = r.results["results"][0];
   const json& faulty = r.results["results"][1];
-  EXPECT_EQ(floor["library"], "floor");
-  EXPECT_EQ(floor["status"], "ok") << floor.dump();
-  EXPECT_EQ(floor["verified"], true);
+  EXPECT_EQ(steady["library"], "steady");
+  EXPECT_EQ(steady["status"], "ok") << steady.dump();
+  EXPECT_EQ(steady["verified"], true);
   EXPECT_EQ(faulty["library"], "faulty");
   EXPECT_EQ(faulty["status"], "failed");
   EXPECT_EQ(faulty["verified"], false);
@@ -200,8 +96,8 @@ TEST(Fault, None) {
 TEST(Fault, Segfault) { expect_faulty_row("segfault", "killed by signal 11 (Segmentation fault)"); }
 TEST(Fault, Abort) { expect_faulty_row("abort", "killed by signal 6 (Aborted)"); }
 TEST(Fault, ExitStatus) { expect_faulty_row("exit3", "exited with status 3"); }
-TEST(Fault, WrongCount) { expect_faulty_row("wrong_count", "warm-up: verification failed: did 499 switches, asked for 500"); }
-TEST(Fault, WrongChecksum) { expect_faulty_row("wrong_checksum", "warm-up: verification failed: switch checksum"); }
+TEST(Fault, WrongCount) { expect_faulty_row("wrong_count", "warm-up: verification failed: did 499 steps, asked for 500"); }
+TEST(Fault, WrongChecksum) { expect_faulty_row("wrong_checksum", "warm-up: verification failed: step checksum"); }
 TEST(Fault, WrongOps) { expect_faulty_row("wrong_ops", "trial does not match the request"); }
 TEST(Fault, MissingTrial) { expect_faulty_row("missing_trial", "reported 2 trials, expected 3"); }
 TEST(Fault, ClockDidNotAdvance) { expect_faulty_row("zero_ns", "the clock did not advance"); }
@@ -216,14 +112,14 @@ TEST(Fault, HugeLine) { expect_faulty_row("huge_line", "printed more output than
 TEST(Fault, DescribeGarbage) { expect_faulty_row("describe_garbage", "describe: protocol error"); }
 TEST(Fault, DescribeCrash) { expect_faulty_row("describe_crash", "describe: killed by signal 11"); }
 
-// 4 stacks of 2^62 bytes: the product overflows 64 bits and must still be refused.
-TEST(Fault, HugeStackRefused) { expect_faulty_row("huge_stack", "refused", "60", "4"); }
+// 4 lanes of 2^62 bytes: the product overflows 64 bits and must still be refused.
+TEST(Fault, HugeMemoryRefused) { expect_faulty_row("huge_memory", "refused", "60", "4"); }
 
 // The per-measurement time limit: the adapter and the child it forked are stopped.
 TEST(Fault, HangStoppedByTimeLimit) {
   TempDir tmp;
   const fs::path file = tmp.path / "results.json";
-  Benchbox b(switch_args(file, "floor,faulty", "2", "2"), "hang", tmp.path);
+  Benchbox b(step_args(file, "steady,faulty", "2", "2"), "hang", tmp.path);
   auto status = b.wait(300s);
   ASSERT_TRUE(status);
   SCOPED_TRACE(b.out() + b.err());
@@ -259,7 +155,7 @@ TEST(Fault, OrphanIsStopped) {
 TEST(Fault, RefusedBeforeStarting) {
   TempDir tmp;
   const fs::path file = tmp.path / "results.json";
-  Benchbox b(switch_args(file, "faulty", "2"), "huge_stack", tmp.path);
+  Benchbox b(step_args(file, "faulty", "2"), "huge_memory", tmp.path);
   auto status = b.wait(120s);
   ASSERT_TRUE(status);
   EXPECT_EQ(*status, 2);
@@ -277,7 +173,7 @@ namespace {
 void interrupt_run(int sig, const std::string& libs, std::size_t rows) {
   TempDir tmp;
   const fs::path file = tmp.path / "results.json";
-  Benchbox b(switch_args(file, libs, "2", "600"), "hang", tmp.path);
+  Benchbox b(step_args(file, libs, "2", "600"), "hang", tmp.path);
   const auto end = std::chrono::steady_clock::now() + 240s;
   bool ready = false;
   while (!ready && b.running() && std::chrono::steady_clock::now() < end) {
@@ -304,7 +200,7 @@ void interrupt_run(int sig, const std::string& libs, std::size_t rows) {
   ASSERT_EQ(j["results"].size(), rows) << "the interrupted row must not be recorded";
   for (const auto& row : j["results"]) {
     EXPECT_EQ(row["status"], "ok");
-    EXPECT_EQ(row["library"], "floor");
+    EXPECT_EQ(row["library"], "steady");
   }
   expect_no_leftover(tmp.path, 2);
   expect_no_temporaries(tmp.path);
@@ -312,6 +208,6 @@ void interrupt_run(int sig, const std::string& libs, std::size_t rows) {
 
 }  // namespace
 
-TEST(Interrupt, SigintKeepsFinishedRows) { interrupt_run(SIGINT, "floor,faulty", 1); }
-TEST(Interrupt, SigtermKeepsFinishedRows) { interrupt_run(SIGTERM, "floor,faulty", 1); }
+TEST(Interrupt, SigintKeepsFinishedRows) { interrupt_run(SIGINT, "steady,faulty", 1); }
+TEST(Interrupt, SigtermKeepsFinishedRows) { interrupt_run(SIGTERM, "steady,faulty", 1); }
 TEST(Interrupt, SigintBeforeAnyRow) { interrupt_run(SIGINT, "faulty", 0); }

@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <sched.h>
+#include <unistd.h>
+
 #include <csignal>
+#include <cstdlib>
 
 using namespace benchbox;
 
@@ -58,4 +62,26 @@ TEST(Executor, PinsToACpu) {
   spec.cpu = 0;
   auto out = run_child(spec);
   EXPECT_NE(out.out.find("\t0\n"), std::string::npos) << out.out;
+}
+
+// The driver leaves the measured CPU to the adapter; a pinned child still gets it, and an
+// unpinned child gets every CPU the driver had. Runs in a child process of its own: the test
+// binary's affinity must not change for the other tests.
+TEST(Executor, TheDriverKeepsOffTheMeasuredCpu) {
+  if (sysconf(_SC_NPROCESSORS_ONLN) < 2) GTEST_SKIP() << "needs two CPUs";
+  EXPECT_EXIT(
+      {
+        const int last = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)) - 1;
+        if (!keep_off_cpu(last)) std::_Exit(1);
+        cpu_set_t mine;
+        sched_getaffinity(0, sizeof mine, &mine);
+        if (CPU_ISSET(last, &mine)) std::_Exit(2);
+        ChildSpec pinned = shell("grep Cpus_allowed_list /proc/self/status");
+        pinned.cpu = last;
+        if (run_child(pinned).out.find("\t" + std::to_string(last) + "\n") == std::string::npos) std::_Exit(3);
+        const std::string all = run_child(shell("grep Cpus_allowed_list /proc/self/status")).out;
+        if (all.find("\t0-" + std::to_string(last) + "\n") == std::string::npos) std::_Exit(4);
+        std::_Exit(0);
+      },
+      ::testing::ExitedWithCode(0), "");
 }

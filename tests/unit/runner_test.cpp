@@ -7,7 +7,7 @@
 #include <functional>
 #include <set>
 
-#include "coroutine/checksums.hpp"
+#include "fake/checksums.hpp"
 #include "measurement.hpp"
 #include "statistics.hpp"
 
@@ -16,17 +16,17 @@ using namespace benchbox;
 namespace {
 
 // Answers `describe` with a fixed line and `run` by simulating an adapter: `per_op_ns` per
-// operation, and a proof from `proof` (correct by default for the coroutine switch case).
+// operation, and a proof from `proof` (correct by default for the fake module's step case).
 class FakeExecutor : public Executor {
  public:
   std::string describe_line =
-      R"({"protocol":2,"id":"fake","version":"9","info":{"optimized":"yes"},"cases":{"switch":{"notes":"","min_param":2,)"
-      R"("bytes_per_param":65536,"traits":{"style":"scheduler","stack_bytes":"65536"}},"channel":{"not_applicable":"no channel"}}})";
+      R"({"protocol":2,"id":"fake","version":"9","info":{"optimized":"yes"},"cases":{"step":{"notes":"","min_param":2,)"
+      R"("bytes_per_param":65536,"traits":{"style":"plain loop","lane_bytes":"65536"}},"pass":{"not_applicable":"no buffer"}}})";
   double per_op_ns = 10;
   std::uint64_t peak_rss = 5u << 20;
   std::function<std::pair<std::uint64_t, std::uint64_t>(std::uint64_t ops, std::int64_t param)> proof =
       [](std::uint64_t ops, std::int64_t param) {
-        return std::pair{ops, coroutine::round_robin_checksum(ops, static_cast<std::uint64_t>(param))};
+        return std::pair{ops, fake::step_checksum(ops, static_cast<std::uint64_t>(param))};
       };
   std::vector<ChildSpec> calls;
 
@@ -57,12 +57,12 @@ class FakeExecutor : public Executor {
   }
 };
 
-const Module& coroutines() { return *find_module("coroutine"); }
+const Module& fake_module() { return *find_module("fake"); }
 
 std::vector<LibraryEntry> catalog() {
   LibraryEntry e;
   e.id = "fake";
-  e.module = "coroutine";
+  e.module = "fake";
   e.available = true;
   e.program = "/fake/adapter";
   e.env = {{"ONLY_FOR_FAKE", "1"}};
@@ -75,14 +75,14 @@ std::vector<LibraryEntry> catalog() {
 
 RunSettings settings(std::vector<std::string> params = {"2"}) {
   RunSettings s;
-  s.module = "coroutine";
-  s.cases = {"switch"};
+  s.module = "fake";
+  s.cases = {"step"};
   s.params = std::move(params);
   s.libexec_dir = "/libexec";
   return s;
 }
 
-Results run_with(FakeExecutor& fake, const RunSettings& s, const Module& module = coroutines()) {
+Results run_with(FakeExecutor& fake, const RunSettings& s, const Module& module = fake_module()) {
   const auto cat = catalog();
   Runner runner(module, s, cat, fake);
   Results results;
@@ -95,73 +95,73 @@ Results run_with(FakeExecutor& fake, const RunSettings& s, const Module& module 
 TEST(Plan, SuitePointsSweepsAndErrors) {
   RunSettings s = settings({});
   s.cases.clear();
-  auto points = plan(coroutines(), s, catalog());
+  auto points = plan(fake_module(), s, catalog());
   std::size_t suite = 0;
-  for (const auto& c : coroutines().cases) suite += c.param.suite.size();
-  ASSERT_EQ(points.size(), suite);  // every case at each of its suite's points: switch 2, 1000; ...
+  for (const auto& c : fake_module().cases) suite += c.param.suite.size();
+  ASSERT_EQ(points.size(), suite);  // every case at each of its suite's points: step 2, 1000; ...
   EXPECT_EQ(points[1].param.text, "1000");
   s = settings({"2", "16", "128", "16"});
-  points = plan(coroutines(), s, catalog());
+  points = plan(fake_module(), s, catalog());
   EXPECT_EQ(points.size(), 3u);  // a repeated value runs once
   s.params = {"0"};
-  EXPECT_THROW(plan(coroutines(), s, catalog()), std::invalid_argument);  // below the case's minimum
+  EXPECT_THROW(plan(fake_module(), s, catalog()), std::invalid_argument);  // below the case's minimum
   s.params = {"two"};
-  EXPECT_THROW(plan(coroutines(), s, catalog()), std::invalid_argument);
+  EXPECT_THROW(plan(fake_module(), s, catalog()), std::invalid_argument);
   s = settings();
   s.cases = {"nope"};
-  EXPECT_THROW(plan(coroutines(), s, catalog()), std::invalid_argument);
+  EXPECT_THROW(plan(fake_module(), s, catalog()), std::invalid_argument);
   s = settings();
   s.libraries = {"nope"};
-  EXPECT_THROW(plan(coroutines(), s, catalog()), std::invalid_argument);
+  EXPECT_THROW(plan(fake_module(), s, catalog()), std::invalid_argument);
 }
 
 TEST(Applicability, EachDecisionHasItsReason) {
   FakeExecutor fake;
   const auto cat = catalog();
   RunSettings s = settings();
-  const auto points = plan(coroutines(), s, cat);
+  const auto points = plan(fake_module(), s, cat);
   Described d;
   d.description = parse_describe(fake.describe_line + "\n");
   Measurement m;
   EXPECT_EQ(applicable(points[0], s, cat[1], nullptr, m).decision, Decision::unavailable);
   EXPECT_EQ(applicable(points[0], s, cat[0], &d, m).decision, Decision::run);
   EXPECT_EQ(m.version, "9");
-  EXPECT_EQ(m.traits.value("style"), "scheduler");
+  EXPECT_EQ(m.traits.value("style"), "plain loop");
   Described broken;
   broken.error = "describe: exited with status 3";
   EXPECT_EQ(applicable(points[0], s, cat[0], &broken, m).decision, Decision::failed);
   CasePoint one{points[0].spec, ParamValue::of(1)};  // below the library's own minimum of 2
   auto a = applicable(one, s, cat[0], &d, m);
   EXPECT_EQ(a.decision, Decision::not_applicable);
-  EXPECT_EQ(a.reason, "needs coroutines >= 2");
+  EXPECT_EQ(a.reason, "needs lanes >= 2");
   Described limited;  // a maximum with its reason, shown instead of the notes
   limited.description = parse_describe(
-      R"({"protocol":2,"id":"fake","version":"9","cases":{"switch":{"notes":"long notes","min_param":2,"max_param":500,)"
+      R"({"protocol":2,"id":"fake","version":"9","cases":{"step":{"notes":"long notes","min_param":2,"max_param":500,)"
       R"("max_param_reason":"at most 500 here: a kernel limit"}}})"
       "\n");
   CasePoint many{points[0].spec, ParamValue::of(1000)};
   a = applicable(many, s, cat[0], &limited, m);
   EXPECT_EQ(a.decision, Decision::not_applicable);
-  EXPECT_EQ(a.reason, "supports coroutines <= 500: at most 500 here: a kernel limit");
-  limited.description->cases.at("switch").traits.max_param_reason.clear();
-  EXPECT_EQ(applicable(many, s, cat[0], &limited, m).reason, "supports coroutines <= 500 (long notes)");
-  CasePoint huge{points[0].spec, ParamValue::of(1'000'000'000)};  // 64 KiB stacks: 61 TiB
+  EXPECT_EQ(a.reason, "supports lanes <= 500: at most 500 here: a kernel limit");
+  limited.description->cases.at("step").traits.max_param_reason.clear();
+  EXPECT_EQ(applicable(many, s, cat[0], &limited, m).reason, "supports lanes <= 500 (long notes)");
+  CasePoint huge{points[0].spec, ParamValue::of(1'000'000'000)};  // 64 KiB per lane: 61 TiB
   a = applicable(huge, s, cat[0], &d, m);
   EXPECT_EQ(a.decision, Decision::refused);
   EXPECT_NE(a.reason.find("MiB available"), std::string::npos);
-  s.cases = {"channel"};
+  s.cases = {"pass"};
   s.params = {"0"};
-  a = applicable(plan(coroutines(), s, cat)[0], s, cat[0], &d, m);
+  a = applicable(plan(fake_module(), s, cat)[0], s, cat[0], &d, m);
   EXPECT_EQ(a.decision, Decision::not_applicable);
-  EXPECT_EQ(a.reason, "no channel");
+  EXPECT_EQ(a.reason, "no buffer");
 }
 
 TEST(Runner, RefusesBeforeStartingWhenNothingFits) {
   FakeExecutor fake;
   const auto cat = catalog();
   RunSettings s = settings({"1000000000"});
-  Runner runner(coroutines(), s, cat, fake);
-  EXPECT_THROW(runner.check_memory(plan(coroutines(), s, cat)), std::invalid_argument);
+  Runner runner(fake_module(), s, cat, fake);
+  EXPECT_THROW(runner.check_memory(plan(fake_module(), s, cat)), std::invalid_argument);
 }
 
 TEST(Measurement, CalibratesToTheTargetWithVerifiedProbes) {
@@ -173,11 +173,11 @@ TEST(Measurement, CalibratesToTheTargetWithVerifiedProbes) {
   ASSERT_EQ(r.measurements.size(), 2u);
   const Measurement& m = r.measurements[0];
   ASSERT_EQ(m.status, Status::ok) << m.reason;
-  EXPECT_EQ(m.ops, 10'000'000u);  // 100 ms at 10 ns per switch
+  EXPECT_EQ(m.ops, 10'000'000u);  // 100 ms at 10 ns per step
   EXPECT_DOUBLE_EQ(m.summary.median, 10);
   EXPECT_EQ(m.values.size(), s.reps);
   EXPECT_EQ(m.peak_rss_bytes, 5u << 20);
-  EXPECT_EQ(m.rate_unit, "switches/s");
+  EXPECT_EQ(m.rate_unit, "steps/s");
   EXPECT_EQ(r.measurements[1].status, Status::unavailable);
   EXPECT_EQ(r.measurements[1].enable, "install it");
 }
@@ -196,21 +196,21 @@ TEST(Measurement, ATrialTheCasesMinimumStretchesFourfoldRunsWithoutWarmUp) {
   RunSettings s = settings({"1000"});
   s.target = std::chrono::milliseconds(40);  // the test's own, not the default
   s.reps = s.processes = 3;
-  fake.per_op_ns = 2000;  // 40 ms is 20,000 switches; the case asks at least 100 per coroutine: 100,000
+  fake.per_op_ns = 2000;  // 40 ms is 20,000 steps; the case asks at least 100 per lane: 100,000
   Measurement m = run_with(fake, s).measurements[0];
   ASSERT_EQ(m.status, Status::ok) << m.reason;
   EXPECT_EQ(m.ops, 100'000u);
   EXPECT_EQ(m.warmups, 0u);
   EXPECT_TRUE(warmup_args(fake).empty());
   fake.calls.clear();
-  fake.per_op_ns = 200;  // 40 ms is 200,000 switches: above the minimum, so one warm-up as usual
+  fake.per_op_ns = 200;  // 40 ms is 200,000 steps: above the minimum, so one warm-up as usual
   m = run_with(fake, s).measurements[0];
   EXPECT_EQ(m.ops, 200'000u);
   EXPECT_EQ(m.warmups, 1u);
   EXPECT_EQ(warmup_args(fake).size(), s.processes);  // one per process
   fake.calls.clear();
   fake.per_op_ns = 2000;  // a case that has not shown its stretched trials warm themselves keeps it
-  Module careful = coroutines();
+  Module careful = fake_module();
   careful.cases[0].stretched_trial_warms_itself = false;
   m = run_with(fake, s, careful).measurements[0];
   EXPECT_EQ(m.ops, 100'000u);
@@ -234,8 +234,8 @@ TEST(Measurement, TheStretchIsMeasuredAgainstTheCountAskedFor) {
   // Cold cases never warm up, whatever --warmup says: the trial must be the process's first.
   s.warmup = 2;
   const auto cat = catalog();
-  const RowContext memory{*coroutines().find_case("memory"), s, cat[0], fake};
-  EXPECT_EQ(warmups_of(memory, {1, 1}), 0u);
+  const RowContext size{*fake_module().find_case("size"), s, cat[0], fake};
+  EXPECT_EQ(warmups_of(size, {1, 1}), 0u);
 }
 
 TEST(Measurement, TheLibrarysEnvironmentAndTheDataFolderReachItsProcessesOnly) {
@@ -246,7 +246,7 @@ TEST(Measurement, TheLibrarysEnvironmentAndTheDataFolderReachItsProcessesOnly) {
   ASSERT_FALSE(fake.calls.empty());
   const auto& env = fake.calls.back().env;
   EXPECT_NE(std::find(env.begin(), env.end(), std::pair<std::string, std::string>{"ONLY_FOR_FAKE", "1"}), env.end());
-  EXPECT_NE(std::find(env.begin(), env.end(), std::pair<std::string, std::string>{"BENCHBOX_DATA_DIR", "/libexec/coroutine/data"}),
+  EXPECT_NE(std::find(env.begin(), env.end(), std::pair<std::string, std::string>{"BENCHBOX_DATA_DIR", "/libexec/fake/data"}),
             env.end());
   for (const auto& [k, v] : env) EXPECT_NE(k, "GOMAXPROCS");
 }
@@ -256,35 +256,25 @@ TEST(Verification, AWrongCountOrChecksumFailsTheRow) {
   RunSettings s = settings();
   s.ops = 1000;
   fake.proof = [](std::uint64_t ops, std::int64_t param) {
-    return std::pair{ops - 1, coroutine::round_robin_checksum(ops, static_cast<std::uint64_t>(param))};
+    return std::pair{ops - 1, fake::step_checksum(ops, static_cast<std::uint64_t>(param))};
   };
   Measurement m = run_with(fake, s).measurements[0];
   EXPECT_EQ(m.status, Status::failed);
   EXPECT_NE(m.reason.find("verification failed"), std::string::npos) << m.reason;
   // The warm-up (a quarter of the operations) is verified too, and fails first.
-  EXPECT_NE(m.reason.find("warm-up: verification failed: did 249 switches, asked for 250"), std::string::npos) << m.reason;
+  EXPECT_NE(m.reason.find("warm-up: verification failed: did 249 steps, asked for 250"), std::string::npos) << m.reason;
 }
 
-TEST(Verification, SchedulersGetOnePercentOnTheRoundRobinChecksumAndNoMore) {
+TEST(Verification, AWrongChecksumFailsTheRow) {
   FakeExecutor fake;
   RunSettings s = settings({"10"});
   s.ops = 10000;
-  auto off_by = [](double fraction) {
-    return [fraction](std::uint64_t ops, std::int64_t param) {
-      const auto exact = coroutine::round_robin_checksum(ops, static_cast<std::uint64_t>(param));
-      return std::pair{ops, exact + static_cast<std::uint64_t>(static_cast<double>(exact) * fraction)};
-    };
-  };
-  fake.proof = off_by(0.005);
-  EXPECT_EQ(run_with(fake, s).measurements[0].status, Status::ok);
-  fake.proof = off_by(0.02);
-  EXPECT_EQ(run_with(fake, s).measurements[0].status, Status::failed);
-  // An asymmetric library is driven by the caller's own loop: exact, no tolerance.
-  fake.describe_line.replace(fake.describe_line.find("scheduler"), 9, "asymmetric");
   fake.proof = [](std::uint64_t ops, std::int64_t param) {
-    return std::pair{ops, coroutine::round_robin_checksum(ops / 2, static_cast<std::uint64_t>(param)) + 1};
+    return std::pair{ops, fake::step_checksum(ops, static_cast<std::uint64_t>(param)) + 1};
   };
-  EXPECT_EQ(run_with(fake, s).measurements[0].status, Status::failed);
+  Measurement m = run_with(fake, s).measurements[0];
+  EXPECT_EQ(m.status, Status::failed);
+  EXPECT_NE(m.reason.find("step checksum"), std::string::npos) << m.reason;
 }
 
 TEST(Verification, AZeroDurationOrAnAdapterCrashIsAFailedRowNotANumber) {
@@ -322,7 +312,7 @@ TEST(Rounds, ProcessesOfEveryLibraryAreInterleaved) {
   s.reps = 4;
   s.processes = 4;
   s.seed = 7;
-  Runner runner(coroutines(), s, cat, fake);
+  Runner runner(fake_module(), s, cat, fake);
   Results results;
   std::vector<std::string> sequence;
   RunObserver observer;
@@ -330,7 +320,7 @@ TEST(Rounds, ProcessesOfEveryLibraryAreInterleaved) {
     EXPECT_EQ(rounds, 4u);
     sequence.push_back(lib);
   };
-  runner.run(plan(coroutines(), s, cat), results, observer);
+  runner.run(plan(fake_module(), s, cat), results, observer);
   ASSERT_EQ(sequence.size(), 8u);
   for (std::size_t round = 0; round < 4; ++round) {  // each round holds one process of each
     std::set<std::string> in_round{sequence[2 * round], sequence[2 * round + 1]};

@@ -130,6 +130,32 @@ TEST(TextReport, ACutVersionDoesNotEndInTheUnstableMark) {
   Results r;
   r.measurements = {m};
   const std::string table = text::case_table(group_by_case(r)[0]);
-  EXPECT_NE(table.find("a-very-long-.. "), std::string::npos) << table;
+  EXPECT_NE(table.find("a-very-long-version-string.. "), std::string::npos) << table;
   EXPECT_EQ(table.find("~"), std::string::npos) << table;
+}
+
+// The version column widens to the longest version (up to 28 characters); beyond that a version
+// drops its remark in parentheses before anything is cut.
+TEST(TextReport, VersionsAreShownWhole) {
+  Results r;
+  for (const std::string version : {"LIBGO_VERSION 300", "0.0+git20180715.2c46874-2 (Debian libflathashmap-dev)", "1.0"}) {
+    Measurement m;
+    m.module = "coroutine";
+    m.case_id = "switch";
+    m.library = "lib" + std::to_string(r.measurements.size());
+    m.version = version;
+    m.status = Status::ok;
+    m.values = {1};
+    m.summary = summarize(m.values);
+    r.measurements.push_back(m);
+  }
+  const std::string table = text::case_table(group_by_case(r)[0]);
+  EXPECT_NE(table.find("LIBGO_VERSION 300 "), std::string::npos) << table;
+  EXPECT_NE(table.find("0.0+git20180715.2c46874-2 "), std::string::npos) << table;
+  EXPECT_EQ(table.find("Debian"), std::string::npos) << table;
+  EXPECT_EQ(table.find(".. "), std::string::npos) << table;  // nothing cut
+  // The header's columns are the rows' columns: each row's figure ends under "ns/op".
+  const auto figure_end = table.find("ns/op") + 5;
+  for (std::size_t line = table.find('\n') + 1, row = 0; row < 3; ++row, line = table.find('\n', line) + 1)
+    EXPECT_EQ(table.substr(line + figure_end - 4, 4), "1.00") << table;
 }

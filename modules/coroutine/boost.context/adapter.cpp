@@ -24,17 +24,11 @@ void run_switch(Trial& trial) {
   fibers.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     fibers.emplace_back(std::allocator_arg, ctx::fixedsize_stack(kStackBytes), [&tally, i](ctx::fiber&& caller) {
-      for (;;) {
-        tally.entered(i);
-        caller = std::move(caller).resume();
-      }
-      return std::move(caller);
+      tally.body(i, [&caller] { caller = std::move(caller).resume(); });
+      return std::move(caller);  // never reached: body() does not return
     });
   }
-  for (auto& f : fibers) f = std::move(f).resume();  // priming
-  tally.begin();
-  SwitchTally::round_robin(tally.target() / 2, n, [&](std::size_t i) { fibers[i] = std::move(fibers[i]).resume(); });
-  tally.end();
+  tally.drive([&](std::size_t i) { fibers[i] = std::move(fibers[i]).resume(); });
   tally.finish();
   // Destroying a suspended fiber unwinds its stack (forced_unwind): untimed.
 }

@@ -34,14 +34,9 @@ void run_switch(Trial& trial) {
   // A pull_type enters its body on construction and runs it to the first yield: the priming.
   for (std::size_t i = 0; i < n; ++i)
     coroutines.emplace_back(boost::coroutines2::fixedsize_stack(kStackBytes), [&tally, i](coro::push_type& yield) {
-      for (;;) {
-        tally.entered(i);
-        yield();
-      }
+      tally.body(i, [&yield] { yield(); });
     });
-  tally.begin();
-  SwitchTally::round_robin(tally.target() / 2, n, [&](std::size_t i) { coroutines[i](); });
-  tally.end();
+  tally.drive([&](std::size_t i) { coroutines[i](); }, SwitchTally::Priming::by_construction);
   tally.finish();
   // Destroying a suspended coroutine unwinds its stack (forced_unwind): untimed.
 }

@@ -30,7 +30,7 @@ void run_switch(Trial& trial) {
   // launch::post (the default): created ready, first run when this (main) fiber blocks in join.
   for (std::size_t i = 0; i < n; ++i)
     all.emplace_back(std::allocator_arg, fibers::fixedsize_stack(kStackBytes), [&tally, i] {
-      while (tally.enter(i)) boost::this_fiber::yield();
+      tally.run(i, [] { boost::this_fiber::yield(); });
     });
   for (auto& f : all) f.join();
   tally.finish();
@@ -96,11 +96,11 @@ void run_channel_with(Trial& trial, Channel& ch) {
   ChannelTally tally(trial);
   const std::uint64_t ops = trial.ops();
   fibers::fiber consumer(std::allocator_arg, fibers::fixedsize_stack(kStackBytes), [&] {
-    std::uint64_t v = 0;
-    for (;;) {
+    tally.consume([&ch] {
+      std::uint64_t v = 0;
       if (ch.pop(v) != fibers::channel_op_status::success) throw std::runtime_error("channel pop failed");
-      if (tally.received(v)) break;
-    }
+      return v;
+    });
   });
   fibers::fiber producer(std::allocator_arg, fibers::fixedsize_stack(kStackBytes), [&] {
     tally.start();
@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
   adapter.add("switch",
               benchbox::coroutine::switch_case({.style = "scheduler",
                .stack_bytes = kStackBytes,
-               .notes = "each fiber runs `while (enter(i)) this_fiber::yield();`; yield puts the fiber at the back of "
+               .notes = "each fiber runs `for (k = turns; k != 0; --k) this_fiber::yield();`; yield puts the fiber at the back of "
                         "the round_robin ready queue and resumes the next ready fiber directly: one entry is one switch",
                .min_param = 2}),
               run_switch);

@@ -28,10 +28,7 @@ struct Body {
 
 void switch_body(schedule* s, void* arg) {
   auto* self = static_cast<Body*>(arg);
-  for (;;) {
-    self->tally->entered(self->index);
-    coroutine_yield(s);
-  }
+  self->tally->body(self->index, [s] { coroutine_yield(s); });
 }
 
 void run_switch(Trial& trial) {
@@ -44,10 +41,7 @@ void run_switch(Trial& trial) {
     bodies[i] = {&tally, i};
     ids[i] = coroutine_new(s, switch_body, &bodies[i]);
   }
-  for (int id : ids) coroutine_resume(s, id);  // priming: first entry, first save of each stack
-  tally.begin();
-  SwitchTally::round_robin(tally.target() / 2, n, [&](std::size_t i) { coroutine_resume(s, ids[i]); });
-  tally.end();
+  tally.drive([&](std::size_t i) { coroutine_resume(s, ids[i]); });
   tally.finish();
   coroutine_close(s);  // frees the coroutines, their saved stacks and the schedule
 }

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -86,112 +87,173 @@ inline std::string guard_page_limit_reason(const std::string& cause) {
          std::to_string(max_map_count()) + " here)";
 }
 
-// Switch case. Two ways to use it:
-//  - scheduler/symmetric libraries: every coroutine body is `while (tally.enter(i)) yield();`.
-//    The first entry of each coroutine is a priming round (untimed, uncounted: first touch of a
-//    fresh stack is start-up, not switching); the coroutine that completes the priming starts
-//    the clock; the entry that makes the last switch stops it; later entries return false so
-//    that every coroutine finishes. A yield that returns to the coroutine that made it (some
-//    schedulers do this now and then) is not a switch: not counted, though its time is kept.
-//  - asymmetric libraries (resume/yield through the caller): bodies are
-//    `for (;;) { tally.entered(i); yield(); }`; the caller resumes each coroutine once
-//    (priming), calls begin(), does trial.ops()/2 resumes round-robin, calls end().
+// Switch case. The timed loop of every coroutine is the loop a user's program would write: a
+// counter in a local, `for (k = turns; k != 0; --k) yield();`, nothing of benchbox's in it. What
+// the switches prove is checked around it, untimed (docs/method.md, "What is timed"):
+//  - scheduler and symmetric libraries: each coroutine body is `tally.run(i, yield)` (or the
+//    three phases spelled out where a lambda cannot hold the yield: C++20's co_await):
+//      1. head: kProofLaps laps in which every entry is booked (the first lap also touches each
+//         fresh stack): a yield that comes back to the coroutine that made it, or an order that
+//         is not round-robin, shows in the proof. The entry that completes the head starts the clock.
+//      2. timed: `turns` yields per coroutine, counted in a register. Round-robin, the coroutine
+//         that started the clock is the first to finish its turns, after exactly N x turns
+//         switches; it stops the clock.
+//      3. tail: kProofLaps more booked laps, which also prove that every other coroutine had
+//         finished its turns when the clock stopped (a coroutine still in its loop would break
+//         the tail's round-robin). The entry that completes the tail returns false from run();
+//         every later entry returns false too, so that every coroutine can finish.
+//  - asymmetric libraries (resume/yield through the caller): bodies are `tally.body(i, yield)`;
+//    the caller calls `tally.drive(resume)`: one priming resume each, the clock, turns x N
+//    resumes round-robin, the clock, then one more resume each, in which (and only in which)
+//    every body must finish its turns.
 class SwitchTally {
  public:
+  static constexpr std::uint64_t kProofLaps = 2;
+
+  // ops is a multiple of the coroutines (asymmetric: of twice their number), as the module's
+  // legal_ops asks for.
   SwitchTally(Trial& trial, std::size_t coroutines)
-      : trial_(trial), target_(trial.ops()), entries_(coroutines, 0), limit_(coroutines) {}
+      : trial_(trial), n_(coroutines), entries_(coroutines, 0), turns_(trial.ops() / coroutines) {}
 
-  // The common path is five instructions' worth of bookkeeping (compare, two increments, two
-  // stores): the floor's row must stay close to a bare switch. Phase changes (end of the priming
-  // round, the last switch, entries after it) all go through turn().
-  bool enter(std::size_t i) noexcept {
-    if (i == last_) [[unlikely]] return !over_;  // a yield that came back to the same coroutine is no switch
-    last_ = i;
-    ++entries_[i];
-    if (++done_ != limit_) [[likely]] return true;
-    return turn();
+  // ---- scheduler and symmetric libraries. run() returns true in the one coroutine whose entry
+  // completed the proof (a ring hands control back to its caller from there), false in the others.
+  template <class Yield>
+  bool run(std::size_t i, Yield&& yield) {
+    while (head(i)) yield();
+    for (std::uint64_t k = turns(); k != 0; --k) yield();
+    leave();
+    while (tail(i)) yield();
+    return completed_by_ == i;
   }
-
-  void entered(std::size_t i) noexcept { ++entries_[i]; }
-
-  // Asymmetric: after the priming resumes, start counting from zero and start the clock.
-  void begin() noexcept {
-    std::fill(entries_.begin(), entries_.end(), 0);
+  // The three phases, for bodies that cannot pass their yield to run() (co_await).
+  bool head(std::size_t i) noexcept {
+    if (phase_ != Phase::head) [[unlikely]] return false;  // once per coroutine, clock running
+    if (book(i)) return true;
+    phase_ = Phase::timed;
     trial_.start();
+    return false;
   }
-  void end() noexcept {
+  std::uint64_t turns() const noexcept { return turns_; }
+  void leave() noexcept {
+    if (phase_ != Phase::timed) return;  // not the first to finish its turns
     trial_.stop();
-    done_ = 0;
-    for (auto e : entries_) done_ += 2 * e;
+    phase_ = Phase::tail;
+    last_ = SIZE_MAX;
+  }
+  bool tail(std::size_t i) noexcept {
+    if (phase_ != Phase::tail) return false;  // the proof is complete: every coroutine may end
+    if (book(i)) return true;
+    phase_ = Phase::over;
+    completed_by_ = i;
+    return false;
   }
 
-  // Round-robin over the coroutines without a division in the measured loop.
+  // ---- asymmetric libraries
+  template <class Yield>
+  [[noreturn]] void body(std::size_t i, Yield&& yield) {
+    yield();  // after the priming resume
+    for (std::uint64_t k = turns_ / 2; k != 0; --k) yield();
+    finished(i);
+    for (;;) yield();  // suspended for good; destroyed like any suspended coroutine
+  }
+  // How each coroutine's first entry (its stack's first touch) is made: by a resume here, or
+  // already when the library constructed it (Boost.Coroutine2's pull_type runs to its first yield).
+  enum class Priming { resume_each, by_construction };
   template <class Resume>
-  static void round_robin(std::uint64_t resumes, std::size_t coroutines, Resume&& resume) {
+  void drive(Resume&& resume, Priming priming = Priming::resume_each) {
+    asymmetric_ = true;
+    if (priming == Priming::resume_each)
+      for (std::size_t i = 0; i < n_; ++i) resume(i);
+    const std::uint64_t resumes = turns_ / 2 * n_;
+    trial_.start();
     std::size_t i = 0;
-    for (std::uint64_t k = 0; k < resumes; ++k) {
+    for (std::uint64_t k = 0; k < resumes; ++k) {  // round-robin without a division
       resume(i);
-      if (++i == coroutines) i = 0;
+      if (++i == n_) i = 0;
     }
+    trial_.stop();
+    phase_ = Phase::tail;  // each body finishes its turns in this last resume, not before
+    for (std::size_t j = 0; j < n_; ++j) resume(j);
+    phase_ = Phase::over;
+  }
+  // Called by a body when it has finished its turns (by body(), or by a body whose loop the
+  // library runs: Lua's continuations).
+  void finished(std::size_t i) noexcept {
+    if (phase_ == Phase::tail) ++entries_[i];
+    else ++finished_early_;
   }
 
+  // Asymmetric: done counts the switches of the coroutines that finished their turns in the last
+  // resume; the checksum is their number (n when all did). Otherwise: done is N x turns once the
+  // timed phase ended, and the checksum is the proof's sum of squared entries per phase.
   void finish() {
-    // enter(): the counts as they were at the last switch; entered(): as end() left them.
-    const auto& entries = over_ ? final_entries_ : entries_;
-    std::uint64_t sum_squares = 0;
-    for (auto e : entries) sum_squares += e * e;
-    trial_.finish(over_ ? final_done_ : done_, sum_squares);
+    if (asymmetric_) {
+      std::uint64_t finished = 0;
+      for (auto e : entries_) finished += e == 1;
+      trial_.count("finished_early", finished_early_);
+      trial_.finish(finished * turns_, finished);
+      return;
+    }
+    trial_.count("proof_entries", proof_entries_);
+    trial_.count("self_returns", self_returns_);
+    trial_.finish(phase_ == Phase::over ? n_ * turns_ : 0, proof_squares_);
   }
-
-  std::uint64_t target() const { return target_; }
-  bool over() const { return over_; }
 
  private:
-  // done_ reached limit_: the priming round is complete (start counting), or the last switch was
-  // made (stop the clock and keep the counts), or an entry came after the end (refused).
-  bool turn() noexcept {
-    if (!counting_) {
-      counting_ = true;
-      std::fill(entries_.begin(), entries_.end(), 0);
-      done_ = 0;
-      limit_ = target_;
-      trial_.start();
+  enum class Phase { head, timed, tail, over };
+
+  // Books entry i of the head or the tail; false when it completes the phase's laps.
+  bool book(std::size_t i) noexcept {
+    if (i == last_) {  // came back to the coroutine that yielded: no switch
+      ++self_returns_;
       return true;
     }
-    if (!over_) {
-      trial_.stop();
-      over_ = true;
-      final_done_ = done_;
-      final_entries_ = entries_;
+    last_ = i;
+    ++entries_[i];
+    if (++booked_ != kProofLaps * n_) return true;
+    proof_entries_ += booked_;
+    booked_ = 0;
+    for (auto& e : entries_) {
+      proof_squares_ += e * e;
+      e = 0;
     }
-    limit_ = done_ + 1;  // every later entry comes back here and is refused
     return false;
   }
 
   Trial& trial_;
-  std::uint64_t target_;
-  std::vector<std::uint64_t> entries_, final_entries_;
-  std::uint64_t done_ = 0, limit_, final_done_ = 0;
-  std::size_t last_ = SIZE_MAX;  // the coroutine that had control last
-  bool counting_ = false, over_ = false;
+  std::size_t n_;
+  std::vector<std::uint64_t> entries_;
+  std::uint64_t turns_;
+  Phase phase_ = Phase::head;
+  bool asymmetric_ = false;
+  std::size_t last_ = SIZE_MAX;  // the coroutine that had control last (head and tail)
+  std::size_t completed_by_ = SIZE_MAX;
+  std::uint64_t booked_ = 0, proof_entries_ = 0, proof_squares_ = 0, self_returns_ = 0, finished_early_ = 0;
 };
 
-// Channel case: the producer calls start() and sends 1..ops; the consumer calls received(v) for
-// each value and the last one stops the clock. The run ends at the last receive, not the last send.
+// Channel case: the producer calls start() and sends 1..ops; the consumer receives ops values in
+// a plain loop whose counter and checksum are locals (the k-th value received weighs k, so that
+// values lost, repeated or out of order show), and the last receive stops the clock: the run ends
+// at the last receive, not the last send. Consumers that can pass their receive as a callable use
+// consume(); the others (co_await, a consumer draining a buffer) write the same loop and call
+// received_all() right after it.
 class ChannelTally {
  public:
   explicit ChannelTally(Trial& trial) : trial_(trial) {}
   void start() noexcept { trial_.start(); }
-  // Returns true after the last value.
-  bool received(std::uint64_t value) noexcept {
-    ++count_;
-    checksum_ += count_ * value;
-    if (count_ == trial_.ops()) {
-      trial_.stop();
-      return true;
-    }
-    return false;
+  template <class Receive>
+  void consume(Receive&& receive) {
+    const std::uint64_t ops = trial_.ops();
+    std::uint64_t checksum = 0, k = 1;
+    for (; k <= ops; ++k) checksum += k * static_cast<std::uint64_t>(receive());
+    received_all(ops, checksum);
   }
+  void received_all(std::uint64_t received, std::uint64_t checksum) noexcept {
+    trial_.stop();
+    count_ = received;
+    checksum_ = checksum;
+  }
+  std::uint64_t ops() const noexcept { return trial_.ops(); }
   void finish() { trial_.finish(count_, checksum_); }
 
  private:

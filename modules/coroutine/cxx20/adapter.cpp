@@ -64,7 +64,11 @@ struct TransferTo {
 
 Task switch_body(SwitchTally& tally, const std::vector<std::coroutine_handle<>>& ring, std::size_t i) {
   const std::coroutine_handle<> next = ring[i + 1 == ring.size() ? 0 : i + 1];
-  while (tally.enter(i)) co_await TransferTo{next};
+  // SwitchTally::run() spelled out: a co_await cannot sit in a lambda.
+  while (tally.head(i)) co_await TransferTo{next};
+  for (std::uint64_t k = tally.turns(); k != 0; --k) co_await TransferTo{next};
+  tally.leave();
+  while (tally.tail(i)) co_await TransferTo{next};
 }
 
 void run_switch(Trial& trial) {
@@ -79,12 +83,12 @@ void run_switch(Trial& trial) {
     ring[i] = tasks.back().handle;
   }
   for (std::size_t i = 0; i < n; ++i) {
-    // Once the last switch is made, each body ends in turn and hands over to the next one, so that
-    // every body sees the end; the last to end returns to main.
+    // Once the proof after the timed switches is complete, each body ends in turn and hands over
+    // to the next one, so that every body sees the end; the last to end returns to main.
     tasks[i].handle.promise().continuation = ring[i + 1 == n ? 0 : i + 1];
     tasks[i].handle.promise().remaining = &remaining;
   }
-  ring[0].resume();  // the first lap is the priming round; returns when every body has ended
+  ring[0].resume();  // returns when every body has ended
   tally.finish();
 }
 
@@ -144,11 +148,11 @@ Task producer_body(Channel& ch, ChannelTally& tally, std::uint64_t ops) {
 }  // buffered: ends after the last send and transfers to the consumer to drain the ring
 
 Task consumer_body(Channel& ch, ChannelTally& tally) {
-  // Not `while (!received(co_await ...))`: g++ 12 miscompiles a co_await in a loop condition.
-  for (;;) {
-    const std::uint64_t v = co_await ch.receive();
-    if (tally.received(v)) break;
-  }
+  // ChannelTally::consume() spelled out: a co_await cannot sit in a lambda.
+  const std::uint64_t ops = tally.ops();
+  std::uint64_t checksum = 0;
+  for (std::uint64_t k = 1; k <= ops; ++k) checksum += k * co_await ch.receive();
+  tally.received_all(ops, checksum);
 }  // returns to main
 
 void run_channel(Trial& trial) {

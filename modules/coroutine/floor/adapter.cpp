@@ -40,17 +40,16 @@ struct RingCoroutine {
 template <bool kPrefetch>
 void ring_body(void* arg) {
   auto* self = static_cast<RingCoroutine*>(arg);
-  SwitchTally& tally = *self->tally;
   Context& own = self->context;
   Context& next = self->next->context;
   const Context& ahead = *self->ahead;
-  const std::size_t i = self->index;
-  while (tally.enter(i)) {
+  const bool ends_run = self->tally->run(self->index, [&] {
     // With many coroutines each transfer lands on a stack not touched for a lap: ask for it early.
     if constexpr (kPrefetch) ahead.prefetch();
     own.switch_to(next);
-  }
-  own.jump_to(*self->main);
+  });
+  if (ends_run) own.jump_to(*self->main);
+  own.switch_to(next);  // finished: pass control on; never resumed
 }
 
 // How far ahead in the ring the saved frame is prefetched: a miss costs tens of switches, so
@@ -71,7 +70,7 @@ void run_switch(Trial& trial) {
     ring[i] = RingCoroutine{{}, &ring[i + 1 == n ? 0 : i + 1], &ring[(i + kPrefetchAhead) % n].context, &main_context, &tally, i};
     ring[i].context.prepare(stacks[i].get(), kStackBytes, n > kPrefetchAbove ? ring_body<true> : ring_body<false>, &ring[i]);
   }
-  // The first lap is the priming round (SwitchTally::enter); returns after the last switch.
+  // Returns once the proof after the timed switches is complete (SwitchTally::run).
   main_context.jump_to(ring[0].context);
   tally.finish();
 }
@@ -103,10 +102,10 @@ void rendezvous_producer(void* arg) {
 
 void rendezvous_consumer(void* arg) {
   auto* ch = static_cast<Channel*>(arg);
-  for (;;) {
+  ch->tally->consume([ch] {
     ch->consumer.jump_to(ch->producer);
-    if (ch->tally->received(ch->slot)) break;
-  }
+    return ch->slot;
+  });
   ch->consumer.jump_to(ch->main_context);
 }
 
@@ -131,11 +130,14 @@ void buffered_producer(void* arg) {
 void buffered_consumer(void* arg) {
   auto* ch = static_cast<Channel*>(arg);
   const std::uint64_t* slots = ch->slots.data();
-  for (bool last = false; !last;) {
+  const std::uint64_t ops = ch->ops;
+  std::uint64_t checksum = 0, received = 0;
+  while (received < ops) {
     ch->consumer.jump_to(ch->producer);  // empty: wait until the producer has filled it
     const std::size_t filled = ch->filled;
-    for (std::size_t k = 0; k < filled && !last; ++k) last = ch->tally->received(slots[k]);
+    for (std::size_t k = 0; k < filled; ++k) checksum += ++received * slots[k];
   }
+  ch->tally->received_all(received, checksum);
   ch->consumer.jump_to(ch->main_context);
 }
 

@@ -31,6 +31,12 @@ func (t *trial) stop()  { t.end = time.Now(); t.stops++ }
 
 // switchTally: the first entry of each goroutine is a priming round (untimed, uncounted); the
 // goroutine that completes it starts the clock; the entry that makes the last switch stops it.
+// Unlike the C/C++ rows (SwitchTally in common/coroutine_adapter.hpp: a plain timed loop, the
+// proof around it), Go's timed loop books every entry: its scheduler does not take turns strictly
+// (with GOMAXPROCS=1 every 61st schedule takes the global queue first, so a Gosched can come back
+// to the goroutine that called it, which is no switch, and gccgo's first rounds in a process are
+// out of order), so only a count of real entries can say how many switches were made (traits
+// round_robin: scheduler's own; self_returns: not counted). docs/method.md gives what it costs.
 type switchTally struct {
 	t        *trial
 	entries  []uint64
@@ -242,7 +248,7 @@ func describe() {
 		"info": map[string]string{"compiler": runtime.Compiler, "gomaxprocs": "1", "optimized": "yes",
 			"callgrind": "unsupported: the Go runtime's threads and signals do not run reliably under Valgrind"},
 		"cases": map[string]interface{}{
-			"switch":  map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0"}, "min_param": 2, "notes": notes + "; goroutine stacks start small and grow"},
+			"switch":  map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0", "round_robin": "scheduler's own", "self_returns": "not counted"}, "min_param": 2, "notes": notes + "; goroutine stacks start small and grow"},
 			"channel": map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0"}, "min_param": 0, "notes": "make(chan uint64, buffer); buffer 0 is Go's unbuffered channel"},
 			"create": map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0"}, "min_param": 1, "bytes_per_param": 8192,
 				"notes": "`go f(id)` k times, then sync.WaitGroup.Wait(): the scheduler runs each goroutine to its end; the runtime reuses dead goroutines and their stacks"},

@@ -26,10 +26,7 @@ struct Body {
 
 void switch_body() {
   auto* self = static_cast<Body*>(aco_get_arg());
-  for (;;) {
-    self->tally->entered(self->index);
-    aco_yield();
-  }
+  self->tally->body(self->index, [] { aco_yield(); });
   aco_exit();  // never reached; libaco requires every coroutine function to end with it
 }
 
@@ -53,10 +50,7 @@ void run_switch(Trial& trial) {
     stacks[i] = aco_share_stack_new(kStackBytes);  // 64 KiB usable + a guard page, mmap'ed
     cos[i] = aco_create(main, stacks[i], 0, switch_body, &bodies[i]);
   }
-  for (auto* co : cos) aco_resume(co);  // priming: first entry of each
-  tally.begin();
-  SwitchTally::round_robin(tally.target() / 2, n, [&](std::size_t i) { aco_resume(cos[i]); });
-  tally.end();
+  tally.drive([&](std::size_t i) { aco_resume(cos[i]); });
   tally.finish();
   for (std::size_t i = 0; i < n; ++i) {
     aco_destroy(cos[i]);

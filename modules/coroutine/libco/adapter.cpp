@@ -27,11 +27,7 @@ struct Body {
 
 void* switch_body(void* arg) {
   auto* self = static_cast<Body*>(arg);
-  for (;;) {
-    self->tally->entered(self->index);
-    co_yield_ct();
-  }
-  return nullptr;
+  self->tally->body(self->index, [] { co_yield_ct(); });
 }
 
 void run_switch(Trial& trial) {
@@ -48,10 +44,7 @@ void run_switch(Trial& trial) {
       std::exit(1);
     }
   }
-  for (auto* co : cos) co_resume(co);  // priming: first entry of each
-  tally.begin();
-  SwitchTally::round_robin(tally.target() / 2, n, [&](std::size_t i) { co_resume(cos[i]); });
-  tally.end();
+  tally.drive([&](std::size_t i) { co_resume(cos[i]); });
   tally.finish();
   for (auto* co : cos) co_release(co);  // frees the stack; nothing to unwind in a C body
 }

@@ -43,13 +43,13 @@ struct Stacks {
   std::vector<std::unique_ptr<std::byte, Free>> memory;
 };
 
-// --- switch: N coroutines, `while (tally.enter(i)) yield();` --------------------------------
+// --- switch: N coroutines, `tally.run(i, yield)` --------------------------------
 // Each coroutine waits at a gate until all exist; main then blocks in bundle_wait before any
 // of them runs, so only the N coroutines are in the ready queue while the clock runs.
 dill_coroutine void switch_body(SwitchTally* tally, int gate, std::size_t i) {
   int token = 0;
   (void)dill_chrecv(gate, &token, sizeof token, -1);  // EPIPE once main calls chdone
-  while (tally->enter(i)) dill_yield();
+  tally->run(i, [] { dill_yield(); });
 }
 
 void run_switch(Trial& trial) {
@@ -86,9 +86,11 @@ void run_channel_unbuffered(Trial& trial) {
   check(bundle >= 0, "bundle");
   check(dill_bundle_go_mem(bundle, producer(&tally, ch[0], trial.ops()), stacks.memory[0].get(), kStackBytes) == 0,
         "bundle_go_mem");
-  std::uint64_t v = 0;
-  do check(dill_chrecv(ch[1], &v, sizeof v, -1) == 0, "chrecv");
-  while (!tally.received(v));
+  tally.consume([&ch] {
+    std::uint64_t v = 0;
+    check(dill_chrecv(ch[1], &v, sizeof v, -1) == 0, "chrecv");
+    return v;
+  });
   check(dill_bundle_wait(bundle, -1) == 0, "bundle_wait");  // untimed: the producer leaves
   dill_hclose(bundle);
   dill_hclose(ch[0]);

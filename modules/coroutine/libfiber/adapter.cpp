@@ -18,7 +18,7 @@ using benchbox::coroutine::kStackBytes;
 using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
-// --- switch: N fibers, `while (tally.enter(i)) acl_fiber_yield();` ---------------------------
+// --- switch: N fibers, `tally.run(i, acl_fiber_yield)` ---------------------------
 struct SwitchFiber {
   SwitchTally* tally;
   std::size_t index;
@@ -26,7 +26,7 @@ struct SwitchFiber {
 
 void switch_body(ACL_FIBER*, void* arg) {
   auto* self = static_cast<SwitchFiber*>(arg);
-  while (self->tally->enter(self->index)) acl_fiber_yield();
+  self->tally->run(self->index, [] { acl_fiber_yield(); });
 }
 
 void run_switch(Trial& trial) {
@@ -50,8 +50,7 @@ struct ChannelRun {
 
 void consumer(ACL_FIBER*, void* arg) {
   auto* run = static_cast<ChannelRun*>(arg);
-  while (!run->tally->received(acl_channel_recvul(run->ch))) {
-  }
+  run->tally->consume([run] { return acl_channel_recvul(run->ch); });
 }
 
 void producer(ACL_FIBER*, void* arg) {

@@ -20,7 +20,7 @@ using benchbox::coroutine::SwitchTally;
 
 constexpr std::size_t kDriverStackBytes = 1024 * 1024;  // the coroutine running the adapter itself
 
-// --- switch: N coroutines, `while (tally.enter(i)) co_yield;` --------------------------------
+// --- switch: N coroutines, `tally.run(i, [] { co_yield; });` --------------------------------
 void run_switch(Trial& trial) {
   const auto n = static_cast<std::size_t>(trial.param());
   SwitchTally tally(trial, n);
@@ -28,7 +28,7 @@ void run_switch(Trial& trial) {
   std::size_t running = n;
   for (std::size_t i = 0; i < n; ++i) {
     go co_stack(kStackBytes)[&tally, &running, finished, i] {
-      while (tally.enter(i)) co_yield;
+      tally.run(i, [] { co_yield; });
       if (--running == 0) finished << 0;
     };
   }
@@ -45,9 +45,11 @@ void run_channel(Trial& trial) {
   co_chan<int> finished(2);
   const std::uint64_t ops = trial.ops();
   go co_stack(kStackBytes)[&tally, ch, finished] {
-    std::uint64_t v = 0;
-    do ch >> v;
-    while (!tally.received(v));
+    tally.consume([&ch] {
+      std::uint64_t v = 0;
+      ch >> v;
+      return v;
+    });
     finished << 0;
   };
   go co_stack(kStackBytes)[&tally, ch, finished, ops] {

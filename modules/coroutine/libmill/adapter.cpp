@@ -35,7 +35,7 @@ void prepare(std::size_t coroutines) {
   }
 }
 
-// --- switch: N coroutines, `while (tally.enter(i)) yield();` --------------------------------
+// --- switch: N coroutines, `tally.run(i, yield)` --------------------------------
 // Each coroutine waits at a gate until all exist and main is blocked, so that only the N
 // coroutines are in the ready queue while the clock runs.
 struct SwitchRun {
@@ -47,7 +47,7 @@ struct SwitchRun {
 
 mill_coroutine void switch_body(SwitchRun* run, std::size_t i) {
   (void)mill_chr(run->gate, int);
-  while (run->tally->enter(i)) mill_yield();
+  run->tally->run(i, [] { mill_yield(); });
   if (--run->running == 0) mill_chs(run->finished, int, 0);
 }
 
@@ -84,8 +84,7 @@ void run_channel(Trial& trial) {
   // chmake(type, bufsz): a ring of exactly bufsz values; 0 is the unbuffered rendezvous.
   ChannelRun run{&tally, mill_chmake(std::uint64_t, static_cast<std::size_t>(trial.param())), trial.ops(), false};
   mill_go(producer(&run));  // starts the clock and sends until the channel blocks it
-  while (!tally.received(mill_chr(run.ch, std::uint64_t))) {
-  }
+  tally.consume([&run] { return mill_chr(run.ch, std::uint64_t); });
   while (!run.producer_done) mill_yield();  // untimed: let the producer leave
   mill_chclose(run.ch);
   tally.finish();

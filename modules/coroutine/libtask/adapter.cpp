@@ -19,7 +19,7 @@ using benchbox::coroutine::kStackBytes;
 using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
-// --- switch: N tasks, `while (tally.enter(i)) taskyield();` --------------------------------
+// --- switch: N tasks, `tally.run(i, taskyield)` --------------------------------
 struct SwitchRun {
   SwitchTally* tally;
   Channel* finished;  // buffer 1: the last task to leave tells taskmain
@@ -34,7 +34,7 @@ struct SwitchTask {
 void switch_body(void* arg) {
   auto* self = static_cast<SwitchTask*>(arg);
   SwitchRun* run = self->run;
-  while (run->tally->enter(self->index)) taskyield();
+  run->tally->run(self->index, [] { taskyield(); });
   if (--run->running == 0) chansendul(run->finished, 0);
 }
 
@@ -73,8 +73,7 @@ void run_channel(Trial& trial) {
   // chancreate(elemsize, elemcnt): a buffer of exactly elemcnt values; 0 = unbuffered.
   ChannelRun run{&tally, chancreate(sizeof(unsigned long), static_cast<int>(trial.param())), trial.ops(), false};
   taskcreate(producer, &run, kStackBytes);
-  while (!tally.received(chanrecvul(run.ch))) {
-  }
+  tally.consume([&run] { return chanrecvul(run.ch); });
   while (!run.producer_done) taskyield();  // untimed: let the producer leave (it is freed then)
   chanfree(run.ch);
   tally.finish();

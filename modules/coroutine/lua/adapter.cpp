@@ -17,20 +17,24 @@ using benchbox::coroutine::CreateTally;
 using benchbox::coroutine::MemoryTally;
 using benchbox::coroutine::SwitchTally;
 
+// SwitchTally::body() as continuations: the first entry yields (priming); each later one counts
+// a turn down in Body (a continuation keeps no locals across a yield) and yields again; the entry
+// after the last turn says the body finished.
 struct Body {
   SwitchTally* tally;
   std::size_t index;
+  std::uint64_t turns_left;
 };
 
 int continuation(lua_State* co, int /*status*/, lua_KContext ctx) {
-  const auto* self = reinterpret_cast<const Body*>(ctx);
-  self->tally->entered(self->index);
+  auto* self = reinterpret_cast<Body*>(ctx);
+  if (self->turns_left-- == 0) self->tally->finished(self->index);
   return lua_yieldk(co, 0, ctx, continuation);
 }
 
 int body(lua_State* co) {
   const auto ctx = reinterpret_cast<lua_KContext>(lua_touserdata(co, lua_upvalueindex(1)));
-  return continuation(co, LUA_OK, ctx);
+  return lua_yieldk(co, 0, ctx, continuation);  // the priming entry
 }
 
 void resume(lua_State* co, lua_State* from) {
@@ -48,16 +52,13 @@ void run_switch(Trial& trial) {
   std::vector<Body> bodies(n);
   std::vector<lua_State*> threads(n);
   for (std::size_t i = 0; i < n; ++i) {
-    bodies[i] = Body{&tally, i};
+    bodies[i] = Body{&tally, i, tally.turns() / 2};
     threads[i] = lua_newthread(L);
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
     lua_pushlightuserdata(threads[i], &bodies[i]);
     lua_pushcclosure(threads[i], body, 1);
   }
-  for (auto co : threads) resume(co, L);  // priming: runs body to its first yield
-  tally.begin();
-  SwitchTally::round_robin(tally.target() / 2, n, [&](std::size_t i) { resume(threads[i], L); });
-  tally.end();
+  tally.drive([&](std::size_t i) { resume(threads[i], L); });
   tally.finish();
   lua_close(L);
 }

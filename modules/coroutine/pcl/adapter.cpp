@@ -29,10 +29,7 @@ struct Body {
 
 void body(void* arg) {
   const auto* self = static_cast<const Body*>(arg);
-  for (;;) {
-    self->tally->entered(self->index);
-    co_resume();
-  }
+  self->tally->body(self->index, [] { co_resume(); });
 }
 
 void run_switch(Trial& trial) {
@@ -46,10 +43,7 @@ void run_switch(Trial& trial) {
     coroutines[i] = co_create(body, &bodies[i], nullptr, static_cast<int>(kStackBytes));
     if (!coroutines[i]) throw std::runtime_error("co_create failed");
   }
-  for (auto c : coroutines) co_call(c);  // priming
-  tally.begin();
-  SwitchTally::round_robin(tally.target() / 2, n, [&](std::size_t i) { co_call(coroutines[i]); });
-  tally.end();
+  tally.drive([&](std::size_t i) { co_call(coroutines[i]); });
   tally.finish();
   for (auto c : coroutines) co_delete(c);  // suspended in co_resume(): never resumed again
 }

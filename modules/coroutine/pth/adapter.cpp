@@ -1,5 +1,5 @@
 // pth: GNU Pth's non-preemptive user-space threads and their scheduler. Every thread runs
-// `while (enter(i)) pth_yield(NULL);`: the yielding thread goes back to the ready queue and Pth's
+// `for (k = turns; k != 0; --k) pth_yield(NULL);`: the yielding thread goes back to the ready queue and Pth's
 // scheduler (a context of its own) picks the next one. Debian's build switches with glibc's
 // swapcontext (mctx method "mcsc"), twice per yield: thread -> scheduler -> next thread.
 #include <pth.h>
@@ -24,7 +24,7 @@ struct Body {
 
 void* body(void* arg) {
   const auto* self = static_cast<const Body*>(arg);
-  while (self->tally->enter(self->index)) pth_yield(nullptr);
+  self->tally->run(self->index, [] { pth_yield(nullptr); });
   return nullptr;
 }
 

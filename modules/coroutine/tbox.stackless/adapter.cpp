@@ -17,12 +17,17 @@ using benchbox::coroutine::SwitchTally;
 struct SwitchArg {
   SwitchTally* tally;
   std::size_t index;
+  std::uint64_t turns_left;  // stackless: what lives across a yield lives here, not in a local
 };
 
+// SwitchTally::run() spelled out: a stackless body resumes at its last yield through a switch.
 void switch_body(tb_lo_coroutine_ref_t coroutine, tb_cpointer_t priv) {
-  const auto* arg = static_cast<const SwitchArg*>(priv);
+  auto* arg = static_cast<SwitchArg*>(const_cast<void*>(priv));
   tb_lo_coroutine_enter(coroutine) {
-    while (arg->tally->enter(arg->index)) tb_lo_coroutine_yield();
+    while (arg->tally->head(arg->index)) tb_lo_coroutine_yield();
+    for (arg->turns_left = arg->tally->turns(); arg->turns_left != 0; --arg->turns_left) tb_lo_coroutine_yield();
+    arg->tally->leave();
+    while (arg->tally->tail(arg->index)) tb_lo_coroutine_yield();
   }
 }
 
@@ -32,7 +37,7 @@ void run_switch(Trial& trial) {
   std::vector<SwitchArg> args(n);
   tb_lo_scheduler_ref_t scheduler = tb_lo_scheduler_init();
   for (std::size_t i = 0; i < n; ++i) {
-    args[i] = {&tally, i};
+    args[i] = {&tally, i, 0};
     tb_lo_coroutine_start(scheduler, switch_body, &args[i], tb_null);
   }
   tb_lo_scheduler_loop(scheduler, tb_true);

@@ -24,7 +24,7 @@ struct SwitchArg {
 
 void switch_body(tb_cpointer_t priv) {
   const auto* arg = static_cast<const SwitchArg*>(priv);
-  while (arg->tally->enter(arg->index)) tb_coroutine_yield();
+  arg->tally->run(arg->index, [] { tb_coroutine_yield(); });
 }
 
 void run_switch(Trial& trial) {
@@ -55,8 +55,7 @@ void producer(tb_cpointer_t priv) {
 
 void consumer(tb_cpointer_t priv) {
   const auto* arg = static_cast<const ChannelArg*>(priv);
-  while (!arg->tally->received(reinterpret_cast<std::uintptr_t>(tb_co_channel_recv(arg->channel)))) {
-  }
+  arg->tally->consume([arg] { return reinterpret_cast<std::uintptr_t>(tb_co_channel_recv(arg->channel)); });
 }
 
 void run_channel(Trial& trial) {

@@ -70,14 +70,14 @@ void run_switch(Trial& trial) {
     threads.emplace_back([&, i] {
       Gate& own = gates[i];
       Gate& next = gates[i + 1 == n ? 0 : i + 1];
-      for (;;) {
+      own.wait();
+      tally.run(i, [&] {
+        next.post();
         own.wait();
-        const bool more = tally.enter(i);
-        next.post();  // after the end, passes the news on so that every thread finishes
-        if (!more) break;
-      }
+      });
+      next.post();  // passes the end on, so that every thread finishes
     });
-  gates[0].post();  // the first lap is the priming round
+  gates[0].post();
   for (auto& t : threads) t.join();
   tally.finish();
 }
@@ -127,8 +127,7 @@ void run_channel(Trial& trial) {
   const std::uint64_t ops = trial.ops();
   // The consumer first: it blocks on the empty queue before the producer starts the clock.
   std::thread consumer([&] {
-    while (!tally.received(queue.receive())) {
-    }
+    tally.consume([&queue] { return queue.receive(); });
   });
   std::thread producer([&] {
     tally.start();

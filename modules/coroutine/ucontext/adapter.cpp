@@ -32,10 +32,9 @@ Shared* shared = nullptr;  // makecontext passes only int arguments portably
 
 void body(int index) {
   const auto i = static_cast<std::size_t>(index);
-  for (;;) {
-    shared->tally->entered(i);
-    swapcontext(&shared->coroutines[i].context, &shared->main_context);
-  }
+  ucontext_t* own = &shared->coroutines[i].context;
+  ucontext_t* main_context = &shared->main_context;
+  shared->tally->body(i, [own, main_context] { swapcontext(own, main_context); });
 }
 
 void run_switch(Trial& trial) {
@@ -52,10 +51,7 @@ void run_switch(Trial& trial) {
     c.context.uc_link = nullptr;
     makecontext(&c.context, reinterpret_cast<void (*)()>(body), 1, static_cast<int>(i));
   }
-  for (auto& c : s.coroutines) swapcontext(&s.main_context, &c.context);  // priming
-  tally.begin();
-  SwitchTally::round_robin(tally.target() / 2, n, [&](std::size_t i) { swapcontext(&s.main_context, &s.coroutines[i].context); });
-  tally.end();
+  tally.drive([&](std::size_t i) { swapcontext(&s.main_context, &s.coroutines[i].context); });
   tally.finish();
   shared = nullptr;
 }

@@ -1,11 +1,12 @@
-// A deliberately misbehaving coroutine adapter, for tests only (never in modules/). Without a
-// fault it is a correct adapter that fakes the work: it reports exactly the counts and checksums
-// the coroutine module expects. BENCHBOX_FAULT picks one misbehaviour:
+// The fake module's adapter (tests/fake/module.cpp), for tests only: portable C++, no assembly.
+// Without a fault it is a correct adapter: it does the module's arithmetic and reports the counts
+// and checksums the module expects. BENCHBOX_FAKE_ID is the id it describes itself with (one
+// program serves several manifests). BENCHBOX_FAULT picks one misbehaviour:
 //
 //   in `run`:      segfault abort exit3 hang close_hang orphan slow wrong_count wrong_checksum
 //                  wrong_ops missing_trial zero_ns silent garbage truncated wrong_protocol
 //                  adapter_error flood stderr_flood huge_line
-//   in `describe`: describe_garbage describe_crash describe_hang huge_stack
+//   in `describe`: describe_garbage describe_crash describe_hang huge_memory
 //
 // BENCHBOX_FAULT_PIDFILE, when set, receives one line per process the fault leaves running (the
 // adapter itself and any child it forks), so that a test can check they were all stopped.
@@ -15,11 +16,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
+#include <vector>
 
-#include "coroutine/common/coroutine_adapter.hpp"
+#include "fake/checksums.hpp"
 
 namespace {
 
@@ -85,13 +89,13 @@ std::string arg(int argc, char** argv, const std::string& key, const std::string
 }
 
 std::uint64_t expected_checksum(const std::string& case_name, std::uint64_t param, std::uint64_t ops) {
-  return case_name == "switch" ? benchbox::coroutine::round_robin_checksum(ops, param)
-                               : benchbox::coroutine::in_order_checksum(ops);
+  if (case_name == "step") return benchbox::fake::step_checksum(ops, param);
+  return benchbox::fake::value_sum(case_name == "size" ? param : ops);
 }
 
 // Faults that are about the protocol itself: the adapter prints its own lines.
 int protocol_fault(const std::string& f, int argc, char** argv) {
-  const std::string case_name = arg(argc, argv, "--case", "switch");
+  const std::string case_name = arg(argc, argv, "--case", "step");
   const std::uint64_t param = std::strtoull(arg(argc, argv, "--param", "2").c_str(), nullptr, 10);
   const std::uint64_t ops = std::strtoull(arg(argc, argv, "--ops", "1000").c_str(), nullptr, 10);
   const unsigned reps = static_cast<unsigned>(std::strtoul(arg(argc, argv, "--reps", "1").c_str(), nullptr, 10));
@@ -156,10 +160,11 @@ int main(int argc, char** argv) {
     }
   }
 
-  // A huge stack per coroutine: param * stack_bytes overflows 64 bits for param >= 4.
-  const std::int64_t stack_bytes = f == "huge_stack" ? (std::int64_t{1} << 62) : 4096;
+  // A huge memory per lane: param * lane_bytes overflows 64 bits for param >= 4.
+  const std::uint64_t lane_bytes = f == "huge_memory" ? (std::uint64_t{1} << 62) : 4096;
   int trials = 0;
-  auto body = [&](benchbox::Trial& t, bool switching) {
+  // The faults inside a trial, then the proof (spoilt where the fault says so).
+  auto before_work = [&] {
     ++trials;
     if (trials == 2 && f == "segfault") {
       static volatile std::uintptr_t nowhere = 0;  // a real invalid write, not a raise()
@@ -167,23 +172,57 @@ int main(int argc, char** argv) {
     }
     if (f == "abort") std::abort();
     if (f == "slow") sleep(3600);
-    volatile std::uint64_t work = 0;
-    t.start();
-    for (std::uint64_t i = 0; i < t.ops(); ++i) work = work + i;
-    t.stop();
-    const auto param = static_cast<std::uint64_t>(t.param());
-    std::uint64_t done = t.ops(), sum = switching ? benchbox::coroutine::round_robin_checksum(t.ops(), param)
-                                                  : benchbox::coroutine::in_order_checksum(t.ops());
+  };
+  auto finish = [&](benchbox::Trial& t, std::uint64_t done, std::uint64_t sum) {
     if (f == "wrong_count") --done;
     if (f == "wrong_checksum") sum /= 2;  // outside any tolerance
     t.finish(done, sum);
   };
-  benchbox::Adapter adapter("faulty", "0.0-test");
-  adapter.info("purpose", "tests only: misbehaves on demand (BENCHBOX_FAULT)");
-  adapter.add("switch", benchbox::coroutine::switch_case({.style = "symmetric", .stack_bytes = stack_bytes, .notes = "fake work", .min_param = 1}),
-              [&](benchbox::Trial& t) { body(t, true); });
-  adapter.add("channel", benchbox::coroutine::channel_case({.style = "symmetric", .stack_bytes = 4096, .notes = "fake work", .min_param = 0}),
-              [&](benchbox::Trial& t) { body(t, false); });
+  const std::string id = std::getenv("BENCHBOX_FAKE_ID") ? std::getenv("BENCHBOX_FAKE_ID") : "fake";
+  benchbox::Adapter adapter(id, "0.0-test");
+  adapter.info("purpose", "tests only: the fake module's work, misbehaving on demand (BENCHBOX_FAULT)");
+  const std::pair<std::string, std::string> style{"style", "plain loop"};
+  adapter.add("step", {.notes = "a loop over the lanes", .min_param = 1, .bytes_per_param = lane_bytes,
+                       .traits = {style, {"lane_bytes", std::to_string(lane_bytes)}}},
+              [&](benchbox::Trial& t) {
+                before_work();
+                const auto lanes = static_cast<std::uint64_t>(t.param());
+                volatile std::uint64_t sum = 0;  // volatile: the loop is really run
+                t.start();
+                for (std::uint64_t i = 0; i < t.ops(); ++i) sum = sum + i % lanes;
+                t.stop();
+                finish(t, t.ops(), sum);
+              });
+  adapter.add("pass", {.notes = "a ring of slots", .bytes_per_param = sizeof(std::uint64_t), .traits = {style}},
+              [&](benchbox::Trial& t) {
+                before_work();
+                std::vector<std::uint64_t> slots(std::max<std::uint64_t>(static_cast<std::uint64_t>(t.param()), 1));
+                volatile std::uint64_t sum = 0;
+                t.start();
+                for (std::uint64_t v = 1; v <= t.ops(); ++v) {
+                  slots[v % slots.size()] = v;
+                  sum = sum + slots[v % slots.size()];
+                }
+                t.stop();
+                finish(t, t.ops(), sum);
+              });
+  struct Item {
+    std::uint64_t value;
+    char payload[56];
+  };
+  adapter.add("size", {.notes = "a vector of 64-byte items", .min_param = 1, .bytes_per_param = sizeof(Item),
+                       .traits = {style}},
+              [&](benchbox::Trial& t) {
+                before_work();
+                const auto n = static_cast<std::uint64_t>(t.param());
+                t.start();
+                std::vector<Item> items(n);
+                t.stop();
+                std::uint64_t sum = 0;
+                for (std::uint64_t i = 0; i < n; ++i) sum += items[i].value = i + 1;
+                t.figure("bytes_per_item", sizeof(Item));
+                finish(t, n, sum);
+              });
   const int rc = adapter.main(argc, argv);
   if (describing) return rc;
   if (f == "exit3") return 3;

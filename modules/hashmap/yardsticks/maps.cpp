@@ -1,0 +1,137 @@
+// A yardstick for the hashmap module (docs/method.md, "Yardsticks"): a minimal program that does
+// what a user's program does with std::unordered_map, absl::flat_hash_map or
+// boost::unordered_flat_map, and includes nothing of benchbox (no adapter header, no allocation
+// counting, no key generator: the keys are generated again here from their definition in
+// docs/hashmap.md). scripts/accuracy runs it interleaved with the matching benchbox row.
+//
+//   hashmap_yardstick MAP CASE N OPS REPS      MAP: std | absl | boost   CASE: find | insert
+//
+// find: the map holds keys 0..N-1 (inserted in that order, untimed); OPS lookups go through the
+// keys in a seeded random order, summing the values found. insert: OPS/N rounds, each inserting
+// keys 0..N-1 into a new empty map (creating and destroying the maps untimed). One untimed warm-up
+// pass first, then REPS timed passes: one line `ns_per_op <value>` each, then `check <sum>`.
+#include <time.h>
+
+#include <absl/container/flat_hash_map.h>
+#include <boost/unordered/unordered_flat_map.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace {
+
+std::uint64_t now_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return std::uint64_t(ts.tv_sec) * 1000000000u + std::uint64_t(ts.tv_nsec);
+}
+
+// docs/hashmap.md, "Keys": splitmix64's finaliser, key i = mix(i + seed), value i = mix(i ^ seed) | 1,
+// lookup order = Fisher-Yates with multiply-shift ranges.
+std::uint64_t mix(std::uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+std::uint64_t key(std::uint64_t i) { return mix(i + 0x2545f4914f6cdd1dull); }
+std::uint64_t value(std::uint64_t i) { return mix(i ^ 0x9e3779b97f4a7c15ull) | 1; }
+std::vector<std::uint32_t> lookup_order(std::uint64_t n) {
+  std::vector<std::uint32_t> p(n);
+  for (std::uint64_t i = 0; i < n; ++i) p[i] = static_cast<std::uint32_t>(i);
+  std::uint64_t state = 0x8cb92ba72f3d8dd7ull ^ mix(1) ^ n;  // salt 1: find
+  for (std::uint64_t i = n; i > 1; --i) {
+    state = mix(state + 0x8cb92ba72f3d8dd7ull);
+    std::swap(p[i - 1], p[static_cast<std::uint64_t>((static_cast<unsigned __int128>(state) * i) >> 64)]);
+  }
+  return p;
+}
+
+template <class Map>
+struct Run {
+  std::uint64_t n, ops;
+  std::vector<std::uint64_t> keys, values;
+  std::uint64_t check = 0;
+
+  Run(std::uint64_t n_, std::uint64_t ops_) : n(n_), ops(ops_) {
+    for (std::uint64_t i = 0; i < n; ++i) {
+      keys.push_back(key(i));
+      values.push_back(value(i));
+    }
+  }
+
+  double find() {
+    static std::unique_ptr<Map> map;
+    static std::vector<std::uint64_t> lookups;
+    if (!map) {
+      map = std::make_unique<Map>();
+      for (std::uint64_t i = 0; i < n; ++i) map->emplace(keys[i], values[i]);
+      for (std::uint32_t i : lookup_order(n)) lookups.push_back(keys[i]);
+    }
+    const std::uint64_t* k = lookups.data();
+    std::uint64_t sum = 0, j = 0;
+    const std::uint64_t begin = now_ns();
+    for (std::uint64_t op = 0; op < ops; ++op) {
+      auto it = map->find(k[j]);
+      if (it != map->end()) sum += it->second;
+      if (++j == n) j = 0;
+    }
+    const std::uint64_t end = now_ns();
+    check = sum;
+    return double(end - begin) / double(ops);
+  }
+
+  double insert() {
+    const std::uint64_t rounds = ops / n;
+    std::uint64_t elapsed = 0, sizes = 0;
+    for (std::uint64_t r = 0; r < rounds; ++r) {
+      auto map = std::make_unique<Map>();
+      const std::uint64_t begin = now_ns();
+      for (std::uint64_t i = 0; i < n; ++i) map->emplace(keys[i], values[i]);
+      elapsed += now_ns() - begin;
+      sizes += map->size();
+    }
+    check = sizes;
+    return double(elapsed) / double(rounds * n);
+  }
+};
+
+template <class Map>
+int run(const std::string& what, std::uint64_t n, std::uint64_t ops, int reps) {
+  Run<Map> r(n, ops);
+  auto pass = [&] { return what == "find" ? r.find() : r.insert(); };
+  pass();  // warm-up, untimed
+  for (int i = 0; i < reps; ++i) std::printf("ns_per_op %.4f\n", pass());
+  std::printf("check %llu\n", static_cast<unsigned long long>(r.check));
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 6) {
+    std::fprintf(stderr, "usage: %s std|absl|boost find|insert N OPS REPS\n", argv[0]);
+    return 2;
+  }
+  const std::string map = argv[1], what = argv[2];
+  const std::uint64_t n = std::strtoull(argv[3], nullptr, 10), ops = std::strtoull(argv[4], nullptr, 10);
+  const int reps = std::atoi(argv[5]);
+  if ((what != "find" && what != "insert") || n == 0 || ops == 0 || (what == "insert" && ops < n) || reps < 1) {
+    std::fprintf(stderr, "hashmap_yardstick: bad arguments\n");
+    return 2;
+  }
+  using K = std::uint64_t;
+  if (map == "std") return run<std::unordered_map<K, K>>(what, n, ops, reps);
+  if (map == "absl") return run<absl::flat_hash_map<K, K>>(what, n, ops, reps);
+  if (map == "boost") return run<boost::unordered_flat_map<K, K>>(what, n, ops, reps);
+  std::fprintf(stderr, "hashmap_yardstick: unknown map '%s'\n", map.c_str());
+  return 2;
+}

@@ -1,0 +1,20 @@
+// What `benchbox list` prints for a module: its cases, then each library with whether it is
+// available here and, if so, how it runs the cases, asked through the same `describe` as a run.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "catalog.hpp"
+#include "executor.hpp"
+#include "module.hpp"
+#include "settings.hpp"
+
+namespace benchbox {
+
+// `verbose`: every case of a library with all its traits; otherwise the cases it runs on one
+// line and each trait once, with the cases it applies to where they differ.
+std::string list_module(const Module& module, const std::vector<LibraryEntry>& catalog, const RunSettings& settings,
+                        Executor& executor, bool verbose);
+
+}  // namespace benchbox
