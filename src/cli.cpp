@@ -92,8 +92,9 @@ RunSettings settings_from(const ModuleCommand& c) {
     s.params = split_list(c.param);  // several, comma-separated: a sweep
     if (s.params.empty()) throw std::invalid_argument("the parameter is empty");
   } else if (s.cases.size() == 1 && s.axis_params.empty()) {
-    // As the original tool: `-n CASE` alone runs the case's default point.
-    if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = {spec->axis_specs().front().default_value};
+    // As the original tool: `-n CASE` alone runs the case's default point (several where its
+    // first axis's default lists several).
+    if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = split_list(spec->axis_specs().front().default_value);
   }
   s.libraries = split_list(c.libs);
   if (given("--ops")) s.ops = parse_count(c.ops, "--ops", 1, 1'000'000'000'000);

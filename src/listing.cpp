@@ -19,7 +19,8 @@ std::string cases_text(const Module& m) {
     std::vector<std::string> axes;
     for (const auto& p : c.axis_specs())
       axes.push_back(fmt::format("{} ({}; default {}, suite: {})", p.name,
-                                 p.named() ? fmt::format("one of {}", fmt::join(p.choices, ", ")) : fmt::format("{}..{}", p.min, p.max),
+                                 p.named() ? fmt::format("one of {}{}", fmt::join(p.choices, ", "), p.user_file ? ", or a file's path" : "")
+                                            : fmt::format("{}..{}", p.min, p.max),
                                  p.default_value, fmt::join(p.suite, ", ")));
     out += fmt::format("    {:<{}} unit: {}; figure: {} ({}); {}: {}{}{}\n      {}\n", c.id, width, c.unit, c.figure.label,
                        c.figure.direction(), axes.size() == 1 ? "parameter" : "parameters", fmt::join(axes, " x "),

@@ -243,13 +243,14 @@ std::optional<std::string> trial_problem(const RowContext& row, const Measuremen
   const CaseContext context{m.param, m.traits, row.settings.data_dir(), m.variant};
   if (auto wrong = row.spec.verify(context, TrialProof{t.ops, t.done, t.checksum, t.counts}))
     return "verification failed: " + *wrong;
+  const auto& extras = row.spec.extras(m.param);
   const bool clocked = row.spec.figure.from_clock() || row.settings.instructions ||
-                       std::any_of(row.spec.extra_figures.begin(), row.spec.extra_figures.end(),
+                       std::any_of(extras.begin(), extras.end(),
                                    [&](const FigureSpec& f) { return kept(row.settings, f) && f.from_clock(); });
   if (clocked && t.ns == 0) return "the clock did not advance over the measured loop";
   std::string missing;
   if (!row.settings.instructions && !value_in_trial(row.spec.figure, t, missing)) return missing;
-  for (const auto& extra : row.spec.extra_figures)
+  for (const auto& extra : extras)
     if (kept(row.settings, extra) && !value_in_trial(extra, t, missing)) return missing;
   if (!row.spec.rate.count.empty() && m.figure.timed() && !t.counts.count(row.spec.rate.count))
     return "the adapter reported no '" + row.spec.rate.count + "' count";
@@ -335,7 +336,7 @@ bool begin_measurement(const RowContext& row, Measurement& m) {
   m.ops = count.ops;
   m.warmups = warmups_of(row, count);
   m.extra_figures.clear();
-  for (const auto& f : row.spec.extra_figures)
+  for (const auto& f : row.spec.extras(m.param))
     if (kept(s, f)) m.extra_figures.push_back({f, {}, {}});
   return true;
 }

@@ -1,7 +1,10 @@
 #include "module.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <stdexcept>
+
+#include "user_file.hpp"
 
 namespace benchbox {
 
@@ -35,13 +38,18 @@ const ParamSpec* CaseSpec::find_axis(std::string_view name) const {
 }
 
 std::string CaseSpec::label(const Point& p) const {
-  if (describe_param) return describe_param(p);
+  // The user's own file shows as its name, whatever the module says of its named values.
+  const bool has_file = std::any_of(p.axes.begin(), p.axes.end(), [](const Point::Axis& a) { return a.value.file.has_value(); });
+  auto file_name = [](const ParamValue& v) { return std::filesystem::path(v.text).filename().string(); };
+  if (describe_param && !has_file) return describe_param(p);
   const auto specs = axis_specs();
-  if (p.axes.size() <= 1) return specs.front().describe ? specs.front().describe(p) : p.text;
+  if (p.axes.size() <= 1) return p.file ? file_name(p) : specs.front().describe ? specs.front().describe(p) : p.text;
   std::string out;
   for (const auto& a : p.axes) {
     const ParamSpec* spec = find_axis(a.name);
-    out += (out.empty() ? "" : ", ") + (spec && spec->describe ? spec->describe(a.value) : a.name + " " + a.value.text);
+    out += (out.empty() ? "" : ", ") + (a.value.file                 ? a.name + " " + file_name(a.value)
+                                        : spec && spec->describe ? spec->describe(a.value)
+                                                                 : a.name + " " + a.value.text);
   }
   return out;
 }
@@ -50,6 +58,7 @@ ParamValue CaseSpec::parse_axis(const ParamSpec& axis, const std::string& text) 
   if (axis.named()) {
     for (const auto& choice : axis.choices)
       if (choice == text) return ParamValue::named(text);
+    if (axis.user_file) return user_file_param(axis, axis.name + " for " + id, text);
     std::string known;
     for (const auto& c : axis.choices) known += (known.empty() ? "" : ", ") + c;
     throw std::invalid_argument(axis.name + " for " + id + " must be one of " + known + ", got '" + text + "'");

@@ -20,11 +20,19 @@
 
 namespace benchbox {
 
+// The user's own file given as a value (ParamSpec::user_file), as the results record it (with its
+// path, the value's text): what was measured.
+struct UserFile {
+  std::uint64_t bytes = 0;
+  std::string sha256;  // lower-case hex
+};
+
 // A value of one axis as given: its text (what the adapter receives) and, for numeric axes, its
-// value.
+// value; for the user's own file, its absolute path and `file`.
 struct ParamValue {
   std::string text;
   std::optional<std::int64_t> number;
+  std::optional<UserFile> file{};
 
   static ParamValue of(std::int64_t n) { return {std::to_string(n), n}; }
   static ParamValue named(std::string name) { return {std::move(name), std::nullopt}; }
@@ -36,12 +44,18 @@ struct ParamSpec {
   std::string name;                    // "coroutines", "data set", "elements"; no '=' or ','
   std::vector<std::string> choices{};  // non-empty: the value is one of these names
   std::int64_t min = 0, max = 0;       // numeric axes: the range
-  std::string default_value{};         // what `-n CASE` runs when the axis is not given
+  std::string default_value{};         // what `-n CASE` runs when the axis is not given (first axis: several, comma-separated)
   std::vector<std::string> suite{};    // what the full suite runs
   std::string help{};                  // one line for --help and `benchbox list`
   // Human label of one value ("level 3", "canada.json"). Default: a case's only axis shows its
   // value as given ("2"); an axis among several shows "name value" ("threads 2").
   std::function<std::string(const ParamValue&)> describe{};
+  // Set where a value may also be the path of the user's own file (a document to parse, a file to
+  // compress): a value that is none of `choices` is then a path. The driver checks that it is a
+  // readable, non-empty regular file and records its size and SHA-256 (user_file.hpp); this checks
+  // its content, before anything runs: an error message, or nothing. The adapter receives the
+  // absolute path; the value's label is the file's name.
+  std::function<std::optional<std::string>(const std::filesystem::path&)> user_file{};
   bool named() const { return !choices.empty(); }
 };
 using AxisSpec = ParamSpec;
@@ -119,6 +133,9 @@ struct CaseSpec {
   FigureSpec figure = FigureSpec::time();
   // Further figures of every row (allocations, bytes per element, a compression ratio...).
   std::vector<FigureSpec> extra_figures{};
+  // Named values of the first axis whose points report other further figures than extra_figures
+  // (two conformance input sets, each scored by its own categories).
+  std::map<std::string, std::vector<FigureSpec>> extra_figures_of{};
   // For a time figure, the rate shown beside it: the proof count `count` per second, divided by
   // `scale` ("bytes" per second / 1e6 = "MB/s"). Empty count: operations per second in the
   // case's unit. (A rate that is the case's figure itself: FigureSpec::rate.)
@@ -155,6 +172,10 @@ struct CaseSpec {
   std::span<const ParamSpec> axis_specs() const { return axes.empty() ? std::span<const ParamSpec>(&param, 1) : axes; }
   const ParamSpec* find_axis(std::string_view name) const;
   std::string label(const Point& p) const;
+  const std::vector<FigureSpec>& extras(const Point& p) const {
+    auto it = extra_figures_of.find(p.text);
+    return it == extra_figures_of.end() ? extra_figures : it->second;
+  }
   std::uint64_t round_ops(const Point& p, std::uint64_t ops) const { return legal_ops ? legal_ops(p, ops) : ops; }
   // Parses and checks a value of the first axis given on the command line; throws
   // std::invalid_argument.

@@ -60,7 +60,10 @@ json value_json(const ParamValue& v) { return v.number ? json(*v.number) : json(
 
 json point_json(const Point& p) {
   json out = json::array();
-  for (const auto& a : p.axes) out.push_back({{"axis", a.name}, {"value", value_json(a.value)}});
+  for (const auto& a : p.axes) {
+    out.push_back({{"axis", a.name}, {"value", value_json(a.value)}});
+    if (a.value.file) out.back()["file"] = {{"bytes", a.value.file->bytes}, {"sha256", a.value.file->sha256}};
+  }
   return out;
 }
 
@@ -207,6 +210,8 @@ Point point_from(const json& e, const std::string& where, std::int64_t version) 
   for (const auto& a : list) {
     if (!a.is_object()) throw std::runtime_error(where + ": an axis of 'point' is not an object");
     axes.push_back({field<std::string>(a, "axis", where), value_from(a, "value", where)});
+    if (auto f = a.find("file"); f != a.end() && f->is_object())
+      axes.back().value.file = UserFile{field<std::uint64_t>(*f, "bytes", where), field<std::string>(*f, "sha256", where)};
   }
   return Point(std::move(axes));
 }

@@ -156,3 +156,20 @@ execute_process(COMMAND ${BENCHBOX} compare ${dir}/valid.json ${dir}/valid.json 
 if(NOT rc EQUAL 0 OR NOT out MATCHES "unchanged")
   message(FATAL_ERROR "benchbox compare of a file with itself: exit status ${rc}, expected 0 and 'unchanged'\n${out}\n${err}")
 endif()
+
+# The user's own file as a parameter (the json module's documents): refused before anything runs,
+# in one line naming the file, whatever is wrong with it.
+file(MAKE_DIRECTORY ${dir}/a_folder)
+file(WRITE ${dir}/broken.json "{\"a\": [1, 2")
+file(WRITE ${dir}/duplicate_keys.json "{\"a\": 1, \"a\": 2}")
+file(WRITE ${dir}/trailing.json "[1] [2]")
+expect_usage_error_matching("data set for parse: '${dir}/nosuch.json': no such file, and not one of canada, citm"
+                            json -n parse ${dir}/nosuch.json)
+expect_usage_error_matching("'${dir}/empty.json': empty" json -n parse ${dir}/empty.json)
+expect_usage_error_matching("'${dir}/a_folder': a directory, not a file" json -n parse ${dir}/a_folder)
+expect_usage_error_matching("'${dir}/broken.json': not valid JSON: expected ',' or ']' at byte 11" json -n parse ${dir}/broken.json)
+expect_usage_error_matching("not valid JSON: text after the document" json -n stringify ${dir}/trailing.json)
+expect_usage_error_matching("the key \"a\" a second time in one object" json -n parse ${dir}/duplicate_keys.json)
+expect_usage_error_matching("not a regular file" json -n parse /dev/null)
+# One bad file in a sweep stops the sweep before anything runs.
+expect_usage_error_matching("broken.json': not valid JSON" json -n parse mixed,${dir}/broken.json)

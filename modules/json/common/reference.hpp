@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -19,18 +21,42 @@ class ReferenceReader {
   // `number_text`, when given, receives the spelling of every number (space-separated).
   template <class V>
   static std::optional<std::string> read(std::string_view text, V& v, std::string* number_text = nullptr) {
-    ReferenceReader r(text, number_text);
-    r.ws();
-    if (!r.value(v, 0)) return r.error_;
-    r.ws();
-    if (r.p_ != r.text_.size()) return r.fail("text after the document at byte " + std::to_string(r.p_));
-    return std::nullopt;
+    return ReferenceReader(text, number_text, false).whole(v);
+  }
+
+  // As read(), and an object with the same key twice is an error too: RFC 8259 leaves what such an
+  // object holds to each implementation (some keep both members, others one), so no single
+  // reading of it can verify every library.
+  template <class V>
+  static std::optional<std::string> read_unique_keys(std::string_view text, V& v) {
+    return ReferenceReader(text, nullptr, true).whole(v);
   }
 
  private:
   static constexpr int kMaxDepth = 10000;
 
-  ReferenceReader(std::string_view text, std::string* numbers) : text_(text), numbers_(numbers) {}
+  ReferenceReader(std::string_view text, std::string* numbers, bool unique_keys)
+      : text_(text), numbers_(numbers), unique_keys_(unique_keys) {}
+
+  template <class V>
+  std::optional<std::string> whole(V& v) {
+    ws();
+    if (!value(v, 0)) return error_;
+    ws();
+    if (p_ != text_.size()) return fail("text after the document at byte " + std::to_string(p_));
+    return std::nullopt;
+  }
+
+  // A key as an error message shows it: printable ASCII, other bytes as \xNN, at most 40 bytes.
+  static std::string shown(const std::string& key) {
+    std::string out;
+    for (unsigned char c : key.substr(0, 40)) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, c >= 0x20 && c < 0x7f && c != '\\' ? "%c" : "\\x%02x", c);
+      out += buf;
+    }
+    return key.size() > 40 ? out + "..." : out;
+  }
 
   std::optional<std::string> fail(std::string why) {
     if (error_.empty()) error_ = std::move(why);
@@ -63,11 +89,17 @@ class ReferenceReader {
           ++p_;
           return true;
         }
+        std::set<std::string> keys;  // filled only when keys must be unique
         for (;;) {
           ws();
           if (peek() != '"') return bad("expected a key");
+          const std::size_t key_at = p_;
           std::string key;
           if (!string(key)) return false;
+          if (unique_keys_ && !keys.insert(key).second) {
+            p_ = key_at;
+            return bad("the key \"" + shown(key) + "\" a second time in one object");
+          }
           v.key(key.data(), key.size());
           ws();
           if (peek() != ':') return bad("expected ':'");
@@ -258,6 +290,7 @@ class ReferenceReader {
 
   std::string_view text_;
   std::string* numbers_;
+  bool unique_keys_;
   std::size_t p_ = 0;
   std::string error_;
 };

@@ -54,14 +54,30 @@ Json::CharReader& reader() {
   return *r;
 }
 
+// JsonCpp's messages span lines ("* Line 1, Column 2\n  '1e400' is not a number.\n"): one line,
+// as a row's reason is shown.
+std::string one_line(const std::string& message) {
+  std::string out;
+  for (char c : message) {
+    if (c == '\n' || c == ' ') {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
 // JsonCpp reports most errors by returning false, and exceeding its stack limit by throwing.
 bool load(const Input& in, Json::Value& root, std::string& error) {
   try {
-    return reader().parse(in.data(), in.data() + in.size(), &root, &error);
+    if (reader().parse(in.data(), in.data() + in.size(), &root, &error)) return true;
+    error = one_line(error);
   } catch (const Json::Exception& e) {
     error = e.what();
-    return false;
   }
+  return false;
 }
 
 struct JsonCpp {

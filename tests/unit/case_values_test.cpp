@@ -1,0 +1,46 @@
+// A case whose parameter values measure different things: each value's points report their own
+// further figures (CaseSpec::extra_figures_of), and a missing one fails the trial as before.
+#include <gtest/gtest.h>
+
+#include "executor.hpp"
+#include "measurement.hpp"
+
+using namespace benchbox;
+
+namespace {
+
+class NoProcesses : public Executor {
+ public:
+  ChildOutcome run(const ChildSpec&) override { return {}; }
+};
+
+TEST(CaseValues, EachValueReportsItsOwnFurtherFigures) {
+  CaseSpec spec;
+  spec.id = "judge";
+  spec.param.name = "inputs";
+  spec.param.choices = {"ours", "theirs"};
+  spec.figure = FigureSpec::score("score");
+  spec.extra_figures = {FigureSpec::score("score_ours")};
+  spec.extra_figures_of = {{"theirs", {FigureSpec::score("score_y"), FigureSpec::score("score_n")}}};
+  spec.verify = [](const CaseContext&, const TrialProof&) { return std::optional<std::string>(); };
+  RunSettings settings;
+  LibraryEntry library;
+  NoProcesses executor;
+  const RowContext row{spec, settings, library, executor};
+
+  Measurement ours, theirs;
+  ours.param = spec.parse_param("ours");
+  theirs.param = spec.parse_param("theirs");
+  ours.figure = theirs.figure = spec.figure;
+  TrialRecord t;
+  t.ops = 1;
+  t.done = 5;
+  t.figures = {{"score", 80}, {"score_y", 100}, {"score_n", 50}};
+  EXPECT_EQ(trial_problem(row, theirs, t, 1), std::nullopt);
+  EXPECT_EQ(trial_problem(row, ours, t, 1), "the adapter reported no 'score_ours' figure");
+  t.figures = {{"score", 80}, {"score_ours", 80}};
+  EXPECT_EQ(trial_problem(row, ours, t, 1), std::nullopt);
+  EXPECT_EQ(trial_problem(row, theirs, t, 1), "the adapter reported no 'score_y' figure");
+}
+
+}  // namespace
