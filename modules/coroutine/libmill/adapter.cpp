@@ -69,7 +69,7 @@ struct ChannelRun {
   ChannelTally* tally;
   mill_chan ch;
   std::uint64_t ops;
-  bool producer_done;
+  volatile bool producer_done;  // volatile: set by the producer coroutine, polled by main across yields
 };
 
 mill_coroutine void producer(ChannelRun* run) {
@@ -122,7 +122,7 @@ void run_create(Trial& trial) {
 struct MemoryRun {
   MemoryTally* tally;
   mill_chan gate;  // chdone() after the measurement releases every waiting chr()
-  bool holder_done;
+  volatile bool holder_done;  // volatile: set by a coroutine; g++ kept main's read in a register across mill_yield()
 };
 
 mill_coroutine void memory_body(MemoryRun* run, std::size_t i) {

@@ -58,7 +58,7 @@ struct ChannelRun {
   ChannelTally* tally;
   Channel* ch;
   std::uint64_t ops;
-  bool producer_done;
+  volatile bool producer_done;  // volatile: set by the producer task, polled by taskmain across yields
 };
 
 void producer(void* arg) {

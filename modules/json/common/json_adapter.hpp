@@ -95,10 +95,11 @@ inline void allocation_figures(Trial& trial, const allocations::Usage& used, std
   trial.figure("allocs", static_cast<double>(used.count) / n);
 }
 
-// parse: every document is parsed and every value visited, timed together; the counts of all
-// documents add up (the module expects ops x the document's). The byte checksum, which proves the
-// strings were unescaped right, comes from one more parse before the clock starts (untimed), with
-// the same library call: it costs about as much as a fast parser's whole parse.
+// parse: every document is parsed and every value visited, timed together; the timed walks' value
+// counts and unescaped sizes add up (the module expects ops x the document's). The statistics of
+// every kind and the byte checksum, which prove the strings were unescaped right, come from one
+// more parse before the clock starts (untimed), with the same library call: they cost about as
+// much as a fast parser's whole parse.
 template <class Library>
 void run_parse(Trial& trial) {
   static const Input in = load_data_set(trial.param_text());  // one data set per process
@@ -112,14 +113,16 @@ void run_parse(Trial& trial) {
       throw std::runtime_error("the library refused " + std::string(trial.param_text()) + ": " + error);
     used = allocations::now() - before;
   }
-  Counts counts;
+  Tally tally;
   trial.start();
   std::uint64_t done = 0;
   for (; done < trial.ops(); ++done)
-    if (!Library::parse(in, counts, error)) break;
+    if (!Library::parse(in, tally, error)) break;
   trial.stop();
   if (done < trial.ops()) throw std::runtime_error("the library refused " + std::string(trial.param_text()) + ": " + error);
-  count_stats(trial, counts);
+  count_stats(trial, proof);  // one document's statistics, from the untimed parse
+  trial.count("values", tally.values);
+  trial.count("text_bytes", tally.text_bytes);
   trial.count("bytes", static_cast<std::uint64_t>(in.size()) * done);
   allocation_figures(trial, used, 1);
   trial.finish(done, proof.checksum);

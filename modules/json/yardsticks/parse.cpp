@@ -53,6 +53,10 @@ struct Tally {
   std::uint64_t values = 0, string_bytes = 0;
 };
 
+// A number or a boolean read, as a program that uses it reads it, and kept (not optimised away).
+void use(double d) { asm volatile("" : : "x"(d)); }
+void use(bool b) { asm volatile("" : : "r"(b)); }
+
 void visit(simdjson::dom::element x, Tally& t) {
   ++t.values;
   switch (x.type()) {
@@ -66,6 +70,10 @@ void visit(simdjson::dom::element x, Tally& t) {
       for (auto e : simdjson::dom::array(x)) visit(e, t);
       break;
     case simdjson::dom::element_type::STRING: t.string_bytes += x.get_string().value_unsafe().size(); break;
+    case simdjson::dom::element_type::INT64: use(static_cast<double>(x.get_int64().value_unsafe())); break;
+    case simdjson::dom::element_type::UINT64: use(static_cast<double>(x.get_uint64().value_unsafe())); break;
+    case simdjson::dom::element_type::DOUBLE: use(x.get_double().value_unsafe()); break;
+    case simdjson::dom::element_type::BOOL: use(x.get_bool().value_unsafe()); break;
     default: break;
   }
 }
@@ -81,6 +89,10 @@ void visit(const rapidjson::Value& x, Tally& t) {
     for (auto& e : x.GetArray()) visit(e, t);
   } else if (x.IsString()) {
     t.string_bytes += x.GetStringLength();
+  } else if (x.IsNumber()) {
+    use(x.GetDouble());
+  } else if (x.IsBool()) {
+    use(x.GetBool());
   }
 }
 
@@ -95,6 +107,10 @@ void visit(const nlohmann::json& x, Tally& t) {
     for (auto& e : x) visit(e, t);
   } else if (x.is_string()) {
     t.string_bytes += x.get_ref<const std::string&>().size();
+  } else if (x.is_number()) {
+    use(x.get<double>());
+  } else if (x.is_boolean()) {
+    use(x.get<bool>());
   }
 }
 
