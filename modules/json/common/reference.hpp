@@ -271,11 +271,11 @@ class ReferenceReader {
         case 'r': out += '\r'; break;
         case 't': out += '\t'; break;
         case 'u': {
-          std::uint32_t cp;
+          std::uint32_t cp = 0;
           if (!hex4(cp)) return false;
           if (cp >= 0xDC00 && cp <= 0xDFFF) return bad("lone low surrogate");
           if (cp >= 0xD800 && cp <= 0xDBFF) {
-            std::uint32_t low;
+            std::uint32_t low = 0;
             if (text_.substr(p_, 2) != "\\u" || (p_ += 2, !hex4(low)) || low < 0xDC00 || low > 0xDFFF)
               return bad("high surrogate without a low one");
             cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);

@@ -1,10 +1,12 @@
 // A yardstick for the json module (docs/method.md, "Yardsticks"): a minimal program that parses a
 // document with simdjson's DOM, RapidJSON or nlohmann::json and visits every value, counting the
-// values and adding up the strings' sizes, as a user's program that walks a document does. It
-// includes nothing of benchbox (no adapter header, no allocation counting, no visitor of ours).
-// scripts/accuracy runs it interleaved with the matching `benchbox json -n parse` row.
+// values, adding up the strings' sizes and reading every number, as a user's program that walks a
+// document does. It includes nothing of benchbox (no adapter header, no allocation counting, no
+// visitor of ours). scripts/accuracy runs it interleaved with the matching `benchbox json -n
+// parse` row. One program per library (YARDSTICK_LIBRARY: 1 simdjson, 2 rapidjson, 3 nlohmann),
+// as a user's program holds one, so that the compiler inlines in it as it would there:
 //
-//   json_yardstick simdjson|rapidjson|nlohmann FILE OPS REPS
+//   json_yardstick_<library> FILE OPS REPS
 //
 // One untimed warm-up pass, then REPS timed passes of OPS parses each: a line `ns_per_op <value>`
 // per pass, then `check <values> <string bytes>` of one document.
@@ -17,9 +19,13 @@
 #define YARDSTICK_TOGGLE()
 #endif
 
-#include <nlohmann/json.hpp>
-#include <rapidjson/document.h>
+#if YARDSTICK_LIBRARY == 1
 #include <simdjson.h>
+#elif YARDSTICK_LIBRARY == 2
+#include <rapidjson/document.h>
+#elif YARDSTICK_LIBRARY == 3
+#include <nlohmann/json.hpp>
+#endif
 
 #include <cstdint>
 #include <cstdio>
@@ -57,6 +63,7 @@ struct Tally {
 void use(double d) { asm volatile("" : : "x"(d)); }
 void use(bool b) { asm volatile("" : : "r"(b)); }
 
+#if YARDSTICK_LIBRARY == 1
 void visit(simdjson::dom::element x, Tally& t) {
   ++t.values;
   switch (x.type()) {
@@ -78,90 +85,103 @@ void visit(simdjson::dom::element x, Tally& t) {
   }
 }
 
+#elif YARDSTICK_LIBRARY == 2
 void visit(const rapidjson::Value& x, Tally& t) {
   ++t.values;
-  if (x.IsObject()) {
-    for (auto& m : x.GetObject()) {
-      t.string_bytes += m.name.GetStringLength();
-      visit(m.value, t);
-    }
-  } else if (x.IsArray()) {
-    for (auto& e : x.GetArray()) visit(e, t);
-  } else if (x.IsString()) {
-    t.string_bytes += x.GetStringLength();
-  } else if (x.IsNumber()) {
-    use(x.GetDouble());
-  } else if (x.IsBool()) {
-    use(x.GetBool());
+  switch (x.GetType()) {
+    case rapidjson::kObjectType:
+      for (const auto& m : x.GetObject()) {
+        t.string_bytes += m.name.GetStringLength();
+        visit(m.value, t);
+      }
+      break;
+    case rapidjson::kArrayType:
+      for (const auto& e : x.GetArray()) visit(e, t);
+      break;
+    case rapidjson::kStringType: t.string_bytes += x.GetStringLength(); break;
+    case rapidjson::kNumberType: use(x.GetDouble()); break;
+    case rapidjson::kTrueType: use(true); break;
+    case rapidjson::kFalseType: use(false); break;
+    case rapidjson::kNullType: break;
   }
 }
 
+#elif YARDSTICK_LIBRARY == 3
 void visit(const nlohmann::json& x, Tally& t) {
+  using json = nlohmann::json;
   ++t.values;
-  if (x.is_object()) {
-    for (auto& [k, v] : x.items()) {
-      t.string_bytes += k.size();
-      visit(v, t);
-    }
-  } else if (x.is_array()) {
-    for (auto& e : x) visit(e, t);
-  } else if (x.is_string()) {
-    t.string_bytes += x.get_ref<const std::string&>().size();
-  } else if (x.is_number()) {
-    use(x.get<double>());
-  } else if (x.is_boolean()) {
-    use(x.get<bool>());
+  switch (x.type()) {
+    case json::value_t::object:
+      for (const auto& [key, value] : x.get_ref<const json::object_t&>()) {
+        t.string_bytes += key.size();
+        visit(value, t);
+      }
+      break;
+    case json::value_t::array:
+      for (const auto& e : x.get_ref<const json::array_t&>()) visit(e, t);
+      break;
+    case json::value_t::string: t.string_bytes += x.get_ref<const json::string_t&>().size(); break;
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+    case json::value_t::number_float: use(x.get<double>()); break;
+    case json::value_t::boolean: use(x.get<bool>()); break;
+    default: break;
   }
 }
+
+#endif
 
 // Parses the document once and visits it; false when the library refuses it.
-bool parse_simdjson(const simdjson::padded_string& text, Tally& t) {
-  static simdjson::dom::parser parser;  // reused, as simdjson documents
+#if YARDSTICK_LIBRARY == 1
+const char* const kLibrary = "simdjson";
+bool parse(const std::string& text, Tally& t) {
+  static const simdjson::padded_string padded(text);  // the padding simdjson reads past the end
+  static simdjson::dom::parser parser;                // reused, as simdjson documents
   simdjson::dom::element root;
-  if (parser.parse(text).get(root)) return false;
+  if (parser.parse(padded).get(root)) return false;
   visit(root, t);
   return true;
 }
-bool parse_rapidjson(const std::string& text, Tally& t) {
+#elif YARDSTICK_LIBRARY == 2
+const char* const kLibrary = "rapidjson";
+bool parse(const std::string& text, Tally& t) {
   rapidjson::Document d;
   d.Parse(text.data(), text.size());
   if (d.HasParseError()) return false;
   visit(d, t);
   return true;
 }
-bool parse_nlohmann(const std::string& text, Tally& t) {
-  auto j = nlohmann::json::parse(text, nullptr, false);
+#elif YARDSTICK_LIBRARY == 3
+const char* const kLibrary = "nlohmann";
+bool parse(const std::string& text, Tally& t) {
+  const auto j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_discarded()) return false;
   visit(j, t);
   return true;
 }
+#endif
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 5) {
-    std::fprintf(stderr, "usage: %s simdjson|rapidjson|nlohmann FILE OPS REPS\n", argv[0]);
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: %s FILE OPS REPS (%s)\n", argv[0], kLibrary);
     return 2;
   }
-  const std::string lib = argv[1];
-  std::ifstream in(argv[2], std::ios::binary);
+  std::ifstream in(argv[1], std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const simdjson::padded_string padded(text);
-  const std::uint64_t ops = std::strtoull(argv[3], nullptr, 10);
-  const int reps = std::atoi(argv[4]);
-  if (!in || text.empty() || ops == 0 || reps < 1 || (lib != "simdjson" && lib != "rapidjson" && lib != "nlohmann")) {
+  const std::uint64_t ops = std::strtoull(argv[2], nullptr, 10);
+  const int reps = std::atoi(argv[3]);
+  if (!in || text.empty() || ops == 0 || reps < 1) {
     std::fprintf(stderr, "json_yardstick: bad arguments\n");
     return 2;
   }
-  auto parse = [&](Tally& t) {
-    return lib == "simdjson" ? parse_simdjson(padded, t) : lib == "rapidjson" ? parse_rapidjson(text, t) : parse_nlohmann(text, t);
-  };
   auto pass = [&] {
     Tally t;
     const std::uint64_t begin = start_clock();
     for (std::uint64_t i = 0; i < ops; ++i)
-      if (!parse(t)) {
-        std::fprintf(stderr, "json_yardstick: %s refused %s\n", lib.c_str(), argv[2]);
+      if (!parse(text, t)) {
+        std::fprintf(stderr, "json_yardstick: %s refused %s\n", kLibrary, argv[1]);
         std::exit(1);
       }
     return double(stop_clock() - begin) / double(ops);
@@ -170,7 +190,7 @@ int main(int argc, char** argv) {
   g_counting = true;
   for (int i = 0; i < reps; ++i) std::printf("ns_per_op %.2f\n", pass());
   Tally one;
-  parse(one);
+  parse(text, one);
   std::printf("check %llu %llu\n", static_cast<unsigned long long>(one.values), static_cast<unsigned long long>(one.string_bytes));
   return 0;
 }
