@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <thread>
 
 namespace benchbox {
 namespace {
@@ -205,6 +206,14 @@ bool keep_off_cpu(int cpu) {
   if (CPU_COUNT(&allowed) == 0 || sched_setaffinity(0, sizeof allowed, &allowed) != 0) return false;
   g_driver_cpus = before;  // what an unpinned child gets back
   return true;
+}
+
+unsigned cpus_for_children() {
+  if (g_driver_cpus) return static_cast<unsigned>(CPU_COUNT(&*g_driver_cpus));
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return std::max(1u, std::thread::hardware_concurrency());
+  return static_cast<unsigned>(CPU_COUNT(&set));
 }
 
 void install_interrupt_handlers() {

@@ -45,6 +45,8 @@ ChildOutcome run_child(const ChildSpec& spec);
 // wake-ups (polling a child's pipes, writing results) never preempt the adapter measured there.
 // Returns false, changing nothing, when no other CPU is allowed (a one-CPU machine).
 bool keep_off_cpu(int cpu);
+// How many CPUs an unpinned child gets: the driver's mask before keep_off_cpu() moved it.
+unsigned cpus_for_children();
 
 // What the runner uses to start adapter processes: the real thing, or a fake in unit tests.
 class Executor {

@@ -3,7 +3,7 @@
 // parameter axes (each a number or a name from a list) and the points of the full suite, and how
 // a trial's proof of work is verified. Modules register themselves from their own folder
 // (modules/<id>/module.cpp); the driver never lists them and knows none of their concepts.
-// /work/notes/case-model.md and docs/adding.md say what a module writes.
+// docs/adding.md says what a module writes.
 #pragma once
 
 #include <cstdint>

@@ -24,14 +24,6 @@ std::uint64_t available_memory_bytes() {
   return 0;
 }
 
-// CPUs this process may run on (its affinity mask: a taskset or a container limits it).
-unsigned usable_cpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) != 0) return std::max(1u, std::thread::hardware_concurrency());
-  return static_cast<unsigned>(CPU_COUNT(&set));
-}
-
 // Why the point's first axis times the library's memory per unit cannot run here (more than half
 // the available memory, or more bytes than 64 bits count), or nothing.
 std::optional<std::string> memory_refusal(const CasePoint& point, const CaseTraits& traits) {
@@ -136,7 +128,7 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
   if (!lib.available) return {Decision::unavailable, lib.reason};
   if (spec.unavailable)
     if (auto why = spec.unavailable(point.param, s.data_dir())) return {Decision::unavailable, *why};
-  if (const unsigned have = usable_cpus(); spec.cpus > have)
+  if (const unsigned have = cpus_for_children(); spec.cpus > have)
     return {Decision::unavailable, "the case runs on " + std::to_string(spec.cpus) + " CPUs and this machine has " +
                                        std::to_string(have) + " for benchbox"};
   if (!d || !d->description) return {Decision::failed, d ? d->error : "not described"};
@@ -234,11 +226,12 @@ void Runner::check_memory(const std::vector<CasePoint>& points) {
 }
 
 std::vector<const VariantDescription*> Runner::variants_of(const LibraryEntry& lib) {
-  const auto& d = lib.available ? describe(lib).description : std::nullopt;
-  if (!d || d->variants.empty()) return {nullptr};  // one row, whatever becomes of it
+  // A pointer into the kept description: the variants' addresses outlive this call.
+  const auto* d = lib.available ? &describe(lib).description : nullptr;
+  if (!d || !*d || (*d)->variants.empty()) return {nullptr};  // one row, whatever becomes of it
   const auto wanted = selected_variants(settings_, lib.id);
   std::vector<const VariantDescription*> out;
-  for (const auto& v : d->variants)
+  for (const auto& v : (*d)->variants)
     if (wanted.empty() || std::find(wanted.begin(), wanted.end(), v.id) != wanted.end()) out.push_back(&v);
   return out;
 }
