@@ -49,24 +49,34 @@ UnmatchedRow unmatched(const Measurement& m, const Measurement* old_row, const M
   return {m.module, m.case_id, m.param_label, m.row_name(), state(old_row), state(new_row)};
 }
 
-// The row's figure divided by its reference row's in the same round, per round: only when the
-// file holds one value per round for both (a round's k-th value is the k-th process's).
-// Timed figures only: the host's slow and fast periods are what pairing cancels.
+// Rows whose k-th value is the k-th round's (one value per process): what pairing needs.
+bool one_value_per_round(const Measurement& m) { return m.ok() && m.figure.timed() && m.values.size() == m.processes; }
+
+// The row's figure divided, round by round, by the geometric mean of the case's other rows in that
+// round (same point, figure and rounds). Pairing cancels the host's slow and fast periods; the
+// mean of many rows moves less than any one of them, the 3 ns floor least of all (it was the
+// noisiest row and every ratio inherited its noise). The reference row is not paired: its change
+// is the machine's (compare_results).
 std::optional<std::vector<double>> round_ratios(const Measurement& m, const Results& file) {
-  if (m.reference || !m.figure.timed() || m.values.size() != m.processes) return std::nullopt;
-  for (const auto& ref : file.measurements) {
-    if (!ref.reference || !ref.ok() || ref.module != m.module || ref.case_id != m.case_id || !(ref.param == m.param))
+  if (m.reference || !one_value_per_round(m)) return std::nullopt;
+  std::vector<double> log_sum(m.values.size(), 0.0);
+  std::size_t others = 0;
+  for (const auto& o : file.measurements) {
+    if (&o == &m || !one_value_per_round(o) || o.module != m.module || o.case_id != m.case_id || !(o.param == m.param) ||
+        o.figure.id != m.figure.id || o.values.size() != m.values.size())
       continue;
-    if (ref.values.size() != m.values.size() || ref.processes != m.processes || ref.figure.id != m.figure.id) return std::nullopt;
-    std::vector<double> ratios;
-    for (std::size_t k = 0; k < m.values.size(); ++k) {
-      const double ratio = m.values[k] / ref.values[k];
-      if (!(ref.values[k] > 0) || !std::isfinite(ratio)) return std::nullopt;
-      ratios.push_back(ratio);
-    }
-    return ratios;
+    if (std::any_of(o.values.begin(), o.values.end(), [](double v) { return !(v > 0); })) continue;
+    for (std::size_t k = 0; k < o.values.size(); ++k) log_sum[k] += std::log(o.values[k]);
+    ++others;
   }
-  return std::nullopt;
+  if (others == 0) return std::nullopt;
+  std::vector<double> ratios;
+  for (std::size_t k = 0; k < m.values.size(); ++k) {
+    const double ratio = m.values[k] / std::exp(log_sum[k] / static_cast<double>(others));
+    if (!std::isfinite(ratio)) return std::nullopt;
+    ratios.push_back(ratio);
+  }
+  return ratios;
 }
 
 // Exact counts (instructions under Callgrind) are the same on every run of the same code: their
@@ -105,14 +115,34 @@ ComparedRow compared(const Measurement& o, const Measurement& n, const Results& 
   }
   r.worse = o.figure.lower_is_better ? judged : -judged;
   r.verified = o.verified && n.verified;
-  const bool significant = r.exact() || *r.p < opt.alpha;
-  if (!significant) r.why = fmt::format("p >= {:g}", opt.alpha);
+  return r;
+}
+
+// Benjamini-Hochberg: each row's p-value adjusted for the number of rows tested at once, so that
+// among the rows called better or worse at most `alpha` of them are expected to be false alarms
+// (a hundred rows at p < 0.05 each called about five of them by chance alone).
+void adjust_for_many_rows(std::vector<ComparedRow>& rows) {
+  std::vector<ComparedRow*> tested;
+  for (auto& r : rows)
+    if (r.p) tested.push_back(&r);
+  std::sort(tested.begin(), tested.end(), [](const ComparedRow* a, const ComparedRow* b) { return *a->p < *b->p; });
+  double smallest_after = 1;
+  for (std::size_t i = tested.size(); i-- > 0;) {
+    const double scaled = *tested[i]->p * static_cast<double>(tested.size()) / static_cast<double>(i + 1);
+    smallest_after = std::min(smallest_after, scaled);
+    tested[i]->q = smallest_after;
+  }
+}
+
+void judge(ComparedRow& r, const CompareOptions& opt) {
+  const double judged = r.by_ratio ? *r.ratio_change : r.change;
+  const bool significant = r.exact() || *r.q < opt.alpha;
+  if (!significant) r.why = fmt::format("q >= {:g}", opt.alpha);
   else if (std::fabs(judged) < opt.noise_floor)
-    r.why = fmt::format("|{}| < {:g}%", r.by_ratio ? "vs ref chg" : "change", 100 * opt.noise_floor);
+    r.why = fmt::format("|{}| < {:g}%", r.by_ratio ? "vs others chg" : "change", 100 * opt.noise_floor);
   else r.verdict = r.worse > 0 ? Verdict::worse : Verdict::better;
   // The rule of --fail-on-regression stands on its own (it does not go through the noise floor).
   r.regression = opt.fail_on_regression && r.verified && significant && r.worse > *opt.fail_on_regression;
-  return r;
 }
 
 bool same_build_of(const nlohmann::json& a, const nlohmann::json& b) {
@@ -149,6 +179,8 @@ Comparison compare_results(const Results& old_results, const Results& new_result
   // The reference row's change is the machine's only when both files come from the same build:
   // otherwise a change common to every row (compiler, flags, benchbox itself) would pass unseen.
   const bool same_build = same_build_of(old_results.context, new_results.context);
+  adjust_for_many_rows(c.rows);
+  for (auto& r : c.rows) judge(r, opt);
   for (auto& ref : c.rows) {
     const bool paired = std::any_of(c.rows.begin(), c.rows.end(), [&](const ComparedRow& r) {
       return r.by_ratio && std::tie(r.module, r.case_id) == std::tie(ref.module, ref.case_id) && r.param == ref.param;
@@ -173,19 +205,19 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
                                       r.cpus > 1 ? fmt::format(" (unpinned, {} CPUs)", r.cpus) : "");
     if (h != heading) {
       heading = h;
-      out += fmt::format("\n{} ({}, {})\n{:<16} {:>12} {:>12} {:>9} {:>11} {:>9}  {}\n", h, r.figure.label,
+      out += fmt::format("\n{} ({}, {})\n{:<16} {:>12} {:>12} {:>9} {:>11} {:>9} {:>9}  {}\n", h, r.figure.label,
                          r.figure.direction(), "library", fmt::format("old {}", r.figure.label),
-                         fmt::format("new {}", r.figure.label), "change", "vs ref chg", "p-value", "verdict");
+                         fmt::format("new {}", r.figure.label), "change", "paired chg", "p-value", "q-value", "verdict");
     }
     std::string verdict = to_string(r.verdict);
     if (!r.why.empty()) verdict += " (" + r.why + ")";
     if (r.regression) verdict += "  REGRESSION";
     if (r.machine_change) verdict += "  (the reference: the machine's change)";
     if (!r.verified) verdict += "  [not verified]";
-    out += fmt::format("{:<16} {:>12} {:>12} {:>+8.1f}% {:>11} {:>9}  {}\n", r.library, format_value(r.old_median),
+    out += fmt::format("{:<16} {:>12} {:>12} {:>+8.1f}% {:>11} {:>9} {:>9}  {}\n", r.library, format_value(r.old_median),
                        format_value(r.new_median), 100 * r.change,
                        r.ratio_change ? fmt::format("{:+.1f}%", 100 * *r.ratio_change) : "-",
-                       r.p ? fmt::format("{:.3f}", *r.p) : "exact", verdict);
+                       r.p ? fmt::format("{:.3f}", *r.p) : "exact", r.q ? fmt::format("{:.3f}", *r.q) : "exact", verdict);
   }
   if (!c.unmatched.empty()) {
     out += "\nNot compared:\n";
@@ -197,17 +229,20 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
     }
   }
   out += fmt::format(
-      "\nVerdicts: two-sided Mann-Whitney U test over the rounds' paired ratios where vs ref chg is shown, over the "
-      "repetitions otherwise (exact counts: their change alone); \"unchanged\" when p >= {:g} or the judged change is "
-      "below {:g}% (noise floor). vs ref chg: the change of the row's ratio to the reference row of the same round "
-      "(median over rounds); {}. The reference row itself is never a regression when both files come from the same "
-      "build (revision, compiler, flags): its change is then the machine's.{}\n",
+      "\nVerdicts: two-sided Mann-Whitney U test over the rounds' paired ratios where paired chg is shown, over the "
+      "repetitions otherwise (exact counts: their change alone); q-value: the p-value adjusted for every row compared "
+      "at once (Benjamini-Hochberg: of the rows called better or worse, a fraction {0:g} at most is expected to be false "
+      "alarms); "
+      "\"unchanged\" when q >= {0:g} or the judged change is below {1:g}% (noise floor). paired chg: the change of the "
+      "row's ratio to the geometric mean of the case's other rows in the same round (median over rounds); {2}. The "
+      "reference row itself is never a regression when both files come from the same build (revision, compiler, "
+      "flags): its change is then the machine's.{3}\n",
       opt.alpha, 100 * opt.noise_floor,
       opt.medians_only ? "shown only: --medians judges by the medians"
                        : "where it is shown, the verdict and p stand on it: it cancels what the host did in "
                          "each round (--medians: judge by the medians)",
       opt.fail_on_regression
-          ? fmt::format(" Regression: a verified row worse by more than {:g}% (with p < {:g}, or exactly for counts).",
+          ? fmt::format(" Regression: a verified row worse by more than {:g}% (with q < {:g}, or exactly for counts).",
                         100 * *opt.fail_on_regression, opt.alpha)
           : "");
   return out;

@@ -29,12 +29,14 @@ struct ComparedRow {
   unsigned cpus = 1;  // more than 1: the case ran unpinned on that many CPUs
   double old_median = 0, new_median = 0;
   double change = 0;  // (new - old) / old
-  // The change of the row's ratio to the reference row of its own round, when both files have
+  // The change of the row's ratio to the geometric mean of the case's other rows in its own
+  // round (compare.cpp, round_ratios), when both files have
   // one value per round for the row and their reference: what the host did in a round cancels.
   // The verdict stands on it then (unless CompareOptions::medians_only).
   std::optional<double> ratio_change;
   double worse = 0;   // the judged change in the worse direction: positive is worse (slower, more bytes, lower score)
   std::optional<double> p;  // two-sided Mann-Whitney U over the repetitions (or rounds' ratios); none for exact counts
+  std::optional<double> q;  // p adjusted for every row of the comparison (Benjamini-Hochberg): what the verdict uses
   std::size_t old_reps = 0, new_reps = 0;
   bool verified = false;  // both rows ok and verified
   Verdict verdict = Verdict::unchanged;

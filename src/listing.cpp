@@ -68,8 +68,9 @@ std::vector<std::string> compact_cases(const std::vector<std::pair<std::string, 
   for (const auto& [id, support] : cases) {
     (support.applicable ? runs : not_applicable).push_back(id);
     if (!support.applicable) continue;
-    for (const auto& [key, value] : support.traits.values) {
-      CasesByValue& values = traits[key];
+    for (const auto& trait : support.traits.values) {
+      const std::string& value = trait.second;  // a named copy: clang does not capture structured bindings
+      CasesByValue& values = traits[trait.first];
       auto v = std::find_if(values.begin(), values.end(), [&](const auto& e) { return e.first == value; });
       if (v == values.end()) v = values.insert(values.end(), {value, {}});
       v->second.push_back(id);

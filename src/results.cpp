@@ -12,6 +12,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <fmt/format.h>
+
 namespace benchbox {
 
 using nlohmann::json;
@@ -285,6 +287,24 @@ void check_exact(const FigureSpec& f, const std::vector<double>& values, const s
     throw std::runtime_error(where + ": figure '" + f.id + "' is exact but its repetitions differ");
 }
 
+// A figure no run can produce is an edited or damaged file, refused with the row named: a time
+// per operation over the trial's operations must fit in the adapter's time limit (the run's
+// --timeout, at most a day), and no figure benchbox writes comes near 10^15.
+void check_plausible(const Measurement& m, double timeout_seconds, const std::string& where) {
+  constexpr double kLargest = 1e15;
+  auto refuse = [&](const FigureSpec& f, double x, const std::string& why) {
+    throw std::runtime_error(fmt::format("{}: figure '{}' has the value {:g}, {}", where, f.id, x, why));
+  };
+  for (double x : m.values) {
+    if (m.figure.timed() && x * static_cast<double>(std::max<std::uint64_t>(m.ops, 1)) > timeout_seconds * 1e9)
+      refuse(m.figure, x, fmt::format("which over {} operations takes longer than the adapter may run ({:g} s)", m.ops, timeout_seconds));
+    if (x > kLargest) refuse(m.figure, x, "beyond anything a run produces");
+  }
+  for (const auto& f : m.extra_figures)
+    for (double x : f.values)
+      if (x > kLargest) refuse(f.spec, x, "beyond anything a run produces");
+}
+
 }  // namespace
 
 Results results_from_json(const json& j) {
@@ -301,6 +321,9 @@ Results results_from_json(const json& j) {
   r.interrupted = j.contains("interrupted") && field<bool>(j, "interrupted", "results file");
   const auto& list = j.find("results");
   if (list == j.end() || !list->is_array()) throw std::runtime_error("field 'results' is missing or not an array");
+  const auto timeout = r.context.contains("settings") && r.context["settings"].is_object()
+                           ? r.context["settings"].value("timeout_seconds", json(86400)) : json(86400);
+  const double timeout_seconds = timeout.is_number() && timeout.get<double>() > 0 ? timeout.get<double>() : 86400;
   std::size_t index = 0;
   for (const auto& e : *list) {
     const std::string where = "result #" + std::to_string(++index);
@@ -332,6 +355,7 @@ Results results_from_json(const json& j) {
       if (m.figure.timed())
         for (double x : m.values)
           if (!(x > 0)) throw std::runtime_error(where + ": repetition times must be positive numbers");
+      check_plausible(m, timeout_seconds, where);
       m.summary = summarize(m.values);
     }
     r.measurements.push_back(std::move(m));

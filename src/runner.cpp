@@ -107,7 +107,7 @@ std::vector<CasePoint> plan(const Module& module, const RunSettings& s, const st
   const auto cases = planned_cases(module, s);
   for (const auto& selection : s.libraries) {
     const auto [id, variant] = library_and_variant(selection);
-    if (std::none_of(catalog.begin(), catalog.end(), [&](const LibraryEntry& e) { return e.id == id; }))
+    if (std::none_of(catalog.begin(), catalog.end(), [&id = id](const LibraryEntry& e) { return e.id == id; }))
       throw std::invalid_argument("unknown library '" + id + "' in module " + module.id + " (see `benchbox list`)");
     if (selection.find(':') != std::string::npos && variant.empty())
       throw std::invalid_argument("--lib " + selection + ": no variant after ':' (LIBRARY:VARIANT)");
@@ -192,7 +192,7 @@ const Described& Runner::describe(const LibraryEntry& lib) {
 void Runner::check_variants() {
   for (const auto& selection : settings_.libraries) {
     const auto [id, variant] = library_and_variant(selection);
-    const auto lib = std::find_if(selected_.begin(), selected_.end(), [&](const LibraryEntry* e) { return e->id == id; });
+    const auto lib = std::find_if(selected_.begin(), selected_.end(), [&id = id](const LibraryEntry* e) { return e->id == id; });
     if (variant.empty() || lib == selected_.end() || !(*lib)->available) continue;
     const auto& d = describe(**lib).description;
     if (!d) continue;  // its rows fail, with describe's error

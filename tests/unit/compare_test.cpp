@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+
 #include "report_fixtures.hpp"
 
 using namespace benchbox;
@@ -39,7 +42,7 @@ TEST(Compare, IdenticalInputsAreUnchangedBecauseOfP) {
   const Comparison c = compare_results(one_row("tbox", around(10, 10)), one_row("tbox", around(10, 10)), {});
   EXPECT_EQ(c.rows[0].verdict, Verdict::unchanged);
   EXPECT_GE(*c.rows[0].p, 0.05);
-  EXPECT_EQ(c.rows[0].why, "p >= 0.05");
+  EXPECT_EQ(c.rows[0].why, "q >= 0.05");
 }
 
 TEST(Compare, SmallSignificantChangeIsUnchangedByTheNoiseFloor) {
@@ -79,7 +82,7 @@ TEST(Compare, RowsInOneFileOnlyAreListed) {
   EXPECT_EQ(c.unmatched[2].old_state, "absent");
   const std::string text = render_comparison(c, {});
   EXPECT_NE(text.find("Not compared:"), std::string::npos);
-  EXPECT_NE(text.find("unchanged (p >= 0.05)"), std::string::npos);
+  EXPECT_NE(text.find("unchanged (q >= 0.05)"), std::string::npos);
 }
 
 // Instruction counts are exact: one value against one is compared by its change, in both directions.
@@ -244,4 +247,49 @@ TEST(Compare, NoPairingWithoutOneReferenceValuePerRound) {
   new_r.measurements[0].values[3] = 0;
   const Comparison zero = compare_results(old_r, new_r, {});
   EXPECT_FALSE(library_row(zero).by_ratio);
+}
+
+namespace {
+// A run of `libraries` rows plus the floor, nine rounds; each value has the host's swing of its
+// round and the row's own noise (a fixed generator per run: two runs, two draws of the noise).
+Results noisy_run(unsigned seed, std::size_t libraries, const std::string& slowed = "", double factor = 1) {
+  std::mt19937 gen(seed);
+  std::normal_distribution<double> own(1.0, 0.03), host(1.0, 0.10);
+  std::vector<double> swing;
+  for (int k = 0; k < 9; ++k) swing.push_back(std::max(0.5, host(gen)));
+  Results r;
+  r.context = {{"host", "h"}, {"benchbox_revision", "abc"}, {"build_type", "Release"}, {"compiler", "GNU 12"}, {"cxx_flags", "-O2"}};
+  for (std::size_t i = 0; i <= libraries; ++i) {
+    const std::string name = i == 0 ? "floor" : "lib" + std::to_string(i);
+    std::vector<double> values;
+    for (double s : swing) values.push_back((10.0 + static_cast<double>(i)) * s * own(gen) * (name == slowed ? factor : 1));
+    r.measurements.push_back(row(name, "switch", 2, values));
+    r.measurements.back().processes = 9;
+  }
+  return r;
+}
+}  // namespace
+
+// Two runs of one build, a hundred rows, only noise between them: nothing is called better or
+// worse (at p < 0.05 per row, about five would be); one library slowed by 10% is still caught.
+TEST(Compare, ManyRowsOfNoiseCallNothingAndASlowedLibraryIsCaught) {
+  for (unsigned seed = 1; seed <= 5; ++seed) {
+    const Comparison same = compare_results(noisy_run(seed, 100), noisy_run(seed + 100, 100), {});
+    std::size_t called = 0;
+    for (const auto& r : same.rows) called += r.verdict != Verdict::unchanged;
+    EXPECT_EQ(called, 0u) << "seed " << seed;
+  }
+  CompareOptions opt;
+  opt.fail_on_regression = 0.05;
+  const Comparison slowed = compare_results(noisy_run(7, 100), noisy_run(8, 100, "lib42", 1.10), opt);
+  for (const auto& r : slowed.rows) {
+    if (r.library == "lib42") {
+      EXPECT_TRUE(r.by_ratio);
+      EXPECT_EQ(r.verdict, Verdict::worse);
+      EXPECT_NEAR(*r.ratio_change, 0.10, 0.04);
+    } else {
+      EXPECT_EQ(r.verdict, Verdict::unchanged) << r.library;
+    }
+  }
+  EXPECT_TRUE(slowed.regression());
 }

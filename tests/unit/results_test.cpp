@@ -86,6 +86,23 @@ TEST(Results, RejectsOtherSchemasAndDamage) {
   EXPECT_THROW(results_from_json(bad_type), std::runtime_error);
 }
 
+// Figures no run can produce (issue #23: a median of 1e308 rendered 300 digits and `inf ms`).
+TEST(Results, RejectsFiguresNoRunProduces) {
+  auto j = to_json(sample());
+  auto huge = j;
+  huge["results"][0]["reps"] = {2.0, 1e308, 2.1};
+  EXPECT_THROW(results_from_json(huge), std::runtime_error);
+  // 1000 operations of 200 s each: longer than the adapter's time limit of the run.
+  auto too_long = j;
+  too_long["context"]["settings"] = {{"timeout_seconds", 120}};
+  too_long["results"][0]["reps"] = {2.0, 2e11, 2.1};
+  EXPECT_THROW(results_from_json(too_long), std::runtime_error);
+  // The same figure fits a day's limit: it is refused for the run's own limit, not by a constant.
+  auto slow_but_possible = too_long;
+  slow_but_possible["results"][0]["reps"] = {2.0, 1e8, 2.1};
+  EXPECT_NO_THROW(results_from_json(slow_but_possible));
+}
+
 TEST(Results, NamedParametersAndOtherFiguresRoundTrip) {
   Results r = sample();
   Measurement& m = r.measurements[0];
