@@ -135,6 +135,9 @@ const benchbox::Module coroutine_module{
     .description = "stackful and stackless coroutines: context switches and channel passes",
     .reference_note = "the limit for stackful rows on this machine; stackless rows (and, for memory, stacks smaller "
                       "than a page) may be below it",
+    // Seven processes per row, not nine: the suite's 8 points (about 110 rows) fit its 90 s budget
+    // on a 2-CPU machine, where nine took 98 s (docs/measurement.md); --processes overrides.
+    .default_processes = 7,
     .cases =
         {
             {.id = "switch",
