@@ -354,9 +354,9 @@ int run_cli(int argc, char** argv) {
     c.app->add_option("--lib", c.libs, "only these libraries (comma-separated ids; LIBRARY:VARIANT for one variant of a library that has several)");
     c.app->add_option("--ops", c.ops, "operations per repetition (default: calibrated to --target-ms)");
     c.app->add_option("--target-ms", c.target_ms, "calibration: milliseconds one repetition should last (default 30)");
-    c.app->add_option("--reps", c.reps, "timed repetitions (default: the module's processes, 9 unless it says otherwise)");
+    c.app->add_option("--reps", c.reps, fmt::format("timed repetitions (default {}: one per process)", m->default_processes));
     c.app->add_option("--warmup", c.warmup, "untimed warm-up trials per process (default 1; none for a trial the case's minimum stretches fourfold, in cases that allow it; cold and run-once cases never warm up)");
-    c.app->add_option("--processes", c.processes, "spread the repetitions over this many fresh processes, run in interleaved rounds (default 9; hashmap 3)");
+    c.app->add_option("--processes", c.processes, fmt::format("spread the repetitions over this many fresh processes, run in interleaved rounds (default {}; cold cases at most 3)", m->default_processes));
     c.app->add_flag("--counters", c.counters, "hardware counters (cycles, instructions per op) where the kernel allows");
     c.app->add_flag("--instructions", c.instructions,
                     "deterministic mode: instructions per op under Callgrind (default --ops 100000, 1 repetition)");
