@@ -196,7 +196,7 @@ const benchbox::Module coroutine_module{
                        .max = 10'000'000,
                        .default_value = "10000",
                        // Not 100000: its 3 cold processes per row cost about 100 s over the rows
-                       // (gccgo alone 27 s), the figures differ from 10000's by under 3%, and the
+                       // (gccgo alone 27 s), the figures differ from 10000's by under 3% (cxx20 aside), and the
                        // suite has a 90 s budget (docs/measurement.md). Run it by name.
                        .suite = {"1000", "10000"},
                        .help = "coroutines alive and suspended when the process's resident pages are read"},
