@@ -264,8 +264,8 @@ std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, s
   const RunSettings& s = row.settings;
   const double target_ns = static_cast<double>(s.target.count()) * 1e6;
   // The first probe is small: one operation of some cases (a 2 MB document parsed by a slow
-  // library) takes milliseconds; probes grow up to 100-fold each.
-  std::uint64_t ops = row.spec.round_ops(m.param, 10);
+  // library) takes milliseconds, of others seconds (first_probe_ops); probes grow up to 100-fold each.
+  std::uint64_t ops = row.spec.round_ops(m.param, std::max<std::uint64_t>(row.spec.first_probe_ops, 1));
   for (int probe = 0; probe < 16; ++probe) {
     Batch b = run_batch(row, m, ops, 1, 0);
     if (!b.error.empty()) {

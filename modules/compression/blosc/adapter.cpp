@@ -1,0 +1,47 @@
+// c-blosc: blosc_compress(clevel = the row's level, byte shuffle, type size 8) with its own
+// blosclz codec and one thread, blosc_decompress. Blosc is made for arrays of typed values: the
+// shuffle (on, Blosc's default use) groups the bytes of 8-byte items, which helps the records
+// data set and not text.
+#include <blosc.h>
+
+#include "../common/compression_adapter.hpp"
+
+namespace {
+
+constexpr std::size_t kTypeSize = 8;
+
+struct Blosc {
+  int clevel;
+  explicit Blosc(int level) : clevel(level) {
+    blosc_init();
+    blosc_set_nthreads(1);
+    if (blosc_set_compressor("blosclz") < 0) throw std::runtime_error("blosc: no blosclz codec");
+  }
+  ~Blosc() { blosc_destroy(); }
+  Blosc(const Blosc&) = delete;
+  Blosc& operator=(const Blosc&) = delete;
+  std::size_t bound(std::size_t n) const { return n + BLOSC_MAX_OVERHEAD; }
+  std::size_t compress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t capacity) {
+    if (n > BLOSC_MAX_BUFFERSIZE) throw std::runtime_error("blosc: inputs up to 2 GB");
+    const int size = blosc_compress(clevel, BLOSC_SHUFFLE, kTypeSize, n, in, out, capacity);
+    if (size <= 0) throw std::runtime_error("blosc_compress: error " + std::to_string(size));
+    return static_cast<std::size_t>(size);
+  }
+  std::size_t decompress(const std::uint8_t* in, std::size_t, std::uint8_t* out, std::size_t original) {
+    const int size = blosc_decompress(in, out, original);
+    if (size < 0) throw std::runtime_error("blosc_decompress: error " + std::to_string(size));
+    return static_cast<std::size_t>(size);
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchbox::Adapter adapter("blosc", BLOSC_VERSION_STRING);
+  benchbox::compression::add_codec<Blosc>(
+      adapter,
+      {.format = "Blosc 1 frame (blosclz, shuffle, type size 8)", .state = "global (blosc_init)",
+       .notes = "blosc_compress(clevel, BLOSC_SHUFFLE, 8), blosc_decompress; 1 thread; inputs up to 2 GB"},
+      {{1, "blosc -1"}, {5, "blosc -5", "the default level of its examples"}, {9, "blosc -9"}});
+  return adapter.main(argc, argv);
+}

@@ -1,0 +1,157 @@
+// The compression module's adapter side: the two cases written once for every codec.
+//
+// A codec folder supplies one class with
+//   explicit Codec(int level);                         // its state, made untimed
+//   std::size_t bound(std::size_t n) const;            // output capacity for n input bytes
+//   std::size_t compress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t capacity);
+//   std::size_t decompress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t original);
+// each returning the bytes written, or throwing std::runtime_error with the library's message,
+// and calls add_codec<Codec>() with its levels. The timed region holds the library's calls, the
+// loop and a local sum of the sizes they return; the proof (the round trip compared byte for
+// byte, the checksum of the bytes that came back) is computed after the clock (docs/compression.md).
+#pragma once
+
+#include <benchbox/adapter.hpp>
+
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../checksums.hpp"
+
+namespace benchbox::compression {
+
+using Bytes = std::vector<std::uint8_t>;
+
+// A data set is one of the module's names (the driver checks; here it becomes a file name, so only
+// [a-z0-9_-]), or the absolute path of the user's own file (the driver checked that it is readable
+// and not empty).
+inline Bytes load_input(std::string_view name) {
+  const bool user_file = name.substr(0, 1) == "/";
+  if (!user_file && (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string_view::npos))
+    throw std::runtime_error("not a data set name: '" + std::string(name) + "'");
+  const std::string dir = benchbox::data_dir();
+  if (!user_file && dir.empty()) throw std::runtime_error("BENCHBOX_DATA_DIR is not set (benchbox sets it for its adapters)");
+  const std::string path = user_file ? std::string(name) : dir + "/" + std::string(name) + ".bin";
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw std::runtime_error("cannot read " + path + (user_file ? "" : " (rebuild benchbox: the generator writes it)"));
+  return Bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+}
+
+// The bytes that came back must be the original ones; after the clock.
+inline void check_round_trip(const Bytes& original, const std::uint8_t* back, std::size_t size) {
+  if (size != original.size())
+    throw std::runtime_error("the round trip gave " + std::to_string(size) + " bytes, not " + std::to_string(original.size()));
+  if (std::memcmp(original.data(), back, size) != 0) {
+    std::size_t at = 0;
+    while (original[at] == back[at]) ++at;
+    throw std::runtime_error("the round trip differs from the original at byte " + std::to_string(at));
+  }
+}
+
+// Runs `op` `ops` times inside the clock, its results summed in a local. Before the last one, the
+// clock pauses and `poison` overwrites the output, so that what is checked afterwards is what the
+// last call wrote (not a leftover of an earlier one).
+template <class Op, class Poison>
+std::uint64_t timed_calls(Trial& trial, Op op, Poison poison) {
+  const std::uint64_t ops = trial.ops();
+  std::uint64_t sum = 0;
+  trial.start();
+  for (std::uint64_t i = 1; i < ops; ++i) sum += op();
+  trial.pause();
+  poison();
+  trial.resume();
+  sum += op();
+  trial.stop();
+  return sum;
+}
+
+constexpr std::uint8_t kPoison = 0xA5;
+
+// The counts module.cpp verifies: input bytes of every call, the compressed size of one call and
+// of all of them (every call the same: the ratio is exact), and the checksum of the bytes that came
+// back (kChecksum of the original, which the module computes from the file itself).
+inline void finish_trial(Trial& trial, std::size_t original, std::size_t compressed, std::uint64_t compressed_sum,
+                         const std::uint8_t* back) {
+  trial.count("bytes", static_cast<std::uint64_t>(original) * trial.ops());
+  trial.count("compressed_size", compressed);
+  trial.count("compressed_bytes", compressed_sum);
+  trial.finish(trial.ops(), checksum(back, original));
+}
+
+inline int level_of(const Trial& trial) {
+  const std::string v(trial.variant());
+  return v.empty() ? 0 : std::stoi(v);
+}
+
+// compress: the codec compresses the input `ops` times; the last output is decompressed after
+// the clock and compared byte for byte.
+template <class Codec>
+void run_compress(Trial& trial) {
+  static const Bytes in = load_input(trial.param_text());  // one data set per process
+  Codec codec(level_of(trial));
+  Bytes out(codec.bound(in.size()));
+  const std::uint64_t sum = timed_calls(
+      trial, [&] { return static_cast<std::uint64_t>(codec.compress(in.data(), in.size(), out.data(), out.size())); },
+      [&] { std::memset(out.data(), kPoison, out.size()); });
+  const std::size_t compressed = static_cast<std::size_t>(sum / trial.ops());
+  Bytes back(in.size());
+  const std::size_t size = codec.decompress(out.data(), compressed, back.data(), back.size());
+  check_round_trip(in, back.data(), size);
+  finish_trial(trial, in.size(), compressed, sum, back.data());
+}
+
+// decompress: the input compressed once untimed, then decompressed `ops` times; the last output
+// is compared byte for byte.
+template <class Codec>
+void run_decompress(Trial& trial) {
+  static const Bytes in = load_input(trial.param_text());
+  Codec codec(level_of(trial));
+  Bytes packed(codec.bound(in.size()));
+  packed.resize(codec.compress(in.data(), in.size(), packed.data(), packed.size()));
+  Bytes back(in.size());
+  const std::uint64_t sum = timed_calls(
+      trial, [&] { return static_cast<std::uint64_t>(codec.decompress(packed.data(), packed.size(), back.data(), back.size())); },
+      [&] { std::memset(back.data(), kPoison, back.size()); });
+  if (sum != static_cast<std::uint64_t>(in.size()) * trial.ops())
+    throw std::runtime_error("the decompressions returned " + std::to_string(sum) + " bytes in all, not " +
+                             std::to_string(in.size()) + " per call");
+  check_round_trip(in, back.data(), in.size());
+  finish_trial(trial, in.size(), packed.size(), packed.size() * trial.ops(), back.data());
+}
+
+// How a codec runs: its format (container, checksums), whether its state is reused across calls,
+// and what it is for the reader of a row.
+struct CodecInfo {
+  std::string format;  // "zlib (deflate, Adler-32)", "zstd frame, content size, no checksum"
+  std::string state;   // "reused" (a context made once) or "per call" (the one-shot API allocates it)
+  std::string notes;   // the calls
+  bool decompresses = true;  // false: a compressor only (zopfli), decompress is n/a
+  std::string no_decompress_reason{};
+};
+
+struct Level {
+  int level;
+  std::string label;  // "zstd -3"
+  std::string notes{};
+};
+
+template <class Codec>
+void add_codec(Adapter& adapter, const CodecInfo& info, const std::vector<Level>& levels) {
+  for (const auto& l : levels)
+    adapter.variant(std::to_string(l.level), {.label = l.label, .notes = l.notes, .traits = {{"level", std::to_string(l.level)}}});
+  const CaseInfo ci{.notes = info.notes, .traits = {{"format", info.format}, {"state", info.state}}};
+  adapter.add("compress", ci, run_compress<Codec>);
+  if (info.decompresses)
+    adapter.add("decompress", ci, run_decompress<Codec>);
+  else
+    adapter.not_applicable("decompress", info.no_decompress_reason);
+}
+
+}  // namespace benchbox::compression

@@ -1,0 +1,41 @@
+// LZ4's block format, fast mode: LZ4_compress_fast_extState with a state made once (the
+// acceleration is the row's level: 1 is LZ4's default, larger is faster and compresses less),
+// LZ4_decompress_safe. A raw block: no frame, no checksum.
+#include <lz4.h>
+
+#include <vector>
+
+#include "../common/compression_adapter.hpp"
+
+namespace {
+
+struct Lz4 {
+  int acceleration;
+  std::vector<char> state = std::vector<char>(static_cast<std::size_t>(LZ4_sizeofState()));
+  explicit Lz4(int a) : acceleration(a) {}
+  std::size_t bound(std::size_t n) const { return static_cast<std::size_t>(LZ4_compressBound(static_cast<int>(n))); }
+  std::size_t compress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t capacity) {
+    const int size = LZ4_compress_fast_extState(state.data(), reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out),
+                                                static_cast<int>(n), static_cast<int>(capacity), acceleration);
+    if (size <= 0) throw std::runtime_error("LZ4_compress_fast_extState failed");
+    return static_cast<std::size_t>(size);
+  }
+  std::size_t decompress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t original) {
+    const int size = LZ4_decompress_safe(reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out), static_cast<int>(n),
+                                         static_cast<int>(original));
+    if (size < 0) throw std::runtime_error("LZ4_decompress_safe: corrupt input");
+    return static_cast<std::size_t>(size);
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchbox::Adapter adapter("lz4", LZ4_versionString());
+  benchbox::compression::add_codec<Lz4>(
+      adapter,
+      {.format = "LZ4 block (no frame, no checksum)", .state = "reused",
+       .notes = "LZ4_compress_fast_extState(acceleration), LZ4_decompress_safe; inputs up to 2 GB"},
+      {{1, "lz4", "acceleration 1, the default"}, {8, "lz4 fast 8", "acceleration 8"}});
+  return adapter.main(argc, argv);
+}

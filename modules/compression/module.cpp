@@ -1,0 +1,156 @@
+// The compression module, driver side: its cases, data sets and how each trial's proof is checked.
+// Definitions (docs/compression.md):
+//  - compress DATA: one operation is the whole input compressed by one call of the codec's
+//    one-shot API at the row's level; the figure is MB/s of uncompressed bytes;
+//  - decompress DATA: one operation is the codec's own output (made untimed) decompressed back;
+//  - on every row, the ratio (original / compressed size), exact: every call must give the same
+//    size, and the same size as a minimal program making that call (modules/compression/yardsticks).
+// The proof: after the clock, the adapter decompresses what the last timed call wrote (or takes
+// what it decompressed), compares it byte for byte with the original and reports its checksum,
+// which this file checks against the checksum of the original file it computes itself.
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checksums.hpp"
+#include "module.hpp"
+
+namespace {
+
+using benchbox::CaseContext;
+using benchbox::FigureSpec;
+using benchbox::ParamValue;
+using benchbox::TrialProof;
+namespace fs = std::filesystem;
+
+struct DataSet {
+  const char* name;
+  const char* label;
+};
+
+const DataSet kDataSets[] = {
+    {"text", "text (English-like, wamerican words)"},
+    {"log", "log (web-server lines)"},
+    {"records", "records (32-byte binary)"},
+    {"random", "random (incompressible)"},
+};
+
+std::vector<std::string> data_set_names() {
+  std::vector<std::string> names;
+  for (const auto& d : kDataSets) names.push_back(d.name);
+  return names;
+}
+
+std::string data_set_label(const ParamValue& p) {
+  for (const auto& d : kDataSets)
+    if (p.text == d.name) return d.label;
+  return fs::path(p.text).filename().string();
+}
+
+fs::path input_path(const CaseContext& c) { return c.param.file ? fs::path(c.param.text) : c.data_dir / (c.param.text + ".bin"); }
+
+// What an input is: its size and checksum, read once per file by benchbox, never by a codec.
+struct InputFacts {
+  std::uint64_t bytes = 0;
+  std::uint64_t checksum = 0;
+  std::string error;
+};
+
+const InputFacts& input_facts(const fs::path& path) {
+  static std::map<std::string, InputFacts> read;
+  auto [it, fresh] = read.try_emplace(path.string());
+  InputFacts& f = it->second;
+  if (!fresh) return f;
+  std::ifstream in(path, std::ios::binary);
+  const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in && !in.eof()) f.error = "cannot read " + path.string();
+  f.bytes = bytes.size();
+  f.checksum = benchbox::compression::checksum(bytes.data(), bytes.size());
+  return f;
+}
+
+std::optional<std::string> data_set_unavailable(const ParamValue& p, const fs::path& dir) {
+  if (p.file || fs::exists(dir / (p.text + ".bin"))) return std::nullopt;
+  if (p.text == "text")
+    return "text.bin was not generated: its words come from Debian's wamerican (/usr/share/dict/american-english); "
+           "run scripts/setup or apt-get install wamerican, then reconfigure and rebuild";
+  return p.text + ".bin was not generated: rebuild benchbox (the compression_generate step writes it)";
+}
+
+std::optional<std::string> count_is(const TrialProof& p, const std::string& name, std::uint64_t expected, const std::string& what) {
+  auto it = p.counts.find(name);
+  if (it == p.counts.end()) return "the adapter reported no '" + name + "' count";
+  if (it->second != expected) return what + ": " + std::to_string(it->second) + ", expected " + std::to_string(expected);
+  return std::nullopt;
+}
+
+std::optional<std::string> verify(const CaseContext& c, const TrialProof& p) {
+  if (p.done != p.ops) return "did " + std::to_string(p.done) + " calls, asked for " + std::to_string(p.ops);
+  const InputFacts& in = input_facts(input_path(c));
+  if (!in.error.empty()) return in.error;
+  if (auto wrong = count_is(p, "bytes", in.bytes * p.done, "uncompressed bytes")) return wrong;
+  auto size = p.counts.find("compressed_size");
+  if (size == p.counts.end() || size->second == 0) return std::string("the adapter reported no compressed size");
+  if (auto wrong = count_is(p, "compressed_bytes", size->second * p.done, "compressed bytes of all calls (every call the same size)"))
+    return wrong;
+  if (p.checksum != in.checksum)
+    return "the bytes that came back have checksum " + std::to_string(p.checksum) + ", the original " +
+           std::to_string(in.checksum) + " (the round trip lost or changed data)";
+  return std::nullopt;
+}
+
+// A user's file must be something to compress: the driver already refused unreadable and empty ones.
+std::optional<std::string> check_user_file(const fs::path& path) {
+  const InputFacts& f = input_facts(path);
+  return f.error.empty() ? std::nullopt : std::optional(f.error);
+}
+
+benchbox::ParamSpec data_param() {
+  return {.name = "data",
+          .choices = data_set_names(),
+          .default_value = "text,log,records,random",
+          .suite = {"text", "log", "records", "random"},
+          .help = "text, log, records, random (generated, 1 MiB each), or the path of your own file",
+          .describe = data_set_label,
+          .user_file = check_user_file};
+}
+
+benchbox::CaseSpec make_case(std::string id, std::string unit, std::string description, std::string timed) {
+  return {.id = std::move(id),
+          .unit = std::move(unit),
+          .description = std::move(description),
+          .timed = std::move(timed),
+          .param = data_param(),
+          .figure = FigureSpec::rate("mb_per_s", "bytes", 1e6, "MB/s", "MB of uncompressed data per second"),
+          .extra_figures = {FigureSpec::ratio("ratio", "bytes", "compressed_bytes", "original size / compressed size")},
+          .first_probe_ops = 1,  // one call at a strong level can last a second
+          .unavailable = data_set_unavailable,
+          .verify = verify,
+          .describe_param = [](const benchbox::Point& p) { return data_set_label(p); }};
+}
+
+const benchbox::Module compression_module{
+    .id = "compression",
+    .description = "compression libraries at several levels: compress and decompress MB/s, ratio, memory",
+    .reference_note = "memcpy of the same bytes: the limit of any codec on this machine",
+    // A slow level (xz -6, zstd -19) takes a good part of a second per call: three fresh processes
+    // per row keep the suite within its budget (--processes overrides).
+    .default_processes = 3,
+    .cases = {
+        make_case("compress", "compressions", "compress the whole input with one call at the row's level",
+                  "the codec's compress calls on the whole input, output sizes summed in a local; proven after the "
+                  "clock: the last output (poisoned before the last call) decompressed and compared byte for byte, "
+                  "its checksum against benchbox's of the file, every call the same size"),
+        make_case("decompress", "decompressions", "decompress the codec's own output of the whole input",
+                  "the codec's decompress calls on its output made untimed, sizes summed in a local; proven after the "
+                  "clock: the last output (poisoned before the last call) compared byte for byte, its checksum against "
+                  "benchbox's of the file"),
+    }};
+
+const benchbox::ModuleRegistration registration{compression_module};
+
+}  // namespace

@@ -1,0 +1,51 @@
+// Zopfli: ZopfliCompress(ZOPFLI_FORMAT_ZLIB, numiterations = the row's level). A compressor only:
+// its output is plain zlib, which zlib's uncompress reads back for the proof (the decompress
+// case is n/a: it would be zlib's row). ZopfliCompress returns a buffer it allocated, copied into
+// the output and freed inside the clock (that is what a caller does with it).
+#include <zlib.h>
+#include <zopfli.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#include "../common/compression_adapter.hpp"
+
+namespace {
+
+struct Zopfli {
+  ZopfliOptions options{};
+  explicit Zopfli(int iterations) {
+    ZopfliInitOptions(&options);
+    options.numiterations = iterations;
+  }
+  std::size_t bound(std::size_t n) const { return compressBound(n) + 1024; }
+  std::size_t compress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t capacity) {
+    unsigned char* result = nullptr;
+    std::size_t size = 0;
+    ZopfliCompress(&options, ZOPFLI_FORMAT_ZLIB, in, n, &result, &size);
+    const bool fits = result && size <= capacity;
+    if (fits) std::memcpy(out, result, size);
+    std::free(result);
+    if (!fits) throw std::runtime_error("ZopfliCompress: no output or larger than the bound");
+    return size;
+  }
+  std::size_t decompress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t original) {
+    uLongf size = original;
+    if (int rc = uncompress(out, &size, in, n); rc != Z_OK) throw std::runtime_error("uncompress: " + std::string(zError(rc)));
+    return size;
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchbox::Adapter adapter("zopfli", BB_ZOPFLI_VERSION);
+  benchbox::compression::add_codec<Zopfli>(
+      adapter,
+      {.format = "zlib (deflate, Adler-32)", .state = "per call",
+       .notes = "ZopfliCompress(ZOPFLI_FORMAT_ZLIB, numiterations); output read back by zlib's uncompress",
+       .decompresses = false,
+       .no_decompress_reason = "Zopfli is a compressor only: its output is zlib's format, decompressed by zlib (the zlib rows)"},
+      {{1, "zopfli i1", "1 iteration (the zopfli tool's default is 15: about 10x slower)"}});
+  return adapter.main(argc, argv);
+}
