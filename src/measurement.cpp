@@ -265,7 +265,7 @@ std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, s
   const double target_ns = static_cast<double>(s.target.count()) * 1e6;
   // The first probe is small: one operation of some cases (a 2 MB document parsed by a slow
   // library) takes milliseconds, of others seconds (first_probe_ops); probes grow up to 100-fold each.
-  std::uint64_t ops = row.spec.round_ops(m.param, std::max<std::uint64_t>(row.spec.first_probe_ops, 1));
+  std::uint64_t ops = row.spec.round_ops(m.param, row.spec.first_probe_ops ? std::max<std::uint64_t>(row.spec.first_probe_ops(m.param), 1) : 10);
   for (int probe = 0; probe < 16; ++probe) {
     Batch b = run_batch(row, m, ops, 1, 0);
     if (!b.error.empty()) {

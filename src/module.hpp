@@ -146,9 +146,10 @@ struct CaseSpec {
   } rate{};
   // The work is fixed: `fixed_ops` operations per trial, no calibration.
   std::optional<std::uint64_t> fixed_ops{};
-  // The operations of calibration's first probe: 1 where one operation may last seconds (a whole
-  // file at a codec's strongest level), so that the probe is not ten of them.
-  std::uint64_t first_probe_ops = 10;
+  // The operations of calibration's first probe at a point (default 10): 1 where one operation
+  // may last seconds (a whole file at a codec's strongest level); a round of N where every probe
+  // process first builds an N-element structure, so that one probe, not four, pays for it.
+  std::function<std::uint64_t(const Point&)> first_probe_ops{};
   // How the trials are spread: `once`, the figure is the same every time (a conformance score):
   // one trial in one process; `cold`, every trial in a fresh process without a warm-up (memory
   // an earlier trial freed would be reused and hide the cost), over the run's processes.

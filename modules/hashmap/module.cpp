@@ -171,6 +171,8 @@ benchbox::CaseSpec make_case(std::string id, std::string unit, std::string descr
                        .timed = std::move(timed),
                        .param = elements_param(strings),
                        .extra_figures = memory_figures(),
+                       // every probe process builds its N-element map first: probe a round of N
+                       .first_probe_ops = [](const benchbox::Point& p) { return static_cast<std::uint64_t>(p.number.value_or(10)); },
                        .verify = std::move(verify),
                        .describe_param = elements_label};
   if (rounds) c.legal_ops = whole_rounds_of_n;
