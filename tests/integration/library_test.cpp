@@ -2,6 +2,7 @@
 // each row is verified and printed in the original form (or n/a with a reason the adapter gives for
 // a case it declares). Exit 77 = skipped (the library was not found when benchbox was configured):
 // ctest shows it as skipped.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +17,39 @@
 #include "runner.hpp"
 
 using namespace benchbox;
+
+namespace {
+
+enum class RowCheck { measured, passed, failed };
+
+// A row of the library (or of one of its variants, `row` its name) at one point: measured and
+// verified, printed in the original form with a peak memory; or n/a with a reason the adapter
+// gives for a case it declares, or unavailable (the point's data set is not installed here).
+RowCheck check_row(const nlohmann::json& r, const ChildOutcome& out, const std::string& row, const std::string& unit) {
+  const std::string status = r["status"];
+  if (status == "not_applicable" && r["reason"].get<std::string>() == kUndeclaredCaseReason) return RowCheck::failed;
+  if (status == "not_applicable" && !r["reason"].get<std::string>().empty() && out.exit_code == 0) return RowCheck::passed;
+  if (status == "unavailable" && out.exit_code == 0) return RowCheck::passed;
+  // The original form for timed cases ("... 20000 switches in 3 ms, 6666666 switches per second"),
+  // for a rate ("zstd -3: 40 compressions, 391 MB/s, ratio 3.12"), the figure with its unit otherwise.
+  auto escaped = [](const std::string& s) { return std::regex_replace(s, std::regex(R"([.+*?()\[\]{}|^$\\])"), R"(\$&)"); };
+  const std::regex line("(^|\n)" + escaped(row) + ": ([0-9]+ " + escaped(unit) + " in [0-9]+ ms, [0-9]+ .+|[0-9]+ " + escaped(unit) +
+                        ", [0-9.]+ .+|.+: [0-9.]+ .+)\n");
+  const bool memory = r.value("peak_rss_bytes", 0) > 0;
+  if (status != "ok" || !r["verified"].get<bool>() || out.exit_code != 0 || !std::regex_search(out.out, line) || !memory)
+    return RowCheck::failed;
+  return RowCheck::measured;
+}
+
+std::string failure(const nlohmann::json& r, const ChildOutcome& out) {
+  if (r["status"] == "not_applicable" && r["reason"].get<std::string>() == kUndeclaredCaseReason)
+    return "n/a because the adapter's describe does not declare the case (declare it, with not_applicable and the real "
+           "reason if the library cannot run it)";
+  return "status " + r["status"].get<std::string>() + ", reason: " + r["reason"].dump() + ", exit " +
+         std::to_string(out.exit_code) + (r.value("peak_rss_bytes", 0) > 0 ? "" : ", no peak memory");
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 4) {
@@ -39,8 +73,12 @@ int main(int argc, char** argv) {
   int failures = 0, measured = 0;
   for (const auto& c : module->cases) {
     for (const auto& param : c.param.suite) {
+      // A quick trial: 2000 operations, or fewer where one may last long (the case's first
+      // calibration probe: one whole file compressed at a slow level).
+      std::uint64_t ops = 2000;
+      if (c.first_probe_ops) ops = std::clamp<std::uint64_t>(c.first_probe_ops(c.parse_param(param)), 1, ops);
       ChildSpec spec;
-      spec.argv = {benchbox, module_id, "-n", c.id, param, "--lib", library, "--ops", "2000",
+      spec.argv = {benchbox, module_id, "-n", c.id, param, "--lib", library, "--ops", std::to_string(ops),
                    "--reps", "3", "--processes", "2", "--no-pin", "--json", json_path.string()};
       spec.timeout = std::chrono::seconds(300);
       auto out = run_child(spec);
@@ -48,41 +86,21 @@ int main(int argc, char** argv) {
       std::cout << out.out;
       std::ifstream in(json_path);
       auto results = nlohmann::json::parse(in, nullptr, false);
-      if (results.is_discarded() || results["results"].size() != 1) {
-        std::cout << "FAIL " << point << ": no results file / not one result (" << out.failure_reason() << ") " << out.err << "\n";
+      if (results.is_discarded() || results["results"].empty()) {
+        std::cout << "FAIL " << point << ": no results file / no result (" << out.failure_reason() << ") " << out.err << "\n";
         ++failures;
         continue;
       }
-      const auto& r = results["results"][0];
-      const std::string status = r["status"];
-      // n/a is fine with a reason the adapter gives, not for a case its describe leaves out.
-      if (status == "not_applicable" && r["reason"].get<std::string>() == kUndeclaredCaseReason) {
-        std::cout << "FAIL " << point << ": n/a because the adapter's describe does not declare the case "
-                  << "(declare it, with not_applicable and the real reason if the library cannot run it)\n";
-        ++failures;
-        continue;
+      // One row per variant of the library (a codec's levels), each checked on its own.
+      for (const auto& r : results["results"]) {
+        const std::string row = r.value("variant_label", "").empty() ? library : r["variant_label"].get<std::string>();
+        const std::string where = point + (row == library ? "" : " (" + row + ")");
+        switch (check_row(r, out, row, c.unit)) {
+          case RowCheck::measured: ++measured; std::cout << "ok   " << where << ": verified\n"; break;
+          case RowCheck::passed: std::cout << "ok   " << where << ": " << r["reason"].get<std::string>() << "\n"; break;
+          case RowCheck::failed: ++failures; std::cout << "FAIL " << where << ": " << failure(r, out) << "\n"; break;
+        }
       }
-      if (status == "not_applicable" && !r["reason"].get<std::string>().empty() && out.exit_code == 0) {
-        std::cout << "ok   " << point << ": n/a (" << r["reason"].get<std::string>() << ")\n";
-        continue;
-      }
-      if (status == "unavailable" && out.exit_code == 0) {  // the point's data set is not installed here
-        std::cout << "skip " << point << ": " << r["reason"].get<std::string>() << "\n";
-        continue;
-      }
-      // The original form for timed cases ("... 20000 switches in 3 ms, 6666666 switches per second",
-      // or a rate such as MB/s), the figure with its unit otherwise.
-      auto escaped = [](const std::string& s) { return std::regex_replace(s, std::regex(R"([.+*?()\[\]{}|^$\\])"), R"(\$&)"); };
-      const std::regex line("(^|\n)" + escaped(library) + ": ([0-9]+ " + escaped(c.unit) + " in [0-9]+ ms, [0-9]+ .+|.+: [0-9.]+ .+)\n");
-      const bool memory = r.value("peak_rss_bytes", 0) > 0;
-      if (status != "ok" || !r["verified"].get<bool>() || out.exit_code != 0 || !std::regex_search(out.out, line) || !memory) {
-        std::cout << "FAIL " << point << ": status " << status << ", reason: " << r["reason"] << ", exit " << out.exit_code
-                  << (memory ? "" : ", no peak memory") << "\n";
-        ++failures;
-        continue;
-      }
-      ++measured;
-      std::cout << "ok   " << point << ": verified\n";
     }
   }
   std::filesystem::remove(json_path);
