@@ -1,0 +1,102 @@
+// A yardstick for the compression module (docs/method.md, "Yardsticks"): a minimal program that
+// compresses or decompresses a file with zlib, zstd or LZ4 the way a user's program does, and
+// includes nothing of benchbox. scripts/accuracy runs it interleaved with the matching row.
+//
+//   compression_yardstick CODEC LEVEL CASE FILE OPS     CODEC: zlib | zstd | lz4   CASE: compress | decompress
+//
+// One untimed warm-up pass, then one timed pass of OPS calls on the whole file: prints
+// `mb_per_s <uncompressed MB per second>`, `ratio <original / compressed size>` (the same
+// expression as benchbox's, so equal sizes print equal ratios) and `check <1 if the round trip
+// gave the file back>`.
+#include <lz4.h>
+#include <time.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Bytes = std::vector<unsigned char>;
+
+double now_s() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+struct Codec {
+  std::string name;
+  int level;
+  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  ZSTD_DCtx* dctx = ZSTD_createDCtx();
+
+  std::size_t bound(std::size_t n) const {
+    if (name == "zlib") return compressBound(n);
+    if (name == "zstd") return ZSTD_compressBound(n);
+    return static_cast<std::size_t>(LZ4_compressBound(static_cast<int>(n)));
+  }
+  std::size_t compress(const Bytes& in, Bytes& out) {
+    if (name == "zlib") {
+      uLongf size = out.size();
+      return compress2(out.data(), &size, in.data(), in.size(), level) == Z_OK ? size : 0;
+    }
+    if (name == "zstd") {
+      const std::size_t size = ZSTD_compressCCtx(cctx, out.data(), out.size(), in.data(), in.size(), level);
+      return ZSTD_isError(size) ? 0 : size;
+    }
+    const int size = LZ4_compress_fast(reinterpret_cast<const char*>(in.data()), reinterpret_cast<char*>(out.data()),
+                                       static_cast<int>(in.size()), static_cast<int>(out.size()), level);
+    return size > 0 ? static_cast<std::size_t>(size) : 0;
+  }
+  std::size_t decompress(const unsigned char* in, std::size_t n, Bytes& out) {
+    if (name == "zlib") {
+      uLongf size = out.size();
+      return uncompress(out.data(), &size, in, n) == Z_OK ? size : 0;
+    }
+    if (name == "zstd") {
+      const std::size_t size = ZSTD_decompressDCtx(dctx, out.data(), out.size(), in, n);
+      return ZSTD_isError(size) ? 0 : size;
+    }
+    const int size = LZ4_decompress_safe(reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out.data()),
+                                         static_cast<int>(n), static_cast<int>(out.size()));
+    return size > 0 ? static_cast<std::size_t>(size) : 0;
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 6) {
+    std::fprintf(stderr, "usage: compression_yardstick zlib|zstd|lz4 LEVEL compress|decompress FILE OPS\n");
+    return 2;
+  }
+  Codec codec{argv[1], std::atoi(argv[2])};
+  const std::string mode = argv[3];
+  std::ifstream f(argv[4], std::ios::binary);
+  const Bytes in((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const long ops = std::atol(argv[5]);
+  if (in.empty() || ops < 1 || (codec.name != "zlib" && codec.name != "zstd" && codec.name != "lz4")) {
+    std::fprintf(stderr, "compression_yardstick: bad arguments or empty file\n");
+    return 2;
+  }
+  Bytes packed(codec.bound(in.size())), back(in.size());
+  const std::size_t size = codec.compress(in, packed);  // the warm-up pass, and the input of decompress
+  if (size == 0) return 1;
+  std::size_t total = 0;
+  const double start = now_s();
+  for (long i = 0; i < ops; ++i) total += mode == "compress" ? codec.compress(in, packed) : codec.decompress(packed.data(), size, back);
+  const double seconds = now_s() - start;
+  const bool same = codec.decompress(packed.data(), size, back) == in.size() && std::memcmp(back.data(), in.data(), in.size()) == 0;
+  std::printf("mb_per_s %.6g\nratio %.17g\ncheck %d\n", static_cast<double>(in.size()) * static_cast<double>(ops) / seconds / 1e6,
+              static_cast<double>(in.size() * static_cast<std::size_t>(ops)) / static_cast<double>(mode == "compress" ? total : size * static_cast<std::size_t>(ops)),
+              same ? 1 : 0);
+  return same && total > 0 ? 0 : 1;
+}
