@@ -52,6 +52,10 @@ struct FigureSpec {
   // per second; a ratio: `from` / `per`), and the divisor of a rate (1e6: bytes/s as MB/s).
   std::string from{}, per{};
   double scale = 1;
+  // An extra figure that trades against the case's figure (a compression ratio against MB/s):
+  // the rows that no other row beats on both form the frontier (CaseGroup::on_frontier), marked
+  // in the tables and drawn by the charts.
+  bool trade_off = false;
 
   // Nanoseconds per operation, timed by the driver: the default figure of a case.
   static FigureSpec time();

@@ -55,6 +55,7 @@ json figure_json(const FigureSpec& f) {
   if (!f.from.empty()) out["from"] = f.from;
   if (!f.per.empty()) out["per"] = f.per;
   if (f.source() == FigureSource::clock_rate) out["scale"] = f.scale;
+  if (f.trade_off) out["trade_off"] = true;
   return out;
 }
 
@@ -187,6 +188,7 @@ FigureSpec figure_from(const json& f, const std::string& where, std::int64_t ver
   if (f.contains("from")) spec.from = field<std::string>(f, "from", where);
   if (f.contains("per")) spec.per = field<std::string>(f, "per", where);
   if (f.contains("scale")) spec.scale = field<double>(f, "scale", where);
+  if (f.contains("trade_off")) spec.trade_off = field<bool>(f, "trade_off", where);
   return spec;
 }
 

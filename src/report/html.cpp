@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "chart.hpp"
+#include "frontier.hpp"
 #include "context.hpp"
 #include "escape.hpp"
 #include "numbers.hpp"
@@ -130,6 +131,10 @@ class HtmlReporter : public Reporter {
            "median, with its coverage. Peak MiB: the largest resident memory of the row's processes.</p>\n";
     const auto all = groups(results);
     for (const auto& g : all) out += case_section(g);
+    for (const auto& g : all)
+      if (g.trade_off())
+        out += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n{}</section>\n", html_escape(chart::frontier_slug(g)),
+                           html_escape(chart::frontier_title(g)), chart::render_frontier_svg(g, false));
     for (const auto& sweep : chart::sweeps(all))
       out += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n{}</section>\n", html_escape(chart::sweep_slug(sweep)),
                          html_escape(chart::sweep_title(sweep)), chart::render_sweep_svg(sweep, false));

@@ -53,7 +53,8 @@ class MarkdownReporter : public Reporter {
                            m->peak_rss_bytes ? format_mib(m->peak_rss_bytes) : "");
         for (const auto& f : extras) {
           const FigureValues* v = m->extra(f.id);
-          out += " " + (v ? format_value(v->summary.median) : std::string()) + " |";
+          const std::string mark = f.trade_off && g.on_frontier(*m) ? " ◆" : "";
+          out += " " + (v ? format_value(v->summary.median) + mark : std::string()) + " |";
         }
         out += "\n";
       }
@@ -65,6 +66,9 @@ class MarkdownReporter : public Reporter {
       out += any_unstable ? " (~: wider than ±5%, unstable)" : "";
       out += "; relative: to the best; vs ref: median over rounds of the ratio to the reference row in the same round";
       out += any_reference ? "; \\*: the reference row (the module's floor)" : "";
+      if (const FigureSpec* t = g.trade_off())
+        out += fmt::format("; ◆: on the frontier of {} and {} (no other row at least as good on both and better on one)",
+                           md_cell(g.figure.label), md_cell(t->label));
       out += ".\n";
       if (!missing.empty()) out += "\nWithout a number:\n\n" + missing;
       out += "\n";

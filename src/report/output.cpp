@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "chart.hpp"
+#include "frontier.hpp"
 #include "sweep.hpp"
 #include "reporter.hpp"
 
@@ -24,6 +25,11 @@ std::vector<std::pair<fs::path, std::string>> svg_files(const Results& results, 
     else if (svg_name) path = output.substr(0, output.size() - 4) + "-" + chart::case_slug(g) + ".svg";
     else path = output + "-" + chart::case_slug(g) + ".svg";
     files.emplace_back(path, chart::render_svg(g));
+    if (g.trade_off()) {  // its frontier chart too, named like the case's
+      fs::path frontier = path;
+      frontier.replace_filename(path.stem().string() + "-frontier.svg");
+      files.emplace_back(frontier, chart::render_frontier_svg(g));
+    }
   }
   // A sweep (one case at several parameters) also gets its line chart, named like the cases.
   for (const auto& sweep : chart::sweeps(groups)) {

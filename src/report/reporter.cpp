@@ -79,6 +79,30 @@ std::vector<FigureSpec> CaseGroup::extra_figures() const {
   return out;
 }
 
+const FigureSpec* CaseGroup::trade_off() const {
+  for (const auto* m : rows)
+    for (const auto& e : m->extra_figures)
+      if (e.spec.trade_off) return &e.spec;
+  return nullptr;
+}
+
+bool CaseGroup::on_frontier(const Measurement& m) const {
+  const FigureSpec* t = trade_off();
+  // The reference row (a copy, ratio 1) is a limit, not a choice: neither on the frontier nor hiding a row from it.
+  const FigureValues* mine = t && m.ok() && !m.reference ? m.extra(t->id) : nullptr;
+  if (!mine) return false;
+  auto no_worse = [](const FigureSpec& f, double a, double b) { return !f.better(b, a); };  // a at least as good as b
+  for (const auto* o : rows) {
+    const FigureValues* theirs = o != &m && o->ok() && !o->reference ? o->extra(t->id) : nullptr;
+    if (!theirs) continue;
+    const double speed = o->summary.median, trade = theirs->summary.median;
+    if (no_worse(figure, speed, m.summary.median) && no_worse(*t, trade, mine->summary.median) &&
+        (figure.better(speed, m.summary.median) || t->better(trade, mine->summary.median)))
+      return false;  // dominated
+  }
+  return true;
+}
+
 std::string CaseGroup::cpus_note() const { return cpus > 1 ? fmt::format(" (unpinned, {} CPUs)", cpus) : ""; }
 
 std::string CaseGroup::cpus_legend() const {

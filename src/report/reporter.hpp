@@ -37,6 +37,11 @@ struct CaseGroup {
   static std::string vs_reference(const Measurement& m);
   // The further figures that any row of the group has, in first-seen order.
   std::vector<FigureSpec> extra_figures() const;
+  // The further figure that trades against the case's figure (FigureSpec::trade_off), or nullptr.
+  const FigureSpec* trade_off() const;
+  // Whether the row is on the frontier of the case's figure and the trade-off figure: verified,
+  // and no other verified row at least as good on both and better on one (by their medians).
+  bool on_frontier(const Measurement& m) const;
   // " (unpinned, 2 CPUs)" after the case's title when it ran on several CPUs; "" otherwise.
   std::string cpus_note() const;
   // The legend's sentence for a case on several CPUs, "" otherwise.

@@ -61,7 +61,8 @@ std::string row_line(const CaseGroup& g, const Measurement& m, const Columns& c)
     out += fmt::format("  two modes: {} and {}", format_value(m.modes.front()), format_value(m.modes.back()));
   for (const auto& f : c.extras) {
     const FigureValues* v = m.extra(f.id);
-    out += fmt::format(" {:>14}", v ? format_value(v->summary.median) : "-");
+    const std::string mark = f.trade_off && g.on_frontier(m) ? " <" : "";
+    out += fmt::format(" {:>14}", v ? format_value(v->summary.median) + mark : "-");
   }
   if (c.counters)
     out += fmt::format(" {:>10} {:>10}", m.cycles_per_op ? fmt::format("{:.1f}", *m.cycles_per_op) : "-",
@@ -139,6 +140,9 @@ std::string case_table(const CaseGroup& g) {
   for (const auto& f : c.extras)
     if (f.exact()) out += fmt::format("{}: {} ({}, {})\n", f.label, f.description.empty() ? f.id : f.description, summary_note(f), f.direction());
   if (g.cpus > 1) out += g.cpus_legend() + "\n";
+  if (const FigureSpec* t = g.trade_off())
+    out += fmt::format("<: on the frontier of {} and {}: no other row is at least as good on both and better on one\n",
+                       g.figure.label, t->label);
   if (any_reference)
     out += fmt::format("*: the module's reference row (its floor: {})\n",
                        g.reference_note.empty() ? "the limit of this case on this machine" : g.reference_note);

@@ -1,0 +1,152 @@
+#include "frontier.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "chart.hpp"
+#include "escape.hpp"
+#include "numbers.hpp"
+
+namespace benchbox::chart {
+
+namespace {
+
+constexpr double kWidth = 760, kHeight = 480, kLeft = 70, kRight = 30, kTop = 58, kBottom = 60;
+constexpr const char* kFrontierColour = "#c0392b";
+constexpr const char* kOtherColour = "#8a9bb0";
+constexpr const char* kFloorColour = "#d9730d";
+
+struct ScatterPoint {
+  const Measurement* row;
+  double x, y;
+  bool frontier;
+};
+
+// An axis from lo to hi, logarithmic or linear, onto [0, length].
+struct Axis {
+  bool log = false;
+  double lo = 0, hi = 1, length = 1;
+  double operator()(double v) const {
+    const double t = log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : (v - lo) / (hi - lo);
+    return std::clamp(t, 0.0, 1.0) * length;
+  }
+  std::vector<double> ticks() const {
+    std::vector<double> out;
+    if (log) {  // 1, 2, 5 per decade over two decades at most, powers of ten only beyond
+      const bool few = std::log10(hi / lo) <= 2.5;
+      for (double d = lo; d <= hi * 1.0001; d *= 10)
+        for (double m : {1.0, 2.0, 5.0})
+          if ((m == 1 || few) && d * m <= hi * 1.0001) out.push_back(d * m);
+      return out;
+    }
+    const double raw = (hi - lo) / 5, mag = std::pow(10, std::floor(std::log10(raw)));
+    const double step = raw / mag <= 1 ? mag : raw / mag <= 2 ? 2 * mag : raw / mag <= 5 ? 5 * mag : 10 * mag;
+    for (double t = std::ceil(lo / step) * step; t <= hi * 1.0001; t += step) out.push_back(t);
+    return out;
+  }
+};
+
+Axis make_axis(double lo, double hi, double length) {
+  Axis a;
+  a.length = length;
+  a.log = lo > 0 && hi / lo > 20;
+  if (a.log) {
+    a.lo = std::pow(10, std::floor(std::log10(lo)));
+    a.hi = std::pow(10, std::ceil(std::log10(hi)));
+  } else {
+    const double pad = std::max((hi - lo) * 0.05, hi * 0.01 + 1e-9);
+    a.lo = std::max(0.0, lo - pad);
+    a.hi = hi + pad;
+  }
+  return a;
+}
+
+std::vector<ScatterPoint> points_of(const CaseGroup& g, const FigureSpec& trade) {
+  std::vector<ScatterPoint> out;
+  for (const auto* m : g.rows)
+    if (const FigureValues* v = m->ok() ? m->extra(trade.id) : nullptr)
+      if (m->summary.median > 0) out.push_back({m, m->summary.median, v->summary.median, g.on_frontier(*m)});
+  return out;
+}
+
+std::string tick_label(double v) {
+  if (v >= 1e6) return fmt::format("{:g}M", v / 1e6);
+  if (v >= 1e3) return fmt::format("{:g}k", v / 1e3);
+  return fmt::format("{:g}", v);
+}
+
+std::string axis_lines(const Axis& x, const Axis& y, double x0, double y0) {
+  std::string out;
+  for (double t : x.ticks()) {
+    const double px = x0 + x(t);
+    out += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#e3e3e3\"/>\n", px, kTop, y0);
+    out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{}</text>\n", px,
+                       y0 + 15, tick_label(t));
+  }
+  for (double t : y.ticks()) {
+    const double py = y0 - y(t);
+    out += fmt::format("<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"#e3e3e3\"/>\n", x0, py, kWidth - kRight);
+    out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"#666\" font-size=\"11\">{}</text>\n", x0 - 6,
+                       py + 4, tick_label(t));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string frontier_slug(const CaseGroup& g) { return case_slug(g) + "-frontier"; }
+
+std::string frontier_title(const CaseGroup& g) {
+  const FigureSpec* t = g.trade_off();
+  return fmt::format("{}: {} against {}", case_title(g), g.figure.label, t ? t->label : "?");
+}
+
+std::string render_frontier_svg(const CaseGroup& g, bool standalone) {
+  const FigureSpec& trade = *g.trade_off();
+  auto points = points_of(g, trade);
+  const double x0 = kLeft, y0 = kHeight - kBottom;
+  std::string out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "";
+  out += fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
+      "font-family=\"sans-serif\" font-size=\"12\">\n<title>{2}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
+      "<text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"bold\" fill=\"#222\">{2}</text>\n"
+      "<text x=\"12\" y=\"40\" fill=\"#555\">red: the frontier, rows no other row beats on both ({3} {4}, {5} {6}); "
+      "orange: the reference</text>\n",
+      kWidth, kHeight, html_escape(frontier_title(g)), html_escape(g.figure.label), g.figure.direction(), html_escape(trade.label),
+      trade.direction());
+  if (points.empty()) return out + fmt::format("<text x=\"12\" y=\"{}\" fill=\"#555\">no verified results</text>\n</svg>\n", kTop + 14);
+  auto [xmin, xmax] = std::minmax_element(points.begin(), points.end(), [](const ScatterPoint& a, const ScatterPoint& b) { return a.x < b.x; });
+  auto [ymin, ymax] = std::minmax_element(points.begin(), points.end(), [](const ScatterPoint& a, const ScatterPoint& b) { return a.y < b.y; });
+  const Axis x = make_axis(xmin->x, xmax->x, kWidth - kLeft - kRight), y = make_axis(ymin->y, ymax->y, y0 - kTop);
+  out += axis_lines(x, y, x0, y0);
+  out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#222\">{} ({}{})</text>\n", x0 + x.length / 2, kHeight - 18,
+                     html_escape(g.figure.label), g.figure.direction(), x.log ? ", log scale" : "");
+  out += fmt::format("<text x=\"16\" y=\"{0}\" transform=\"rotate(-90 16 {0})\" text-anchor=\"middle\" fill=\"#222\">{1} ({2})</text>\n",
+                     kTop + (y0 - kTop) / 2, html_escape(trade.label), trade.direction());
+  std::vector<ScatterPoint> frontier;
+  for (const auto& p : points)
+    if (p.frontier) frontier.push_back(p);
+  std::sort(frontier.begin(), frontier.end(), [](const ScatterPoint& a, const ScatterPoint& b) { return a.x < b.x; });
+  std::string line;
+  for (const auto& p : frontier) line += fmt::format("{:.1f},{:.1f} ", x0 + x(p.x), y0 - y(p.y));
+  if (frontier.size() > 1)
+    out += fmt::format("<polyline class=\"frontier\" points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\"/>\n", line,
+                       kFrontierColour);
+  for (const auto& p : points) {
+    const char* colour = p.row->reference ? kFloorColour : p.frontier ? kFrontierColour : kOtherColour;
+    out += fmt::format("<g class=\"{}\"><title>{}: {} {}, {} {}</title><circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\" fill=\"{}\"/>",
+                       p.frontier ? "point frontier" : "point", html_escape(p.row->row_name()), format_value(p.x),
+                       html_escape(g.figure.unit), html_escape(trade.label), format_value(p.y), x0 + x(p.x), y0 - y(p.y),
+                       p.frontier ? 4.5 : 3.5, colour);
+    if (p.frontier || p.row->reference)
+      out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#222\" font-size=\"11\">{}</text>", x0 + x(p.x) + 6,
+                         y0 - y(p.y) - 6, html_escape(p.row->row_name()));
+    out += "</g>\n";
+  }
+  return out + "</svg>\n";
+}
+
+}  // namespace benchbox::chart
