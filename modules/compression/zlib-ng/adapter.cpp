@@ -1,0 +1,34 @@
+// zlib-ng's native API: zng_compress2 at the row's level and zng_uncompress, the zlib format like
+// the zlib rows; each call makes and frees its own state, as zlib's compress2 does.
+#include <zlib-ng.h>
+
+#include "../common/compression_adapter.hpp"
+
+namespace {
+
+struct ZlibNg {
+  int level;
+  explicit ZlibNg(int l) : level(l) {}
+  std::size_t bound(std::size_t n) const { return zng_compressBound(n); }
+  std::size_t compress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t capacity) {
+    std::size_t size = capacity;
+    if (int rc = zng_compress2(out, &size, in, n, level); rc != Z_OK) throw std::runtime_error("zng_compress2: " + std::string(zng_zError(rc)));
+    return size;
+  }
+  std::size_t decompress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t original) {
+    std::size_t size = original;
+    if (int rc = zng_uncompress(out, &size, in, n); rc != Z_OK) throw std::runtime_error("zng_uncompress: " + std::string(zng_zError(rc)));
+    return size;
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchbox::Adapter adapter("zlib-ng", zlibng_version());
+  benchbox::compression::add_codec<ZlibNg>(
+      adapter,
+      {.format = "zlib (deflate, Adler-32)", .state = "per call", .notes = "zng_compress2(level), zng_uncompress"},
+      {{1, "zlib-ng -1"}, {6, "zlib-ng -6", "the default level"}, {9, "zlib-ng -9"}});
+  return adapter.main(argc, argv);
+}
