@@ -167,3 +167,20 @@ function(benchbox_find_installed name)
     set(${name}_TARGET ${target} PARENT_SCOPE)
   endif()
 endfunction()
+
+# benchbox_package_version(<var> <file>): "<version>" of the Debian package that installed <file>
+# (a library with no version in its headers or its API), or "unversioned".
+function(benchbox_package_version var file)
+  set(version "unversioned")
+  execute_process(COMMAND dpkg-query -S ${file} OUTPUT_VARIABLE owner RESULT_VARIABLE rc
+                  OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  if(rc EQUAL 0)
+    string(REGEX REPLACE "[:,].*" "" package "${owner}")
+    execute_process(COMMAND dpkg-query -W -f=\${Version} ${package} OUTPUT_VARIABLE v RESULT_VARIABLE rc
+                    OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+    if(rc EQUAL 0 AND v)
+      set(version "${v} (Debian ${package})")
+    endif()
+  endif()
+  set(${var} "${version}" PARENT_SCOPE)
+endfunction()
