@@ -91,6 +91,7 @@ struct CaseTraits {
   std::uint64_t bytes_per_param = 0;   // memory per unit of the parameter (0: no check)
   std::string notes;
   std::map<std::string, std::string> values;  // module-defined ("style", "stack_bytes")
+  std::map<std::string, std::string> not_applicable_at;  // first-axis value -> why this library cannot run it
 
   std::string value(const std::string& key) const {
     auto it = values.find(key);

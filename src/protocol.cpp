@@ -124,6 +124,7 @@ LibraryDescription parse_describe(std::string_view output) {
       if (c.contains("bytes_per_param")) s.traits.bytes_per_param = get_u64(c, "bytes_per_param");
       s.traits.notes = get_string(c, "notes", false);
       s.traits.values = string_map(c, "traits", "case '" + name + "'");
+      if (c.contains("not_applicable_at")) s.traits.not_applicable_at = string_map(c, "not_applicable_at", "case '" + name + "'");
     }
     d.cases[name] = std::move(s);
   }

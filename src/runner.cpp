@@ -148,6 +148,8 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
     return {Decision::not_applicable, "instructions mode: Callgrind " + cg->second};
   if (s.instructions && !spec.figure.from_clock())
     return {Decision::not_applicable, "instructions mode counts timed cases only; this case's figure is " + spec.figure.label};
+  if (auto na = m.traits.not_applicable_at.find(point.param.text); na != m.traits.not_applicable_at.end())
+    return {Decision::not_applicable, na->second};
   const auto n = point.param.number;
   const std::string& axis = spec.axis_specs().front().name;
   if (n && m.traits.max_param >= 0 && *n > m.traits.max_param)

@@ -333,6 +333,9 @@ struct CaseInfo {
   std::vector<std::pair<std::string, std::string>> traits;
   // Why there is a maximum, shown with the n/a of a larger parameter (default: the notes).
   std::string max_param_reason{};
+  // Named values of the first axis this library cannot run, each with why (a floor that only
+  // finds literals: the benchmarks whose pattern is not one); their rows are n/a with the reason.
+  std::vector<std::pair<std::string, std::string>> not_applicable_at{};
 };
 
 // One row of a library among several from the same adapter: a compression level ("3"), shown as
@@ -430,6 +433,7 @@ class Adapter {
                   ? ",\"max_param_reason\":" + json_string(e.info.max_param_reason)
                   : std::string()) +
              ",\"bytes_per_param\":" + std::to_string(e.info.bytes_per_param) + ",\"traits\":" + traits_json(e.info.traits) +
+             (e.info.not_applicable_at.empty() ? std::string() : ",\"not_applicable_at\":" + traits_json(e.info.not_applicable_at)) +
              "}";
     }
     std::printf("%s}}\n", out.c_str());

@@ -98,3 +98,14 @@ TEST(Protocol, ParsesCountsFiguresAndDetails) {
   EXPECT_THROW(parse_run("{\"protocol\":2,\"trial\":1,\"ops\":1,\"ns\":5,\"done\":1,\"checksum\":0,\"figures\":{\"a\":\"x\"}}\n"),
                ProtocolError);
 }
+
+TEST(Protocol, NamedValuesALibraryCannotRun) {
+  auto d = parse_describe(
+      R"({"protocol":2,"id":"floor","version":"1","cases":{"count":{"min_param":0,"not_applicable_at":{"emails":"not a literal"}}}})"
+      "\n");
+  EXPECT_EQ(d.cases.at("count").traits.not_applicable_at.at("emails"), "not a literal");
+  EXPECT_TRUE(d.cases.at("count").applicable);
+  EXPECT_THROW(parse_describe(R"({"protocol":2,"id":"x","version":"1","cases":{"c":{"min_param":0,"not_applicable_at":{"a":1}}}})"
+                              "\n"),
+               ProtocolError);
+}

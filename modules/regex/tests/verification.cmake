@@ -1,0 +1,23 @@
+# One verification test: benchbox regex -n count literal --lib cheater with BENCHBOX_REGEX_CHEAT=CHEAT.
+# CHEAT=none: the row must be verified (exit 0); otherwise it must fail with a reason matching EXPECT.
+set(ENV{BENCHBOX_LIBEXEC} ${LIBEXEC})
+set(ENV{BENCHBOX_REGEX_CHEAT} ${CHEAT})
+file(REMOVE ${OUT})
+execute_process(COMMAND ${BENCHBOX} regex -n count literal --lib cheater --ops 3 --reps 2 --processes 1 --no-pin --json ${OUT}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+if(NOT EXISTS ${OUT})
+  message(FATAL_ERROR "no results file (exit ${rc}): ${out} ${err}")
+endif()
+file(READ ${OUT} results)
+string(JSON status GET "${results}" results 0 status)
+string(JSON reason ERROR_VARIABLE no_reason GET "${results}" results 0 reason)
+if(CHEAT STREQUAL "none")
+  if(NOT rc EQUAL 0 OR NOT status STREQUAL "ok")
+    message(FATAL_ERROR "an honest search was not verified: exit ${rc}, status ${status}, ${reason}\n${out}${err}")
+  endif()
+  message(STATUS "ok: verified")
+elseif(NOT rc EQUAL 1 OR NOT status STREQUAL "failed" OR NOT reason MATCHES "${EXPECT}")
+  message(FATAL_ERROR "cheat '${CHEAT}' did not fail the row ('${EXPECT}'): exit ${rc}, status ${status}, '${reason}'\n${out}${err}")
+else()
+  message(STATUS "ok: ${reason}")
+endif()
