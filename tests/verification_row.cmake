@@ -1,0 +1,28 @@
+# One verification test of a module's test adapter that cheats on demand (modules/<m>/tests):
+#   benchbox MODULE -n CASE PARAM --lib LIBRARY, with the environment variable CHEAT_VARIABLE set to
+#   CHEAT. CHEAT=none: the row must be verified (exit 0). Anything else: the row must fail (exit 1,
+#   status "failed") with a reason matching EXPECT.
+# -D: BENCHBOX, LIBEXEC, MODULE, CASE, PARAM, LIBRARY, CHEAT_VARIABLE, CHEAT, EXPECT, OUT.
+set(ENV{BENCHBOX_LIBEXEC} ${LIBEXEC})
+set(ENV{${CHEAT_VARIABLE}} ${CHEAT})
+file(REMOVE ${OUT})
+execute_process(COMMAND ${BENCHBOX} ${MODULE} -n ${CASE} ${PARAM} --lib ${LIBRARY} --ops 3 --reps 2 --processes 1 --no-pin
+                        --json ${OUT}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+if(NOT EXISTS ${OUT})
+  message(FATAL_ERROR "no results file (exit ${rc}): ${out} ${err}")
+endif()
+file(READ ${OUT} results)
+string(JSON status GET "${results}" results 0 status)
+string(JSON reason ERROR_VARIABLE no_reason GET "${results}" results 0 reason)
+if(CHEAT STREQUAL "none")
+  if(NOT rc EQUAL 0 OR NOT status STREQUAL "ok")
+    message(FATAL_ERROR "an honest ${LIBRARY} was not verified: exit ${rc}, status ${status}, ${reason}\n${out}${err}")
+  endif()
+  message(STATUS "ok: verified")
+elseif(NOT rc EQUAL 1 OR NOT status STREQUAL "failed" OR NOT reason MATCHES "${EXPECT}")
+  message(FATAL_ERROR "cheat '${CHEAT}' did not fail the row as expected ('${EXPECT}'): exit ${rc}, status ${status}, "
+                      "reason '${reason}'\n${out}${err}")
+else()
+  message(STATUS "ok: ${reason}")
+endif()
