@@ -20,6 +20,12 @@ std::string case_slug(const CaseGroup& g) {
   return out;
 }
 
+std::string tick_label(double v) {
+  if (v >= 1e6) return fmt::format("{:g}M", v / 1e6);
+  if (v >= 1e3) return fmt::format("{:g}k", v / 1e3);
+  return fmt::format("{:g}", v);
+}
+
 std::string case_title(const CaseGroup& g) { return fmt::format("{} {}, {}{}", g.module, g.case_id, g.param_label, g.cpus_note()); }
 
 namespace {
@@ -73,12 +79,6 @@ Scale make_scale(const std::vector<const Measurement*>& ok, double width) {
     s.hi = std::ceil(max_value * 1.05 / step) * step;
   }
   return s;
-}
-
-std::string tick_label(double v) {
-  if (v >= 1e6) return fmt::format("{:g}M", v / 1e6);
-  if (v >= 1e3) return fmt::format("{:g}k", v / 1e3);
-  return fmt::format("{:g}", v);
 }
 
 std::string status_label(Status s) {

@@ -15,6 +15,9 @@ std::string case_slug(const CaseGroup& group);
 // "coroutine switch, 2 coroutines"
 std::string case_title(const CaseGroup& group);
 
+// An axis tick's label: 500, 2k, 1.5M.
+std::string tick_label(double v);
+
 // Log scale when the largest median is more than this many times the smallest.
 inline constexpr double kLogScaleRatio = 20;
 

@@ -72,12 +72,6 @@ std::vector<ScatterPoint> points_of(const CaseGroup& g, const FigureSpec& trade)
   return out;
 }
 
-std::string tick_label(double v) {
-  if (v >= 1e6) return fmt::format("{:g}M", v / 1e6);
-  if (v >= 1e3) return fmt::format("{:g}k", v / 1e3);
-  return fmt::format("{:g}", v);
-}
-
 std::string axis_lines(const Axis& x, const Axis& y, double x0, double y0) {
   std::string out;
   for (double t : x.ticks()) {
