@@ -61,6 +61,15 @@ inline std::string malloc_provider() {
   return info.dli_fname;
 }
 
+// The calls of a program that uses malloc: the allocator is whichever `malloc` the adapter's
+// link resolved to (glibc's, or a library linked before libc that replaces it process-wide, as
+// linking with -ljemalloc does for a user's program); AllocatorInfo::malloc_from checks which.
+struct MallocFree {
+  explicit MallocFree(std::size_t) {}
+  void* allocate(std::size_t n) { return std::malloc(n); }
+  void release(void* p, std::size_t) { std::free(p); }
+};
+
 namespace detail {
 
 [[noreturn]] inline void out_of_memory(std::size_t bytes) {

@@ -2,24 +2,13 @@
 // arenas per thread), with its default tunables: what every C and C++ program gets.
 #include <gnu/libc-version.h>
 
-#include <cstdlib>
 #include <string>
 
 #include "../common/allocator_adapter.hpp"
 
-namespace {
-
-struct Glibc {
-  explicit Glibc(std::size_t) {}
-  void* allocate(std::size_t n) { return std::malloc(n); }
-  void release(void* p, std::size_t) { std::free(p); }
-};
-
-}  // namespace
-
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("glibc", std::string("glibc ") + gnu_get_libc_version());
-  benchbox::allocator::add_cases<Glibc>(adapter, {.api = "malloc/free",
+  benchbox::allocator::add_cases<benchbox::allocator::MallocFree>(adapter, {.api = "malloc/free",
                                                   .options = "default tunables (tcache 7 blocks per size class, "
                                                              "M_TRIM_THRESHOLD 128 KiB, dynamic mmap threshold)",
                                                   .malloc_from = "libc.so"});
