@@ -8,6 +8,7 @@
 //  - threads: two threads, each churning its own L blocks (ops split between them);
 //  - fragmentation: N small blocks, 90% freed in a random order, then larger blocks as many bytes:
 //    the figures are resident memory (docs/allocator.md).
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -83,6 +84,31 @@ std::optional<std::string> verify_threads(const CaseContext& c, const TrialProof
   return check(p, e);
 }
 
+// fragmentation: one pattern per trial; its blocks' schedule follows from N (schedule.hpp).
+std::optional<std::string> verify_fragmentation(const CaseContext& c, const TrialProof& p) {
+  const auto n = param_of(c);
+  static std::mutex lock;
+  static std::uint64_t planned = 0, large_blocks = 0;
+  {
+    std::lock_guard guard(lock);
+    if (planned != n) {
+      large_blocks = al::fragmentation_plan(n).large_blocks;
+      planned = n;
+    }
+  }
+  Expected e;
+  e.add(al::sizes(al::Sizes::small), 0, n);
+  e.allocations += large_blocks;  // serials N.., sizes from the large table's start
+  e.bytes += al::sizes(al::Sizes::large).sum(0, large_blocks);
+  e.checksum += al::checksum_of(n, large_blocks);
+  return check(p, e);
+}
+
+FigureSpec mib(std::string id, std::string label, std::string description) {
+  return {.id = std::move(id), .kind = benchbox::FigureKind::bytes, .unit = "MiB", .label = std::move(label),
+          .lower_is_better = true, .description = std::move(description)};
+}
+
 std::uint64_t whole_rounds(const ParamValue& p, std::uint64_t ops) {
   const auto n = static_cast<std::uint64_t>(std::max<std::int64_t>(p.number.value_or(1), 1));
   return (std::max<std::uint64_t>(ops, 1) + n - 1) / n * n;
@@ -148,6 +174,32 @@ const benchbox::Module allocator_module{
          .cpus = 2,
          .verify = verify_threads,
          .describe_param = [](const benchbox::Point& p) { return blocks_label(p, " live block", " live blocks") + " per thread"; }},
+        {.id = "fragmentation",
+         .unit = "patterns",
+         .description = "N blocks of 8..256 bytes, 90% freed in a random order, then blocks of 1..8 KiB as many bytes: "
+                        "the resident memory kept after the free, at the peak and at the end",
+         .timed = "one pattern per fresh process: the four phases' allocations and frees (tags written and read as in "
+                  "small), the reads of /proc/self/statm between them paused out; its ns per allocation is a figure. "
+                  "Proven after the clock: the sum, counts and bytes against the schedule, all N small blocks checked "
+                  "for overlap, then the kept and the large ones together",
+         .param = count_param("blocks", 10'000'000, "300000", "small blocks allocated in the first phase"),
+         .figure = mib("resident_after_free_mib", "after free MiB",
+                       "growth of resident memory after 90% of the small blocks were freed (lower: more given back)"),
+         .extra_figures = {mib("resident_full_mib", "full MiB", "growth of resident memory with all N small blocks live"),
+                           mib("resident_end_mib", "end MiB",
+                               "growth of resident memory once the large blocks are live (lower: freed memory reused)"),
+                           mib("peak_growth_mib", "peak +MiB", "growth of the process's peak resident memory over the pattern"),
+                           [] {
+                             FigureSpec f{.id = "ns_per_allocation", .kind = "duration", .unit = "ns", .label = "ns/alloc",
+                                          .lower_is_better = true,
+                                          .description = "the pattern's timed phases per allocation (with its free)"};
+                             return f;
+                           }()},
+         // One pattern in a fresh process: memory an earlier trial freed would be reused and hide the cost.
+         .fixed_ops = 1,
+         .trials = benchbox::CaseSpec::Trials::cold,
+         .verify = verify_fragmentation,
+         .describe_param = [](const benchbox::Point& p) { return blocks_label(p, " small block", " small blocks"); }},
     }};
 
 const benchbox::ModuleRegistration registration{allocator_module};

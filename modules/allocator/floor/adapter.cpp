@@ -57,5 +57,8 @@ int main(int argc, char** argv) {
                 .max_live_reason = "a bump allocator hands out memory it has not touched for a whole pass over the live "
                                    "set: above about 1000 live blocks (660 KB) that memory is colder in the caches than "
                                    "the block a real allocator just freed, and the bump is no longer a limit"});
+  adapter.not_applicable("fragmentation",
+                          "a bump allocator never frees: its resident memory after the free phase is everything it "
+                          "ever allocated, so its memory figures would mean nothing");
   return adapter.main(argc, argv);
 }
