@@ -70,13 +70,23 @@ std::optional<std::string> verify_churn(const CaseContext& c, const TrialProof& 
   return check(p, e);
 }
 
+// The two-thread cases: their adapter must have been free to use two CPUs (CaseSpec::cpus).
+std::optional<std::string> two_cpus(const TrialProof& p) {
+  auto it = p.counts.find("cpus_allowed");
+  if (it == p.counts.end()) return std::string("the adapter reported no 'cpus_allowed' count");
+  if (it->second < 2) return "the adapter could run on " + std::to_string(it->second) + " CPU(s), the case needs two threads on two";
+  return std::nullopt;
+}
+
 std::optional<std::string> verify_cross_thread(const CaseContext&, const TrialProof& p) {
+  if (auto wrong = two_cpus(p)) return wrong;
   Expected e;
   e.add(al::sizes(al::Sizes::small), 0, p.ops);
   return check(p, e);
 }
 
 std::optional<std::string> verify_threads(const CaseContext& c, const TrialProof& p) {
+  if (auto wrong = two_cpus(p)) return wrong;
   const auto live = param_of(c);
   Expected e;
   e.add(al::sizes(al::Sizes::churn), 0, live + (p.ops - p.ops / 2));

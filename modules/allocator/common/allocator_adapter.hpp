@@ -251,6 +251,14 @@ void run_churn(Trial& t) {
   tally.report(t, steps);
 }
 
+// The CPUs this process may run on: the two-thread cases report it (the driver leaves their
+// adapters unpinned), and module.cpp requires two or more.
+inline void report_cpus_allowed(Trial& t) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  t.count("cpus_allowed", sched_getaffinity(0, sizeof set, &set) == 0 ? static_cast<std::uint64_t>(CPU_COUNT(&set)) : 0);
+}
+
 // ---- cross-thread: this thread allocates, another frees (a single-producer queue between) ----
 
 // Spinning with a pause; after many rounds, yields the CPU (another process may hold the other one).
@@ -319,6 +327,7 @@ void run_cross_thread(Trial& t) {
   Tally tally = produce(a, table.size.data(), q, count);
   consumer.join();
   tally.add(freed);
+  report_cpus_allowed(t);
   tally.report(t, count);
 }
 
@@ -372,6 +381,7 @@ void run_threads(Trial& t) {
   Tally tally = result[0];
   tally.add(result[1]);
   tally.overlaps = overlaps_found;
+  report_cpus_allowed(t);
   tally.report(t, steps);
 }
 
