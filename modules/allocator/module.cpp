@@ -161,7 +161,7 @@ const benchbox::Module allocator_module{
          .timed = "the steps: read a live block's two tags into a local sum, free it, allocate its replacement and write its "
                   "tags; the live set is allocated before the clock and freed after it (its tags read the same way); "
                   "proven: the sum, counts and bytes against the schedule, the live set checked for overlap by address",
-         // 1000 live blocks (about 660 KB) stay in the caches, where the floor is a limit; 100000 (66 MB) do not
+         // 1000 live blocks (about 680 KB) stay in the caches, where the floor is a limit; 100000 (68 MB) do not
          .param = count_param("live", 10'000'000, "1000", "blocks live at once", {"1000", "100000"}),
          .verify = verify_churn,
          .describe_param = [](const benchbox::Point& p) { return blocks_label(p, " live block", " live blocks"); }},

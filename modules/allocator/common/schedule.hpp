@@ -49,7 +49,7 @@ struct SplitMix {
 // tags are either the same word (8 bytes) or disjoint (16 bytes and more).
 enum class Sizes {
   small,  // 8..256 bytes, the 32 multiples of 8 equally likely (case small, cross-thread, fragmentation's first phase)
-  churn,  // 90% 8..256, 9% 264..4096, 1% 4104..65536, each range's multiples of 8 equally likely (mean about 660 B)
+  churn,  // 90% 8..256, 9% 264..4096, 1% 4104..65536, each range's multiples of 8 equally likely (mean 679 B)
   large,  // 1024..8192 bytes, multiples of 8 equally likely (fragmentation's last phase)
 };
 

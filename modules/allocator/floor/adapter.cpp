@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
                 .notes = "the limit: no size classes, no free lists, no locks, no thread caches",
                 .max_live = kMaxLive,
                 .max_live_reason = "a bump allocator hands out memory it has not touched for a whole pass over the live "
-                                   "set: above about 1000 live blocks (660 KB) that memory is colder in the caches than "
+                                   "set: above about 1000 live blocks (680 KB) that memory is colder in the caches than "
                                    "the block a real allocator just freed, and the bump is no longer a limit"});
   adapter.not_applicable("fragmentation",
                          "a bump allocator never frees: its resident memory after the free phase is everything it "
