@@ -8,7 +8,7 @@
 //                                            // any one block is live (only the floor needs it)
 //   void* allocate(std::size_t bytes);       // nullptr: out of memory
 //   void release(void* p, std::size_t bytes);
-// A blocks may be released by another thread than the one that allocated it (cross-thread):
+// A block may be released by another thread than the one that allocated it (cross-thread):
 // release must then be safe to call from there on the allocating thread's object.
 //
 // The proof (docs/allocator.md): every block gets its tag (schedule.hpp) written in its first and
