@@ -1,0 +1,538 @@
+// Shared by the allocator module's adapters: the workloads, the proof and the memory figures are
+// this file's, the same for every allocator; an adapter only names its allocator's two calls in
+// a small class and declares what it is (see `Allocator concept`).
+//
+// Allocator concept:
+//   explicit A(std::size_t window);          // one per thread that allocates (the floor's arena);
+//                                            // window: the most bytes the schedule requests while
+//                                            // any one block is live (only the floor needs it)
+//   void* allocate(std::size_t bytes);       // nullptr: out of memory
+//   void release(void* p, std::size_t bytes);
+// A block may be released by another thread than the one that allocated it (cross-thread):
+// release must then be safe to call from there on the allocating thread's object.
+//
+// The proof (docs/allocator.md): every block gets its tag (schedule.hpp) written in its first and
+// last 8 bytes when allocated, and both words are read back and added into a local checksum just
+// before it is freed; the counts of allocations and frees and the sum of the sizes requested are
+// kept in locals; after the clock, the blocks that were live together are checked for overlap
+// by address. module.cpp checks all of it against the schedule.
+#pragma once
+
+#include <benchbox/adapter.hpp>
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "schedule.hpp"
+
+namespace benchbox::allocator {
+
+// What the cases and docs show about an allocator.
+struct AllocatorInfo {
+  std::string api;      // the calls the timed loop makes: "malloc/free (glibc)", "mi_malloc/mi_free"
+  std::string options;  // the options it runs with (defaults, or what was set and why)
+  std::string notes{};  // anything else about how it maps to the cases
+  // Where `malloc` must resolve for the adapter to measure this allocator (a fragment of the
+  // library file's name: "libjemalloc"); empty when the adapter calls the library's own API.
+  std::string malloc_from{};
+  // The most live blocks it can honestly run churn and threads with (-1: no limit), and why.
+  std::int64_t max_live = -1;
+  std::string max_live_reason{};
+};
+
+// Where this process's `malloc` resolves: the file of the first definition in the global search
+// order, which is the one every call binds to (a library linked before libc replaces glibc's).
+inline std::string malloc_provider() {
+  Dl_info info{};
+  void* symbol = dlsym(RTLD_DEFAULT, "malloc");
+  if (!symbol || !dladdr(symbol, &info) || !info.dli_fname) return "unknown";
+  return info.dli_fname;
+}
+
+// The calls of a program that uses malloc: the allocator is whichever `malloc` the adapter's
+// link resolved to (glibc's, or a library linked before libc that replaces it process-wide, as
+// linking with -ljemalloc does for a user's program); AllocatorInfo::malloc_from checks which.
+struct MallocFree {
+  explicit MallocFree(std::size_t) {}
+  void* allocate(std::size_t n) { return std::malloc(n); }
+  void release(void* p, std::size_t) { std::free(p); }
+};
+
+namespace detail {
+
+[[noreturn]] inline void out_of_memory(std::size_t bytes) {
+  std::printf("{\"protocol\":%d,\"error\":\"the allocator returned null for %zu bytes\"}\n", kProtocolVersion, bytes);
+  std::fflush(stdout);
+  std::_Exit(2);
+}
+
+// One block: where it is and its serial (its size and tag follow from the serial).
+struct Block {
+  unsigned char* p;
+  std::uint64_t serial;
+};
+
+// What a trial's loops did, kept in locals by each loop and added here after it.
+struct Tally {
+  std::uint64_t allocations = 0, frees = 0, bytes = 0, checksum = 0, overlaps = 0;
+  void add(const Tally& o) {
+    allocations += o.allocations;
+    frees += o.frees;
+    bytes += o.bytes;
+    checksum += o.checksum;
+    overlaps += o.overlaps;
+  }
+  void report(Trial& t, std::uint64_t done) const {
+    t.count("allocations", allocations);
+    t.count("frees", frees);
+    t.count("bytes", bytes);
+    t.count("overlaps", overlaps);
+    t.finish(done, checksum);
+  }
+};
+
+// Allocates block `serial` of `size` bytes and writes its tag at both ends.
+template <class A>
+[[gnu::always_inline]] inline unsigned char* take(A& a, std::uint64_t serial, std::uint32_t size) {
+  auto* p = static_cast<unsigned char*>(a.allocate(size));
+  if (!p) [[unlikely]]
+    out_of_memory(size);
+  const std::uint64_t tag = tag_of(serial);
+  std::memcpy(p, &tag, 8);
+  std::memcpy(p + size - 8, &tag, 8);
+  return p;
+}
+
+// Reads both tags of a block back (their sum, for the checksum), then frees it.
+template <class A>
+[[gnu::always_inline]] inline std::uint64_t give_back(A& a, unsigned char* p, std::uint32_t size) {
+  std::uint64_t head, tail;
+  std::memcpy(&head, p, 8);
+  std::memcpy(&tail, p + size - 8, 8);
+  a.release(p, size);
+  return head + tail;
+}
+
+// Blocks that were live at the same time and overlap in memory: after sorting by address, each
+// block that starts before its predecessor ends. Untimed; the addresses may be stale (freed).
+inline std::uint64_t overlaps(std::vector<std::pair<std::uintptr_t, std::uint32_t>> spans) {
+  std::sort(spans.begin(), spans.end());
+  std::uint64_t found = 0;
+  for (std::size_t i = 1; i < spans.size(); ++i) found += spans[i].first < spans[i - 1].first + spans[i - 1].second;
+  return found;
+}
+
+inline std::vector<std::pair<std::uintptr_t, std::uint32_t>> spans_of(const std::vector<Block>& blocks, const SizeTable& t) {
+  std::vector<std::pair<std::uintptr_t, std::uint32_t>> spans;
+  spans.reserve(blocks.size());
+  for (const Block& b : blocks) spans.emplace_back(reinterpret_cast<std::uintptr_t>(b.p), t.size[b.serial & kTableMask]);
+  return spans;
+}
+
+inline std::uint64_t param_of(const Trial& t) { return static_cast<std::uint64_t>(t.param()); }
+
+// ---- small: rounds of N blocks allocated, then freed in reverse (LIFO) order ----------------
+
+template <class A>
+[[gnu::noinline]] Tally lifo_rounds(A& a, const std::uint32_t* size, unsigned char** ptrs, std::uint64_t n, std::uint64_t rounds) {
+  std::uint64_t serial = 0, bytes = 0, sum = 0;
+  for (std::uint64_t r = 0; r < rounds; ++r, serial += n) {
+    for (std::uint64_t j = 0; j < n; ++j) {
+      const std::uint32_t s = size[(serial + j) & kTableMask];
+      ptrs[j] = take(a, serial + j, s);
+      bytes += s;
+    }
+    for (std::uint64_t j = n; j-- > 0;) sum += give_back(a, ptrs[j], size[(serial + j) & kTableMask]);
+  }
+  return {.allocations = serial, .frees = serial, .bytes = bytes, .checksum = sum};
+}
+
+template <class A>
+void run_small(Trial& t) {
+  const std::uint64_t n = param_of(t), rounds = t.ops() / n;
+  const SizeTable& table = sizes(Sizes::small);
+  A a(table.max_window(n) + kMaxSize[0]);
+  std::vector<unsigned char*> ptrs(n);
+  t.start();
+  Tally tally = lifo_rounds(a, table.size.data(), ptrs.data(), n, rounds);
+  t.stop();
+  // The last round's blocks were all live together: their (now stale) addresses must not overlap.
+  std::vector<std::pair<std::uintptr_t, std::uint32_t>> spans;
+  for (std::uint64_t j = 0; j < n; ++j)
+    spans.emplace_back(reinterpret_cast<std::uintptr_t>(ptrs[j]), table.size[((rounds - 1) * n + j) & kTableMask]);
+  tally.overlaps = overlaps(std::move(spans));
+  tally.report(t, rounds * n);
+}
+
+// ---- churn: a steady live set of L blocks; each step frees one, allocates its replacement ----
+
+// The pass orders of a live set of L slots (kPasses permutations), built once per L.
+inline const std::vector<std::vector<std::uint32_t>>& pass_orders(std::uint64_t live, std::uint64_t salt) {
+  static std::vector<std::vector<std::uint32_t>> orders[2];
+  static std::uint64_t built_for[2] = {0, 0};
+  auto& o = orders[salt];
+  if (built_for[salt] != live) {
+    o.clear();
+    for (std::uint64_t k = 0; k < kPasses; ++k) o.push_back(permutation(live, kPassSeed + 16 * k + salt));
+    built_for[salt] = live;
+  }
+  return o;
+}
+
+// The live set of one thread: set up untimed, churned by the timed loop, checked and freed untimed.
+template <class A>
+struct LiveSet {
+  const SizeTable& table = sizes(Sizes::churn);
+  std::uint64_t first_serial;
+  std::vector<Block> blocks;
+  Tally untimed;  // the set-up's allocations and the teardown's frees
+
+  LiveSet(A& a, std::uint64_t live, std::uint64_t first) : first_serial(first), blocks(live) {
+    for (std::uint64_t k = 0; k < live; ++k) {
+      const std::uint32_t s = table.size[(first + k) & kTableMask];
+      blocks[k] = {take(a, first + k, s), first + k};
+      untimed.bytes += s;
+    }
+    untimed.allocations = live;
+  }
+  void free_all(A& a) {
+    for (const Block& b : blocks) untimed.checksum += give_back(a, b.p, table.size[b.serial & kTableMask]);
+    untimed.frees += blocks.size();
+    blocks.clear();
+  }
+};
+
+template <class A>
+[[gnu::noinline]] Tally churn_steps(A& a, const std::uint32_t* size, Block* blocks, const std::vector<std::uint32_t>* orders,
+                                    std::uint64_t live, std::uint64_t next_serial, std::uint64_t steps) {
+  std::uint64_t bytes = 0, sum = 0, done = 0;
+  for (std::uint64_t pass = 0; done < steps; ++pass) {
+    const std::uint32_t* order = orders[pass % kPasses].data();
+    const std::uint64_t this_pass = std::min(live, steps - done);
+    for (std::uint64_t k = 0; k < this_pass; ++k, ++next_serial) {
+      Block& b = blocks[order[k]];
+      sum += give_back(a, b.p, size[b.serial & kTableMask]);
+      const std::uint32_t s = size[next_serial & kTableMask];
+      b = {take(a, next_serial, s), next_serial};
+      bytes += s;
+    }
+    done += this_pass;
+  }
+  return {.allocations = steps, .frees = steps, .bytes = bytes, .checksum = sum};
+}
+
+// The bytes the churn schedule requests while one block is live: two passes of L blocks.
+inline std::size_t churn_window(std::uint64_t live) { return sizes(Sizes::churn).max_window(2 * live) + kMaxSize[1]; }
+
+template <class A>
+void run_churn(Trial& t) {
+  const std::uint64_t live = param_of(t), steps = t.ops();
+  const auto& orders = pass_orders(live, 0);
+  A a(churn_window(live));
+  LiveSet<A> set(a, live, 0);
+  t.start();
+  Tally tally = churn_steps(a, set.table.size.data(), set.blocks.data(), orders.data(), live, live, steps);
+  t.stop();
+  tally.overlaps = overlaps(spans_of(set.blocks, set.table));
+  set.free_all(a);
+  tally.add(set.untimed);
+  tally.report(t, steps);
+}
+
+// The CPUs this process may run on: the two-thread cases report it (the driver leaves their
+// adapters unpinned), and module.cpp requires two or more.
+inline void report_cpus_allowed(Trial& t) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  t.count("cpus_allowed", sched_getaffinity(0, sizeof set, &set) == 0 ? static_cast<std::uint64_t>(CPU_COUNT(&set)) : 0);
+}
+
+// ---- cross-thread: this thread allocates, another frees (a single-producer queue between) ----
+
+// Spinning with a pause; after many rounds, yields the CPU (another process may hold the other one).
+inline void spin(std::uint64_t& rounds) {
+  if (++rounds % 4096 == 0) sched_yield();
+  else __builtin_ia32_pause();
+}
+
+struct Queue {
+  explicit Queue(std::uint64_t capacity) : slots(capacity) {}
+  std::vector<unsigned char*> slots;
+  alignas(64) std::atomic<std::uint64_t> pushed{0};
+  alignas(64) std::atomic<std::uint64_t> popped{0};
+  alignas(64) std::atomic<bool> consumer_ready{false};
+};
+
+template <class A>
+[[gnu::noinline]] Tally produce(A& a, const std::uint32_t* size, Queue& q, std::uint64_t count) {
+  const std::uint64_t capacity = q.slots.size();
+  unsigned char** slots = q.slots.data();
+  std::uint64_t bytes = 0, room = capacity, waits = 0;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const std::uint32_t s = size[i & kTableMask];
+    unsigned char* p = take(a, i, s);
+    bytes += s;
+    while (i >= room) {
+      room = q.popped.load(std::memory_order_acquire) + capacity;
+      if (i >= room) spin(waits);
+    }
+    slots[i % capacity] = p;
+    q.pushed.store(i + 1, std::memory_order_release);
+  }
+  return {.allocations = count, .bytes = bytes};
+}
+
+template <class A>
+[[gnu::noinline]] Tally consume(A& a, const std::uint32_t* size, Queue& q, std::uint64_t count) {
+  const std::uint64_t capacity = q.slots.size();
+  unsigned char** slots = q.slots.data();
+  std::uint64_t sum = 0, seen = 0, waits = 0;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    while (i >= seen) {
+      seen = q.pushed.load(std::memory_order_acquire);
+      if (i >= seen) spin(waits);
+    }
+    sum += give_back(a, slots[i % capacity], size[i & kTableMask]);
+    q.popped.store(i + 1, std::memory_order_release);
+  }
+  return {.frees = count, .checksum = sum};
+}
+
+template <class A>
+void run_cross_thread(Trial& t) {
+  const std::uint64_t capacity = param_of(t), count = t.ops();
+  const SizeTable& table = sizes(Sizes::small);
+  A a(table.max_window(2 * capacity + 2) + kMaxSize[0]);
+  Queue q(capacity);
+  Tally freed;
+  std::thread consumer([&] {
+    q.consumer_ready.store(true, std::memory_order_release);
+    freed = consume(a, table.size.data(), q, count);
+    t.stop();  // after the last free; the join below orders it before the trial is read
+  });
+  for (std::uint64_t waits = 0; !q.consumer_ready.load(std::memory_order_acquire);) spin(waits);
+  t.start();
+  Tally tally = produce(a, table.size.data(), q, count);
+  consumer.join();
+  tally.add(freed);
+  report_cpus_allowed(t);
+  tally.report(t, count);
+}
+
+// ---- threads: two threads, each churning its own live set of L blocks ------------------------
+
+template <class A>
+void run_threads(Trial& t) {
+  const std::uint64_t live = param_of(t), steps = t.ops();
+  const std::uint64_t steps_of[2] = {steps - steps / 2, steps / 2};
+  const std::uint64_t first_of[2] = {0, kSecondThreadSerial};
+  const std::vector<std::vector<std::uint32_t>>* orders[2] = {&pass_orders(live, 0), &pass_orders(live, 1)};
+  std::atomic<int> phase{0};  // 1: the second thread's set is up; 2: go; 3: it is done; 4: tear down
+  Tally result[2];
+  std::uint64_t overlaps_found = 0;
+  std::vector<std::pair<std::uintptr_t, std::uint32_t>> spans[2];
+  // Both threads: set up its live set (so that its allocator's per-thread state is its own), churn
+  // when told, report its live blocks' addresses, free them when told.
+  const auto work = [&](int k, auto&& on_ready, auto&& on_done, auto&& before_teardown) {
+    A a(churn_window(live));
+    LiveSet<A> set(a, live, first_of[k]);
+    on_ready();
+    Tally tally =
+        churn_steps(a, set.table.size.data(), set.blocks.data(), orders[k]->data(), live, first_of[k] + live, steps_of[k]);
+    spans[k] = spans_of(set.blocks, set.table);
+    on_done();
+    before_teardown();
+    set.free_all(a);
+    tally.add(set.untimed);
+    result[k] = tally;
+  };
+  const auto wait_for = [&](int value) {
+    for (std::uint64_t waits = 0; phase.load(std::memory_order_acquire) < value;) spin(waits);
+  };
+  std::thread second([&] {
+    work(1, [&] { phase.store(1, std::memory_order_release); wait_for(2); },
+         [&] { phase.store(3, std::memory_order_release); }, [&] { wait_for(4); });
+  });
+  work(
+      0, [&] { wait_for(1); t.start(); phase.store(2, std::memory_order_release); },
+      [&] {
+        wait_for(3);
+        t.stop();
+      },
+      [&] {
+        auto all = spans[0];
+        all.insert(all.end(), spans[1].begin(), spans[1].end());
+        overlaps_found = overlaps(std::move(all));
+        phase.store(4, std::memory_order_release);
+      });
+  second.join();
+  Tally tally = result[0];
+  tally.add(result[1]);
+  tally.overlaps = overlaps_found;
+  report_cpus_allowed(t);
+  tally.report(t, steps);
+}
+
+
+// ---- fragmentation: N small blocks, 90% freed in a random order, then large blocks ------------
+
+// This process's resident bytes now, from /proc/self/statm, read without allocating (the reading
+// must not change what it reads).
+inline std::uint64_t resident_bytes() {
+  char text[256];
+  const int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  const ssize_t got = read(fd, text, sizeof text - 1);
+  close(fd);
+  if (got <= 0) return 0;
+  text[got] = '\0';
+  char* end = nullptr;
+  std::strtoull(text, &end, 10);  // size
+  return std::strtoull(end, nullptr, 10) * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+}
+
+// Resets the process's peak resident memory (VmHWM) to its resident memory now (Linux 4.0+);
+// false where the kernel refuses.
+inline bool reset_peak_resident() {
+  const int fd = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool done = write(fd, "5", 1) == 1;
+  close(fd);
+  return done;
+}
+
+inline const FragmentationPlan& plan_for(std::uint64_t n) {
+  static FragmentationPlan plan;
+  static std::uint64_t planned = 0;
+  if (planned != n) {
+    plan = fragmentation_plan(n);
+    planned = n;
+  }
+  return plan;
+}
+
+template <class A>
+[[gnu::noinline]] Tally allocate_all(A& a, const std::uint32_t* size, unsigned char** out, std::uint64_t first_serial,
+                                     std::uint64_t count) {
+  std::uint64_t bytes = 0;
+  for (std::uint64_t k = 0; k < count; ++k) {
+    const std::uint32_t s = size[k & kTableMask];
+    out[k] = take(a, first_serial + k, s);
+    bytes += s;
+  }
+  return {.allocations = count, .bytes = bytes};
+}
+
+template <class A>
+[[gnu::noinline]] Tally free_listed(A& a, const std::uint32_t* size, unsigned char** blocks, const std::uint32_t* which,
+                                    std::uint64_t count) {
+  std::uint64_t sum = 0;
+  for (std::uint64_t k = 0; k < count; ++k) sum += give_back(a, blocks[which[k]], size[which[k] & kTableMask]);
+  return {.frees = count, .checksum = sum};
+}
+
+template <class A>
+[[gnu::noinline]] Tally free_all(A& a, const std::uint32_t* size, unsigned char** blocks, std::uint64_t count) {
+  std::uint64_t sum = 0;
+  for (std::uint64_t k = 0; k < count; ++k) sum += give_back(a, blocks[k], size[k & kTableMask]);
+  return {.frees = count, .checksum = sum};
+}
+
+inline double mib(std::uint64_t after, std::uint64_t before) {
+  return after > before ? static_cast<double>(after - before) / (1024.0 * 1024.0) : 0.0;
+}
+
+// One pattern per process (a cold trial): the memory figures are growths of resident memory over
+// the moment before the first allocation, the harness's arrays already faulted in. The clock holds
+// the four phases' allocations and frees; the three reads of resident memory are paused out.
+template <class A>
+void run_fragmentation(Trial& t) {
+  const std::uint64_t n = param_of(t);
+  const FragmentationPlan& plan = plan_for(n);
+  const std::uint64_t m = plan.large_blocks;
+  const SizeTable &small = sizes(Sizes::small), &large = sizes(Sizes::large);
+  A a(0);
+  std::vector<unsigned char*> smalls(n, nullptr), larges(m, nullptr);
+  const std::uint64_t before = resident_bytes();
+  const bool peak_reset = reset_peak_resident();
+  Tally tally;
+  t.start();
+  tally.add(allocate_all(a, small.size.data(), smalls.data(), 0, n));
+  t.pause();
+  const std::uint64_t full = resident_bytes();
+  t.resume();
+  tally.add(free_listed(a, small.size.data(), smalls.data(), plan.free_order.data(), plan.free_order.size()));
+  t.pause();
+  const std::uint64_t after_free = resident_bytes();
+  t.resume();
+  tally.add(allocate_all(a, large.size.data(), larges.data(), n, m));
+  t.pause();
+  const std::uint64_t end = resident_bytes();
+  t.resume();
+  tally.add(free_all(a, large.size.data(), larges.data(), m));
+  tally.add(free_listed(a, small.size.data(), smalls.data(), plan.kept.data(), plan.kept.size()));
+  t.stop();
+  const std::uint64_t peak = peak_resident_bytes();
+  // Live together: all N small blocks after the first phase; the kept ones and the large ones at the end.
+  std::vector<std::pair<std::uintptr_t, std::uint32_t>> spans;
+  for (std::uint64_t k = 0; k < n; ++k) spans.emplace_back(reinterpret_cast<std::uintptr_t>(smalls[k]), small.size[k & kTableMask]);
+  tally.overlaps = overlaps(spans);
+  spans.clear();
+  for (std::uint32_t k : plan.kept) spans.emplace_back(reinterpret_cast<std::uintptr_t>(smalls[k]), small.size[k & kTableMask]);
+  for (std::uint64_t k = 0; k < m; ++k) spans.emplace_back(reinterpret_cast<std::uintptr_t>(larges[k]), large.size[k & kTableMask]);
+  tally.overlaps += overlaps(std::move(spans));
+  t.figure("resident_after_free_mib", mib(after_free, before));
+  t.figure("resident_full_mib", mib(full, before));
+  t.figure("resident_end_mib", mib(end, before));
+  if (peak_reset) t.figure("peak_growth_mib", mib(peak, before));
+  t.figure("ns_per_allocation", static_cast<double>(t.elapsed_ns()) / static_cast<double>(n + m));
+  tally.report(t, 1);
+}
+
+}  // namespace detail
+
+// Declares every case of the module for allocator A (floor: its own declarations, floor/).
+inline benchbox::CaseInfo case_info(const AllocatorInfo& info, std::uint64_t bytes_per_param, std::string notes) {
+  return {.notes = notes + (info.notes.empty() ? "" : "; " + info.notes),
+          .min_param = 1,
+          .bytes_per_param = bytes_per_param,
+          .traits = {{"api", info.api}, {"options", info.options}}};
+}
+
+template <class A>
+void add_cases(Adapter& adapter, const AllocatorInfo& info) {
+  const std::string provider = malloc_provider();
+  adapter.info("malloc resolves to", provider);
+  if (!info.malloc_from.empty() && provider.find(info.malloc_from) == std::string::npos) {
+    const std::string why = "malloc resolves to " + provider + ", not to " + info.malloc_from +
+                            ": linking did not replace glibc's malloc, so this adapter would measure the wrong allocator";
+    for (const char* c : {"small", "churn", "cross-thread", "threads", "fragmentation"}) adapter.not_applicable(c, why);
+    return;
+  }
+  adapter.add("small", case_info(info, 300, "N blocks allocated, then freed in reverse order"), detail::run_small<A>);
+  auto churn = case_info(info, 800, "each step frees a live block and allocates its replacement");
+  auto threads = case_info(info, 1600, "two threads, each churning its own live set");
+  for (auto* c : {&churn, &threads}) {
+    c->max_param = info.max_live;
+    c->max_param_reason = info.max_live_reason;
+  }
+  adapter.add("churn", churn, detail::run_churn<A>);
+  adapter.add("cross-thread", case_info(info, 300, "this thread allocates, a second thread frees"), detail::run_cross_thread<A>);
+  adapter.add("threads", threads, detail::run_threads<A>);
+  adapter.add("fragmentation", case_info(info, 400, "N small blocks, 90% freed in a random order, then large blocks"),
+              detail::run_fragmentation<A>);
+}
+
+}  // namespace benchbox::allocator

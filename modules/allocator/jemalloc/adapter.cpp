@@ -1,0 +1,39 @@
+// jemalloc's malloc and free, replacing glibc's in the whole process by being linked (no prefix in
+// Debian's build), with its default options, read back from mallctl for the row's traits.
+#include <jemalloc/jemalloc.h>
+
+#include <string>
+#include <sys/types.h>
+
+#include "../common/allocator_adapter.hpp"
+
+namespace {
+
+template <class T>
+std::string option(const char* name) {
+  T value{};
+  std::size_t size = sizeof value;
+  if (mallctl(name, &value, &size, nullptr, 0) != 0) return "?";
+  if constexpr (std::is_same_v<T, bool>) return value ? "true" : "false";
+  else return std::to_string(value);
+}
+
+std::string version() {
+  const char* v = nullptr;
+  std::size_t size = sizeof v;
+  return mallctl("version", &v, &size, nullptr, 0) == 0 && v ? std::string(v).substr(0, std::string(v).find('-')) : "?";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchbox::Adapter adapter("jemalloc", version());
+  adapter.info("mallctl version", version());
+  benchbox::allocator::add_cases<benchbox::allocator::MallocFree>(
+      adapter, {.api = "malloc/free (jemalloc, linked)",
+                .options = "defaults: tcache " + option<bool>("opt.tcache") + ", narenas " + option<unsigned>("opt.narenas") +
+                           ", dirty_decay_ms " + option<ssize_t>("opt.dirty_decay_ms") + ", muzzy_decay_ms " +
+                           option<ssize_t>("opt.muzzy_decay_ms") + ", background_thread " + option<bool>("opt.background_thread"),
+                .malloc_from = "libjemalloc"});
+  return adapter.main(argc, argv);
+}

@@ -1,0 +1,217 @@
+// The allocator module, driver side: its cases and how each trial's proof is checked against the
+// schedule (common/schedule.hpp: every block's size and tag follow from its serial number), never
+// against anything an allocator computed. One operation is one allocation and its free.
+//  - small: ops/N rounds, each allocating N blocks of 8..256 bytes, then freeing them in reverse;
+//  - churn: L blocks live (set up untimed); each step frees one in a random order and allocates
+//    its replacement;
+//  - cross-thread: one thread allocates, a second frees, through a queue of at most Q blocks;
+//  - threads: two threads, each churning its own L blocks (ops split between them);
+//  - fragmentation: N small blocks, 90% freed in a random order, then larger blocks as many bytes:
+//    the figures are resident memory (docs/allocator.md).
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/schedule.hpp"
+#include "module.hpp"
+
+namespace {
+
+using benchbox::CaseContext;
+using benchbox::FigureSpec;
+using benchbox::ParamValue;
+using benchbox::TrialProof;
+namespace al = benchbox::allocator;
+
+std::uint64_t param_of(const CaseContext& c) { return static_cast<std::uint64_t>(c.param.number.value_or(0)); }
+
+// What a trial must report: the counts of one allocation schedule (blocks `first`..`first+count-1`
+// of a size table), possibly two (two threads' serial ranges).
+struct Expected {
+  std::uint64_t allocations = 0, bytes = 0, checksum = 0;
+  void add(const al::SizeTable& t, std::uint64_t first, std::uint64_t count) {
+    allocations += count;
+    bytes += t.sum(first, count);
+    checksum += al::checksum_of(first, count);
+  }
+};
+
+std::optional<std::string> expect_count(const TrialProof& p, const std::string& name, std::uint64_t want, const char* what) {
+  auto it = p.counts.find(name);
+  if (it == p.counts.end()) return "the adapter reported no '" + name + "' count";
+  if (it->second != want) return std::string(what) + " " + std::to_string(it->second) + ", expected " + std::to_string(want);
+  return std::nullopt;
+}
+
+std::optional<std::string> check(const TrialProof& p, const Expected& e) {
+  if (p.done != p.ops) return "did " + std::to_string(p.done) + " operations, asked for " + std::to_string(p.ops);
+  if (auto wrong = expect_count(p, "allocations", e.allocations, "allocations")) return wrong;
+  if (auto wrong = expect_count(p, "frees", e.allocations, "frees")) return wrong;
+  if (auto wrong = expect_count(p, "bytes", e.bytes, "bytes requested")) return wrong;
+  if (auto wrong = expect_count(p, "overlaps", 0, "blocks live at the same time that overlap in memory:")) return wrong;
+  if (p.checksum != e.checksum)
+    return "the tags read back before the frees sum to " + std::to_string(p.checksum) + ", expected " +
+           std::to_string(e.checksum) + ": a block was overwritten while live (overlapping blocks)";
+  return std::nullopt;
+}
+
+std::optional<std::string> verify_small(const CaseContext& c, const TrialProof& p) {
+  const auto n = param_of(c);
+  if (n == 0 || p.ops % n != 0) return "ops " + std::to_string(p.ops) + " is not a whole number of rounds of N blocks";
+  Expected e;
+  e.add(al::sizes(al::Sizes::small), 0, p.ops);
+  return check(p, e);
+}
+
+std::optional<std::string> verify_churn(const CaseContext& c, const TrialProof& p) {
+  Expected e;
+  e.add(al::sizes(al::Sizes::churn), 0, param_of(c) + p.ops);  // the live set, then one block per step
+  return check(p, e);
+}
+
+// The two-thread cases: their adapter must have been free to use two CPUs (CaseSpec::cpus).
+std::optional<std::string> two_cpus(const TrialProof& p) {
+  auto it = p.counts.find("cpus_allowed");
+  if (it == p.counts.end()) return std::string("the adapter reported no 'cpus_allowed' count");
+  if (it->second < 2) return "the adapter could run on " + std::to_string(it->second) + " CPU(s), the case needs two threads on two";
+  return std::nullopt;
+}
+
+std::optional<std::string> verify_cross_thread(const CaseContext&, const TrialProof& p) {
+  if (auto wrong = two_cpus(p)) return wrong;
+  Expected e;
+  e.add(al::sizes(al::Sizes::small), 0, p.ops);
+  return check(p, e);
+}
+
+std::optional<std::string> verify_threads(const CaseContext& c, const TrialProof& p) {
+  if (auto wrong = two_cpus(p)) return wrong;
+  const auto live = param_of(c);
+  Expected e;
+  e.add(al::sizes(al::Sizes::churn), 0, live + (p.ops - p.ops / 2));
+  e.add(al::sizes(al::Sizes::churn), al::kSecondThreadSerial, live + p.ops / 2);
+  return check(p, e);
+}
+
+// fragmentation: one pattern per trial; its blocks' schedule follows from N (schedule.hpp).
+std::optional<std::string> verify_fragmentation(const CaseContext& c, const TrialProof& p) {
+  const auto n = param_of(c);
+  static std::mutex lock;
+  static std::uint64_t planned = 0, large_blocks = 0;
+  {
+    std::lock_guard guard(lock);
+    if (planned != n) {
+      large_blocks = al::fragmentation_plan(n).large_blocks;
+      planned = n;
+    }
+  }
+  Expected e;
+  e.add(al::sizes(al::Sizes::small), 0, n);
+  e.allocations += large_blocks;  // serials N.., sizes from the large table's start
+  e.bytes += al::sizes(al::Sizes::large).sum(0, large_blocks);
+  e.checksum += al::checksum_of(n, large_blocks);
+  return check(p, e);
+}
+
+FigureSpec mib(std::string id, std::string label, std::string description) {
+  return {.id = std::move(id), .kind = benchbox::FigureKind::bytes, .unit = "MiB", .label = std::move(label),
+          .lower_is_better = true, .description = std::move(description)};
+}
+
+std::uint64_t whole_rounds(const ParamValue& p, std::uint64_t ops) {
+  const auto n = static_cast<std::uint64_t>(std::max<std::int64_t>(p.number.value_or(1), 1));
+  return (std::max<std::uint64_t>(ops, 1) + n - 1) / n * n;
+}
+
+benchbox::ParamSpec count_param(std::string name, std::int64_t max, std::string default_value, std::string help,
+                                std::vector<std::string> suite = {}) {
+  if (suite.empty()) suite = {default_value};
+  return {.name = std::move(name),
+          .min = 1,
+          .max = max,
+          .default_value = default_value,
+          .suite = std::move(suite),
+          .help = std::move(help)};
+}
+
+std::string blocks_label(const ParamValue& p, const char* one, const char* many) { return p.text + (p.number == 1 ? one : many); }
+
+constexpr const char* kUnit = "allocations";  // one operation: one allocation and its free
+
+const benchbox::Module allocator_module{
+    .id = "allocator",
+    .description = "memory allocators (malloc and its replacements): ns per allocation+free, one and two threads, "
+                   "and the memory they keep",
+    .reference_note = "a bump allocator that never frees: the limit of allocation cost on this machine",
+    .cases = {
+        {.id = "small",
+         .unit = kUnit,
+         .description = "N blocks of 8..256 bytes allocated, then freed in reverse order (LIFO): the fast path",
+         .timed = "each round's N allocations, the tag written at both ends of every block, then the N frees in "
+                  "reverse order, each after reading both tags back into a local sum; proven after the clock: that sum, "
+                  "the counts and bytes against the schedule, and the last round's blocks checked for overlap by address",
+         .param = count_param("blocks", 1'000'000, "100", "blocks live at once in a round (allocated, then freed in reverse)"),
+         .legal_ops = whole_rounds,
+         .verify = verify_small,
+         .describe_param = [](const benchbox::Point& p) { return blocks_label(p, " block", " blocks"); }},
+        {.id = "churn",
+         .unit = kUnit,
+         .description = "L blocks of 8 B..64 KiB live; each step frees one in a random order and allocates its replacement",
+         .timed = "the steps: read a live block's two tags into a local sum, free it, allocate its replacement and write its "
+                  "tags; the live set is allocated before the clock and freed after it (its tags read the same way); "
+                  "proven: the sum, counts and bytes against the schedule, the live set checked for overlap by address",
+         // 1000 live blocks (about 680 KB) stay in the caches, where the floor is a limit; 100000 (68 MB) do not
+         .param = count_param("live", 10'000'000, "1000", "blocks live at once", {"1000", "100000"}),
+         .verify = verify_churn,
+         .describe_param = [](const benchbox::Point& p) { return blocks_label(p, " live block", " live blocks"); }},
+        {.id = "cross-thread",
+         .unit = kUnit,
+         .description = "one thread allocates blocks of 8..256 bytes, a second thread frees them (producer and consumer)",
+         .timed = "from the producer's first allocation to the consumer's last free: allocations with their tags written, a "
+                  "queue of at most Q blocks between the threads, each free after its tags are read into a local sum; "
+                  "proven: the sum, counts and bytes against the schedule",
+         .param = count_param("queue", 1'000'000, "1000", "blocks in flight between the threads at most"),
+         .cpus = 2,
+         .verify = verify_cross_thread,
+         .describe_param = [](const benchbox::Point& p) { return "queue of " + blocks_label(p, " block", " blocks"); }},
+        {.id = "threads",
+         .unit = kUnit,
+         .description = "two threads, each churning its own L live blocks as in churn (the operations split between them)",
+         .timed = "from both threads' start to the later one's end, both churning as in churn; the figure is wall time per "
+                  "operation of both threads together; proven as churn, the two live sets checked for overlap together",
+         .param = count_param("live", 10'000'000, "1000", "blocks live at once in each thread"),
+         .cpus = 2,
+         .verify = verify_threads,
+         .describe_param = [](const benchbox::Point& p) { return blocks_label(p, " live block", " live blocks") + " per thread"; }},
+        {.id = "fragmentation",
+         .unit = "patterns",
+         .description = "N blocks of 8..256 bytes, 90% freed in a random order, then blocks of 1..8 KiB as many bytes: "
+                        "the resident memory kept after the free, at the peak and at the end",
+         .timed = "one pattern per fresh process: the four phases' allocations and frees (tags written and read as in "
+                  "small), the reads of /proc/self/statm between them paused out; its ns per allocation is a figure. "
+                  "Proven after the clock: the sum, counts and bytes against the schedule, all N small blocks checked "
+                  "for overlap, then the kept and the large ones together",
+         .param = count_param("blocks", 10'000'000, "300000", "small blocks allocated in the first phase"),
+         .figure = mib("resident_after_free_mib", "after free MiB",
+                       "growth of resident memory after 90% of the small blocks were freed (lower: more given back)"),
+         .extra_figures = {mib("resident_full_mib", "full MiB", "growth of resident memory with all N small blocks live"),
+                           mib("resident_end_mib", "end MiB",
+                               "growth of resident memory once the large blocks are live (lower: freed memory reused)"),
+                           mib("peak_growth_mib", "peak +MiB", "growth of the process's peak resident memory over the pattern"),
+                           [] {
+                             FigureSpec f{.id = "ns_per_allocation", .kind = "duration", .unit = "ns", .label = "ns/alloc",
+                                          .lower_is_better = true,
+                                          .description = "the pattern's timed phases per allocation (with its free)"};
+                             return f;
+                           }()},
+         // One pattern in a fresh process: memory an earlier trial freed would be reused and hide the cost.
+         .fixed_ops = 1,
+         .trials = benchbox::CaseSpec::Trials::cold,
+         .verify = verify_fragmentation,
+         .describe_param = [](const benchbox::Point& p) { return blocks_label(p, " small block", " small blocks"); }},
+    }};
+
+const benchbox::ModuleRegistration registration{allocator_module};
+
+}  // namespace

@@ -1,0 +1,164 @@
+// A yardstick for the allocator module (docs/method.md, "Yardsticks"): a minimal program that does
+// the `small` and `churn` cases' work with malloc and free, and includes nothing of benchbox (the
+// sizes, tags and orders are generated again here from their definition in docs/allocator.md).
+// Built once per allocator: linked alone (glibc), or with -ljemalloc or -lmimalloc, which replace
+// malloc in the whole program as they do in the adapters. scripts/accuracy runs it interleaved
+// with the matching benchbox row.
+//
+//   allocator_yardstick_<allocator> CASE N OPS REPS      CASE: small | churn
+//
+// small: OPS/N rounds, each allocating N blocks (sizes 8..256) then freeing them in reverse order.
+// churn: N blocks live (allocated untimed); OPS steps, each freeing one in the pass order and
+// allocating its replacement. Every block's tag is written at both ends and read back before its
+// free. One untimed warm-up pass first, then REPS timed passes: one line `ns_per_op <value>`
+// each, then `check <sum of the tags read back>`.
+#include <time.h>
+
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>  // counts the timed region only, under scripts/accuracy --instructions
+#define YARDSTICK_TOGGLE() CALLGRIND_TOGGLE_COLLECT
+#else
+#define YARDSTICK_TOGGLE()
+#endif
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <numeric>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+std::uint64_t now_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return std::uint64_t(ts.tv_sec) * 1000000000u + std::uint64_t(ts.tv_nsec);
+}
+
+bool g_counting = false;
+std::uint64_t start_clock() {
+  if (g_counting) YARDSTICK_TOGGLE();
+  return now_ns();
+}
+std::uint64_t stop_clock() {
+  const std::uint64_t t = now_ns();
+  if (g_counting) YARDSTICK_TOGGLE();
+  return t;
+}
+
+// docs/allocator.md, "Sizes, tags and orders".
+struct SplitMix {
+  std::uint64_t state;
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+};
+
+constexpr std::uint64_t kMask = (1 << 16) - 1;
+
+std::vector<std::uint32_t> size_table(bool churn) {
+  SplitMix r{0x5eed0000ull + (churn ? 1 : 0)};
+  std::vector<std::uint32_t> t(kMask + 1);
+  for (auto& s : t) {
+    const std::uint64_t x = r.next();
+    const auto multiple = [&](std::uint64_t lo, std::uint64_t hi) { return std::uint32_t(lo + 8 * ((x >> 8) % ((hi - lo) / 8 + 1))); };
+    const std::uint64_t pick = x % 100;
+    s = !churn || pick < 90 ? multiple(8, 256) : pick < 99 ? multiple(264, 4096) : multiple(4104, 65536);
+  }
+  return t;
+}
+
+std::vector<std::uint32_t> permutation(std::uint64_t n, std::uint64_t seed) {
+  std::vector<std::uint32_t> p(n);
+  std::iota(p.begin(), p.end(), 0u);
+  SplitMix r{seed};
+  for (std::uint64_t i = n; i > 1; --i) std::swap(p[i - 1], p[r.next() % i]);
+  return p;
+}
+
+std::uint64_t tag_of(std::uint64_t serial) { return (serial + 1) * 0x9e3779b97f4a7c15ull; }
+
+unsigned char* take(std::uint64_t serial, std::uint32_t size) {
+  auto* p = static_cast<unsigned char*>(std::malloc(size));
+  if (!p) std::abort();
+  const std::uint64_t tag = tag_of(serial);
+  std::memcpy(p, &tag, 8);
+  std::memcpy(p + size - 8, &tag, 8);
+  return p;
+}
+
+std::uint64_t give_back(unsigned char* p, std::uint32_t size) {
+  std::uint64_t head, tail;
+  std::memcpy(&head, p, 8);
+  std::memcpy(&tail, p + size - 8, 8);
+  std::free(p);
+  return head + tail;
+}
+
+// One pass of `small`: its ns per allocation, the tags' sum added to `check`.
+double small_pass(const std::vector<std::uint32_t>& size, std::uint64_t n, std::uint64_t ops, std::uint64_t& check) {
+  std::vector<unsigned char*> ptrs(n);
+  const std::uint64_t rounds = ops / n;
+  std::uint64_t serial = 0, sum = 0;
+  const std::uint64_t t0 = start_clock();
+  for (std::uint64_t r = 0; r < rounds; ++r, serial += n) {
+    for (std::uint64_t j = 0; j < n; ++j) ptrs[j] = take(serial + j, size[(serial + j) & kMask]);
+    for (std::uint64_t j = n; j-- > 0;) sum += give_back(ptrs[j], size[(serial + j) & kMask]);
+  }
+  const std::uint64_t t1 = stop_clock();
+  check += sum;
+  return double(t1 - t0) / double(rounds * n);
+}
+
+double churn_pass(const std::vector<std::uint32_t>& size, const std::vector<std::uint32_t> (&orders)[4], std::uint64_t n,
+                  std::uint64_t ops, std::uint64_t& check) {
+  std::vector<std::pair<unsigned char*, std::uint64_t>> live(n);
+  for (std::uint64_t k = 0; k < n; ++k) live[k] = {take(k, size[k & kMask]), k};
+  std::uint64_t serial = n, sum = 0, done = 0;
+  const std::uint64_t t0 = start_clock();
+  for (std::uint64_t pass = 0; done < ops; ++pass) {
+    const std::uint32_t* order = orders[pass % 4].data();
+    const std::uint64_t steps = std::min(n, ops - done);
+    for (std::uint64_t k = 0; k < steps; ++k, ++serial) {
+      auto& b = live[order[k]];
+      sum += give_back(b.first, size[b.second & kMask]);
+      b = {take(serial, size[serial & kMask]), serial};
+    }
+    done += steps;
+  }
+  const std::uint64_t t1 = stop_clock();
+  for (auto& b : live) sum += give_back(b.first, size[b.second & kMask]);
+  check += sum;
+  return double(t1 - t0) / double(ops);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 5) {
+    std::fprintf(stderr, "usage: %s small|churn N OPS REPS\n", argv[0]);
+    return 2;
+  }
+  const std::string which = argv[1];
+  const std::uint64_t n = std::strtoull(argv[2], nullptr, 10), ops = std::strtoull(argv[3], nullptr, 10),
+                      reps = std::strtoull(argv[4], nullptr, 10);
+  if ((which != "small" && which != "churn") || n == 0 || ops == 0) return 2;
+  const auto size = size_table(which == "churn");
+  std::vector<std::uint32_t> orders[4];
+  if (which == "churn")
+    for (std::uint64_t k = 0; k < 4; ++k) orders[k] = permutation(n, 0xc4a5e0000ull + 16 * k);
+  std::uint64_t check = 0;
+  for (std::uint64_t r = 0; r <= reps; ++r) {
+    g_counting = r > 0;  // the first pass warms up
+    const double ns = which == "small" ? small_pass(size, n, ops, check) : churn_pass(size, orders, n, ops, check);
+    if (r > 0) std::printf("ns_per_op %.4f\n", ns);
+  }
+  std::printf("check %llu\n", static_cast<unsigned long long>(check | 1));
+  return 0;
+}
