@@ -59,6 +59,10 @@ ParamValue CaseSpec::parse_axis(const ParamSpec& axis, const std::string& text) 
     for (const auto& choice : axis.choices)
       if (choice == text) return ParamValue::named(text);
     if (axis.user_file) return user_file_param(axis, axis.name + " for " + id, text);
+    if (axis.free_text) {
+      if (auto wrong = axis.free_text(text)) throw std::invalid_argument(axis.name + " for " + id + ": '" + text + "': " + *wrong);
+      return ParamValue::named(text);
+    }
     std::string known;
     for (const auto& c : axis.choices) known += (known.empty() ? "" : ", ") + c;
     throw std::invalid_argument(axis.name + " for " + id + " must be one of " + known + ", got '" + text + "'");

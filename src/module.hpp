@@ -56,6 +56,10 @@ struct ParamSpec {
   // its content, before anything runs: an error message, or nothing. The adapter receives the
   // absolute path; the value's label is the file's name.
   std::function<std::optional<std::string>(const std::filesystem::path&)> user_file{};
+  // Set where a value may also be free text of the user's (a regex pattern): a value that is none
+  // of `choices` is then taken as it is, commas included (unless every comma-separated piece is a
+  // choice: a sweep), and this checks it: an error message, or nothing. The adapter receives it.
+  std::function<std::optional<std::string>(const std::string&)> free_text{};
   bool named() const { return !choices.empty(); }
 };
 using AxisSpec = ParamSpec;
