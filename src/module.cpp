@@ -89,7 +89,10 @@ Point CaseSpec::parse_point(const std::vector<std::string>& texts) const {
       throw std::invalid_argument("case " + id + ": axis name '" + specs[i].name + "' is empty or holds '=' or ','");
     axes_of_point.push_back({specs[i].name, parse_axis(specs[i], texts[i])});
   }
-  return Point(std::move(axes_of_point));
+  Point point(std::move(axes_of_point));
+  if (refuse_point)
+    if (auto wrong = refuse_point(point)) throw std::invalid_argument(id + " " + label(point) + ": " + *wrong);
+  return point;
 }
 
 std::vector<Point> CaseSpec::product(const std::vector<std::vector<std::string>>& values_per_axis) const {

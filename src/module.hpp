@@ -169,6 +169,9 @@ struct CaseSpec {
   // only where measured (its first trial in a process no slower than its second). Not for work
   // that faults in fresh memory (a map built from empty pays its page faults in the first trial).
   bool stretched_trial_warms_itself = false;
+  // Why a point given on the command line means nothing (the user's own pattern with no file to
+  // search): a usage error before anything runs, or nothing.
+  std::function<std::optional<std::string>(const Point&)> refuse_point{};
   // Why this point cannot run on this machine at all (a data set not installed), or nothing.
   std::function<std::optional<std::string>(const Point&, const std::filesystem::path& data_dir)> unavailable{};
   // Returns an error message when the proof does not match what was asked.

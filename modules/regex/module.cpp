@@ -187,6 +187,11 @@ std::optional<std::string> unavailable(const benchbox::Point& p, const fs::path&
   return std::nullopt;
 }
 
+std::optional<std::string> needs_haystack(const benchbox::Point& p) {
+  const Ask a = ask_of(p);
+  return !a.benchmark && a.haystack == "own" ? std::optional<std::string>(kNeedsHaystack) : std::nullopt;
+}
+
 std::vector<std::string> suite_of(std::string_view case_id) {
   std::vector<std::string> names;
   for (const auto& b : benchbox::regex::kBenchmarks)
@@ -216,7 +221,8 @@ std::string pattern_label(const ParamValue& v) { return find_benchmark(v.text) ?
 // "names (english)", "names in log", "/a+b/ in notes.txt".
 std::string point_label(const benchbox::Point& p) {
   const Ask a = ask_of(p);
-  std::string haystack = a.haystack == "own" ? (a.benchmark ? std::string(a.benchmark->haystack) : "?") : a.haystack;
+  if (!a.benchmark && a.haystack == "own") return pattern_label({a.pattern, std::nullopt});
+  std::string haystack = a.haystack == "own" ? std::string(a.benchmark->haystack) : a.haystack;
   if (!haystack.empty() && haystack.front() == '/') haystack = fs::path(haystack).filename().string();
   if (a.benchmark && a.haystack == "own") return a.pattern + " (" + haystack + ")";
   return pattern_label({a.pattern, std::nullopt}) + " in " + haystack;
@@ -261,6 +267,7 @@ const benchbox::Module regex_module{
          .axes = {pattern_axis("count"), haystack_axis()},
          .rate = kMegabytes,
          .first_probe_ops = [](const benchbox::Point&) -> std::uint64_t { return 1; },  // std::regex: a tenth of a second per scan
+         .refuse_point = needs_haystack,
          .unavailable = [](const benchbox::Point& p, const fs::path& dir) { return unavailable(p, dir, false); },
          .verify = verify_count,
          .describe_param = point_label},
@@ -273,6 +280,7 @@ const benchbox::Module regex_module{
          .axes = {pattern_axis("captures"), haystack_axis()},
          .rate = kMegabytes,
          .first_probe_ops = [](const benchbox::Point&) -> std::uint64_t { return 1; },
+         .refuse_point = needs_haystack,
          .unavailable = [](const benchbox::Point& p, const fs::path& dir) { return unavailable(p, dir, false); },
          .verify = verify_captures,
          .describe_param = point_label},

@@ -99,14 +99,24 @@ struct ScanTotals {
   std::uint64_t matches = 0, start_sum = 0, end_sum = 0, groups_matched = 0, group_sum = 0;
 };
 
+// An engine that scans a whole buffer itself (Hyperscan) has
+//   template <class F> void for_each_match(const char* text, std::size_t size, F& on_match);
+// calling on_match(start, end) for each non-overlapping match in order, instead of find.
 template <class Engine>
 std::uint64_t scan(Engine& engine, const std::string& text, Flags flags, ScanTotals* totals = nullptr) {
   std::uint64_t matches = 0;
-  std::size_t from = 0, start = 0, end = 0;
-  while (from <= text.size() && engine.find(text.data(), text.size(), from, start, end)) {
+  auto on_match = [&](std::size_t start, std::size_t end) {
     ++matches;
     if (totals) totals->start_sum += start, totals->end_sum += end;
-    from = next_from(text, start, end, flags);
+  };
+  if constexpr (requires { engine.for_each_match(text.data(), text.size(), on_match); }) {
+    engine.for_each_match(text.data(), text.size(), on_match);
+  } else {
+    std::size_t from = 0, start = 0, end = 0;
+    while (from <= text.size() && engine.find(text.data(), text.size(), from, start, end)) {
+      on_match(start, end);
+      from = next_from(text, start, end, flags);
+    }
   }
   if (totals) totals->matches = matches;
   return matches;
