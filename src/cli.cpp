@@ -291,6 +291,10 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   results.context = collect_context(command_line, s.cpu);
   results.context["settings"] = settings_context(s);
   results.context["reference_notes"] = {{c.module->id, c.module->reference_note}};
+  auto ranked = nlohmann::json::array();
+  for (const auto& k : c.module->cases)
+    if (k.ranked) ranked.push_back(k.id);
+  if (!ranked.empty()) results.context["ranked_cases"] = {{c.module->id, ranked}};
   results.warnings = environment_warnings(results.context);
   if (s.counters && !hardware_counters_available())
     results.warnings.push_back(
@@ -315,6 +319,7 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   if (!live) {
     write_report(c.format, results, c.output, options);
   } else {
+    fmt::print("{}", text::rank_tables(results, group_by_case(results)));
     fmt::print("{}", text::unavailable_summary(results));
     for (const auto& w : results.warnings) fmt::print(stderr, "warning: {}\n", w);
   }

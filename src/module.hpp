@@ -176,6 +176,10 @@ struct CaseSpec {
   std::function<std::optional<std::string>(const Point&, const std::filesystem::path& data_dir)> unavailable{};
   // Returns an error message when the proof does not match what was asked.
   Verifier verify{};
+  // Reports rank the libraries over the case's points (rebar's rank: the geometric mean of each
+  // one's ratio to the best library at every point it ran), for a case whose points are so many
+  // pieces of alike work (the regex module's benchmarks), not a sweep of one quantity.
+  bool ranked = false;
   // Human label of a point: "2 coroutines", "unbuffered", "canada.json". Default: the axes'
   // labels (ParamSpec::describe) joined by ", ".
   std::function<std::string(const Point&)> describe_param{};

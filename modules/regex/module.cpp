@@ -270,6 +270,7 @@ const benchbox::Module regex_module{
          .refuse_point = needs_haystack,
          .unavailable = [](const benchbox::Point& p, const fs::path& dir) { return unavailable(p, dir, false); },
          .verify = verify_count,
+         .ranked = true,
          .describe_param = point_label},
         {.id = "captures",
          .unit = "scans",
@@ -283,6 +284,7 @@ const benchbox::Module regex_module{
          .refuse_point = needs_haystack,
          .unavailable = [](const benchbox::Point& p, const fs::path& dir) { return unavailable(p, dir, false); },
          .verify = verify_captures,
+         .ranked = true,
          .describe_param = point_label},
         {.id = "compile",
          .unit = "compiles",
@@ -292,7 +294,8 @@ const benchbox::Module regex_module{
                   "of the haystack against Python's re's",
          .param = pattern_axis("compile"),
          .unavailable = [](const benchbox::Point& p, const fs::path& dir) { return unavailable(p, dir, true); },
-         .verify = verify_compile},
+         .verify = verify_compile,
+         .ranked = true},
     }};
 
 const benchbox::ModuleRegistration registration{regex_module};
