@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <random>
 #include <cstdio>
@@ -46,7 +47,8 @@ std::uint64_t parse_count(const std::string& text, const std::string& name, std:
 struct ModuleCommand {
   const Module* module = nullptr;
   CLI::App* app = nullptr;
-  std::string case_id, param, libs, ops, target_ms = "30", reps, warmup, processes, cpu, timeout = "120";
+  std::vector<std::string> positional;  // the case's axes in order: the first axis's values, then one value list per axis
+  std::string case_id, libs, ops, target_ms = "30", reps, warmup, processes, cpu, timeout = "120";
   std::string json_path, format = "text", output, sort = "median", seed;
   std::vector<std::string> axis_params;  // --param AXIS=V1,V2, repeatable
   bool no_pin = false, counters = false, instructions = false, no_wait = false;
@@ -78,6 +80,44 @@ std::map<std::string, std::vector<std::string>> axis_params_from(const std::vect
   return out;
 }
 
+// The values given after `-n CASE`: the first axis's (several, comma-separated: a sweep), then
+// the next axes' in order (`benchbox regex -n count PATTERN FILE`), as if given with --param.
+void add_positional_values(const CaseSpec* spec, const std::vector<std::string>& given, RunSettings& s) {
+  s.params = split_list(given.front());
+  if (given.size() == 1) return;
+  if (!spec) return;  // an unknown case: the runner names it
+  const auto axes = spec->axis_specs();
+  if (given.size() > axes.size())
+    throw std::invalid_argument("case " + spec->id + " has " + std::to_string(axes.size()) + " axes, got " +
+                                std::to_string(given.size()) + " values after -n " + spec->id);
+  for (std::size_t i = 1; i < given.size(); ++i) {
+    if (s.axis_params.count(axes[i].name))
+      throw std::invalid_argument(axes[i].name + " of " + spec->id + " is given twice: after -n " + spec->id + " and with --param");
+    s.axis_params[axes[i].name] = split_list(given[i]);
+  }
+}
+
+// An axis that takes free text (a regex pattern) keeps a value whole, commas included, unless
+// every comma-separated piece is one of its choices (a sweep of named values).
+void keep_free_text_whole(const CaseSpec& spec, const ModuleCommand& c, RunSettings& s) {
+  auto whole = [](const ParamSpec& axis, const std::string& text, std::vector<std::string>& values) {
+    if (!axis.free_text) return;
+    for (const auto& v : values)
+      if (std::find(axis.choices.begin(), axis.choices.end(), v) == axis.choices.end()) {
+        values = {text};
+        return;
+      }
+  };
+  const auto axes = spec.axis_specs();
+  if (!c.positional.empty()) whole(axes.front(), c.positional.front(), s.params);
+  for (std::size_t i = 1; i < c.positional.size() && i < axes.size(); ++i) whole(axes[i], c.positional[i], s.axis_params[axes[i].name]);
+  for (const auto& given : c.axis_params) {
+    const auto eq = given.find('=');
+    const ParamSpec* axis = spec.find_axis(given.substr(0, eq));
+    if (axis) whole(*axis, given.substr(eq + 1), s.axis_params[axis->name]);
+  }
+}
+
 RunSettings settings_from(const ModuleCommand& c) {
   // Given with an empty value ("--ops="), an option is an error, not its default.
   auto given = [&c](const char* option) { return c.app->count(option) > 0; };
@@ -87,11 +127,14 @@ RunSettings settings_from(const ModuleCommand& c) {
   s.axis_params = axis_params_from(c.axis_params);
   if (!s.axis_params.empty() && s.cases.size() != 1)
     throw std::invalid_argument("--param needs one case: -n CASE --param " + c.axis_params.front());
-  if (!c.param.empty()) {
-    if (s.cases.size() != 1) throw std::invalid_argument("a parameter needs one case: -n CASE " + c.param);
-    s.params = split_list(c.param);  // several, comma-separated: a sweep
+  const CaseSpec* spec = s.cases.size() == 1 ? c.module->find_case(s.cases.front()) : nullptr;
+  if (!c.positional.empty()) {
+    if (s.cases.size() != 1) throw std::invalid_argument("a parameter needs one case: -n CASE " + c.positional.front());
+    add_positional_values(spec, c.positional, s);
     if (s.params.empty()) throw std::invalid_argument("the parameter is empty");
-  } else if (s.cases.size() == 1 && s.axis_params.empty()) {
+  }
+  if (spec) keep_free_text_whole(*spec, c, s);
+  if (c.positional.empty() && s.cases.size() == 1 && s.axis_params.empty()) {
     // As the original tool: `-n CASE` alone runs the case's default point (several where its
     // first axis's default lists several).
     if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = split_list(spec->axis_specs().front().default_value);
@@ -248,6 +291,10 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   results.context = collect_context(command_line, s.cpu);
   results.context["settings"] = settings_context(s);
   results.context["reference_notes"] = {{c.module->id, c.module->reference_note}};
+  auto ranked = nlohmann::json::array();
+  for (const auto& k : c.module->cases)
+    if (k.ranked) ranked.push_back(k.id);
+  if (!ranked.empty()) results.context["ranked_cases"] = {{c.module->id, ranked}};
   results.warnings = environment_warnings(results.context);
   if (s.counters && !hardware_counters_available())
     results.warnings.push_back(
@@ -272,6 +319,7 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   if (!live) {
     write_report(c.format, results, c.output, options);
   } else {
+    fmt::print("{}", text::rank_tables(results, group_by_case(results)));
     fmt::print("{}", text::unavailable_summary(results));
     for (const auto& w : results.warnings) fmt::print(stderr, "warning: {}\n", w);
   }
@@ -344,8 +392,9 @@ int run_cli(int argc, char** argv) {
       params.push_back(k.id + ": " + fmt::format("{}", fmt::join(axes, "; ")));
     }
     c.app->add_option("-n,--name", c.case_id, fmt::format("case to run ({}); several comma-separated run at their suite's points; all cases when omitted", fmt::join(cases, ", ")));
-    c.app->add_option("param", c.param,
-                      fmt::format("the case's parameter (its first axis), or several comma-separated for a sweep ({})",
+    c.app->add_option("param", c.positional,
+                      fmt::format("the case's parameter (its first axis), or several comma-separated for a sweep; further "
+                                  "values: the case's next axes, in order ({})",
                                   fmt::join(params, "; ")));
     c.app->add_option("--param", c.axis_params,
                       "AXIS=V1[,V2...]: values of one of the case's axes by name (repeatable); with several axes, the run "

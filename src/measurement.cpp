@@ -57,6 +57,7 @@ struct Batch {
   std::optional<double> callgrind_per_op;      // instructions mode
   std::uint64_t peak_rss_bytes = 0;
   std::string error;                           // non-empty: this batch failed
+  bool not_applicable = false;                 // with `error` its reason: the adapter cannot run the point
 };
 
 // Removes Callgrind's output file whichever way the batch ends.
@@ -95,6 +96,10 @@ std::string check_reply(const RowContext& row, const Measurement& m, const Child
     return out.succeeded() ? std::string("protocol error: ") + e.what() : child_failure(out);
   }
   if (reply.error) return "adapter error: " + *reply.error;
+  if (reply.not_applicable && out.succeeded()) {
+    b.not_applicable = true;
+    return *reply.not_applicable;
+  }
   if (!out.succeeded()) return child_failure(out);
   if (reply.trials.size() != reps + warmup)
     return "reported " + std::to_string(reply.trials.size()) + " trials, expected " + std::to_string(reps + warmup);
@@ -259,7 +264,7 @@ std::optional<std::string> trial_problem(const RowContext& row, const Measuremen
 
 // Probes grow tenfold (or by the factor the last probe suggests) until one lasts 10 ms, then
 // scale to the target with two significant digits: counts people can read and compare.
-std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, std::string& error) {
+std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, std::string& error, bool* not_applicable) {
   constexpr double kProbeNs = 10e6;
   const RunSettings& s = row.settings;
   const double target_ns = static_cast<double>(s.target.count()) * 1e6;
@@ -269,7 +274,8 @@ std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, s
   for (int probe = 0; probe < 16; ++probe) {
     Batch b = run_batch(row, m, ops, 1, 0);
     if (!b.error.empty()) {
-      error = "calibration: " + b.error;
+      error = b.not_applicable ? b.error : "calibration: " + b.error;
+      if (not_applicable) *not_applicable = b.not_applicable;
       return std::nullopt;
     }
     const double ns = static_cast<double>(b.timed[0].ns);
@@ -329,8 +335,9 @@ bool begin_measurement(const RowContext& row, Measurement& m) {
     count = {*s.ops, row.spec.round_ops(m.param, *s.ops)};
   } else {
     std::string error;
-    auto calibrated = calibrate(row, m, error);
-    if (!calibrated) return fail_measurement(m, error), false;
+    bool not_applicable = false;
+    auto calibrated = calibrate(row, m, error, &not_applicable);
+    if (!calibrated) return (not_applicable ? not_applicable_measurement(m, error) : fail_measurement(m, error)), false;
     count = *calibrated;
   }
   m.ops = count.ops;
@@ -347,7 +354,7 @@ bool measure_process(const RowContext& row, unsigned p, Measurement& m) {
   Batch b = run_batch(row, m, m.ops, reps_of_process(row, p), m.warmups.value_or(0));
   m.host_steal_ms += steal.elapsed_ms();
   m.peak_rss_bytes = std::max(m.peak_rss_bytes, b.peak_rss_bytes);
-  if (!b.error.empty()) return fail_measurement(m, b.error), false;
+  if (!b.error.empty()) return (b.not_applicable ? not_applicable_measurement(m, b.error) : fail_measurement(m, b.error)), false;
   std::string unused;
   for (const TrialRecord& t : b.timed) {
     m.values.push_back(figure_value(s, m, b, t));
@@ -383,6 +390,11 @@ void end_measurement(const RowContext& row, Measurement& m) {
     if (c.all_instructions) m.instructions_per_op = c.instructions / c.trials;
   }
   m.modes = separated_modes(m.values);
+}
+
+void not_applicable_measurement(Measurement& m, std::string reason) {
+  fail_measurement(m, std::move(reason));
+  m.status = Status::not_applicable;
 }
 
 void fail_measurement(Measurement& m, std::string reason) {

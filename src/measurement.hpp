@@ -41,6 +41,8 @@ bool measure_process(const RowContext& row, unsigned p, Measurement& m);
 // Summarises a row whose processes all succeeded.
 void end_measurement(const RowContext& row, Measurement& m);
 void fail_measurement(Measurement& m, std::string reason);
+// The adapter found, running it, that the library cannot run the row's point (protocol.md).
+void not_applicable_measurement(Measurement& m, std::string reason);
 
 // The operation count a trial runs: the count the target (or --ops) asks for, raised to what the
 // case allows (coroutine switch: at least 100 switches per coroutine).
@@ -48,8 +50,10 @@ struct OpsCount {
   std::uint64_t wanted = 0, ops = 0;
 };
 // Finds an operation count whose repetition lasts about the settings' target (probes verified);
-// empty with `error` set when a probe fails.
-std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, std::string& error);
+// empty with `error` set when a probe fails (and `*not_applicable` when its adapter answered that
+// the library cannot run the point).
+std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, std::string& error,
+                                  bool* not_applicable = nullptr);
 
 // A trial whose count the case's minimum raised to this many times the count wanted needs no
 // warm-up trial before it, where the case says so (docs/method.md, "Warm-up").

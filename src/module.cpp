@@ -59,6 +59,10 @@ ParamValue CaseSpec::parse_axis(const ParamSpec& axis, const std::string& text) 
     for (const auto& choice : axis.choices)
       if (choice == text) return ParamValue::named(text);
     if (axis.user_file) return user_file_param(axis, axis.name + " for " + id, text);
+    if (axis.free_text) {
+      if (auto wrong = axis.free_text(text)) throw std::invalid_argument(axis.name + " for " + id + ": '" + text + "': " + *wrong);
+      return ParamValue::named(text);
+    }
     std::string known;
     for (const auto& c : axis.choices) known += (known.empty() ? "" : ", ") + c;
     throw std::invalid_argument(axis.name + " for " + id + " must be one of " + known + ", got '" + text + "'");
@@ -85,7 +89,10 @@ Point CaseSpec::parse_point(const std::vector<std::string>& texts) const {
       throw std::invalid_argument("case " + id + ": axis name '" + specs[i].name + "' is empty or holds '=' or ','");
     axes_of_point.push_back({specs[i].name, parse_axis(specs[i], texts[i])});
   }
-  return Point(std::move(axes_of_point));
+  Point point(std::move(axes_of_point));
+  if (refuse_point)
+    if (auto wrong = refuse_point(point)) throw std::invalid_argument(id + " " + label(point) + ": " + *wrong);
+  return point;
 }
 
 std::vector<Point> CaseSpec::product(const std::vector<std::vector<std::string>>& values_per_axis) const {

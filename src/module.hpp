@@ -56,6 +56,10 @@ struct ParamSpec {
   // its content, before anything runs: an error message, or nothing. The adapter receives the
   // absolute path; the value's label is the file's name.
   std::function<std::optional<std::string>(const std::filesystem::path&)> user_file{};
+  // Set where a value may also be free text of the user's (a regex pattern): a value that is none
+  // of `choices` is then taken as it is, commas included (unless every comma-separated piece is a
+  // choice: a sweep), and this checks it: an error message, or nothing. The adapter receives it.
+  std::function<std::optional<std::string>(const std::string&)> free_text{};
   bool named() const { return !choices.empty(); }
 };
 using AxisSpec = ParamSpec;
@@ -165,10 +169,17 @@ struct CaseSpec {
   // only where measured (its first trial in a process no slower than its second). Not for work
   // that faults in fresh memory (a map built from empty pays its page faults in the first trial).
   bool stretched_trial_warms_itself = false;
+  // Why a point given on the command line means nothing (the user's own pattern with no file to
+  // search): a usage error before anything runs, or nothing.
+  std::function<std::optional<std::string>(const Point&)> refuse_point{};
   // Why this point cannot run on this machine at all (a data set not installed), or nothing.
   std::function<std::optional<std::string>(const Point&, const std::filesystem::path& data_dir)> unavailable{};
   // Returns an error message when the proof does not match what was asked.
   Verifier verify{};
+  // Reports rank the libraries over the case's points (rebar's rank: the geometric mean of each
+  // one's ratio to the best library at every point it ran), for a case whose points are so many
+  // pieces of alike work (the regex module's benchmarks), not a sweep of one quantity.
+  bool ranked = false;
   // Human label of a point: "2 coroutines", "unbuffered", "canada.json". Default: the axes'
   // labels (ParamSpec::describe) joined by ", ".
   std::function<std::string(const Point&)> describe_param{};

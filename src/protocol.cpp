@@ -139,6 +139,10 @@ RunReply parse_run(std::string_view output) {
       reply.error = get_string(j, "error");
       return reply;
     }
+    if (j.contains("not_applicable")) {
+      reply.not_applicable = get_string(j, "not_applicable");
+      return reply;
+    }
     TrialRecord t;
     auto label = j.find("trial");
     if (label == j.end()) throw ProtocolError("field 'trial' missing");

@@ -58,6 +58,9 @@ struct TrialRecord {
 struct RunReply {
   std::vector<TrialRecord> trials;
   std::optional<std::string> error;
+  // The adapter found, trying, that the library cannot run this point (a search past the engine's
+  // own limit or the adapter's time limit): the row is n/a with this reason, not failed.
+  std::optional<std::string> not_applicable;
 };
 
 LibraryDescription parse_describe(std::string_view output);

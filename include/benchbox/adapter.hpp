@@ -348,6 +348,18 @@ struct VariantInfo {
 
 using CaseFunction = std::function<void(Trial&)>;
 
+// Thrown by a case function that finds, trying, that the library cannot run the point (a search
+// past the engine's own backtracking limit): the row is n/a with the message, not failed.
+struct NotApplicable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The protocol line that says so, with its newline; an adapter that cannot throw from where it
+// finds out (a time limit's signal handler) writes it itself, then exits with status 0.
+inline std::string not_applicable_line(std::string_view reason) {
+  return "{\"protocol\":" + std::to_string(kProtocolVersion) + ",\"not_applicable\":" + json_string(reason) + "}\n";
+}
+
 class Adapter {
  public:
   Adapter(std::string id, std::string version) : id_(std::move(id)), version_(std::move(version)) {
@@ -521,6 +533,10 @@ class Adapter {
                   t >= *r.warmup);
       try {
         it->second.fn(trial);
+      } catch (const NotApplicable& e) {
+        std::fputs(not_applicable_line(e.what()).c_str(), stdout);
+        std::fflush(stdout);
+        return 0;
       } catch (const std::exception& e) {  // e.g. a data set that cannot be read
         return fail(std::string("case ") + r.case_name + ": " + e.what());
       }

@@ -1,8 +1,11 @@
-// The regex module, driver side: the count case over the benchmarks of benchmarks.json, and how
-// each trial's proof is checked (docs/regex.md). One operation is one scan of the benchmark's
-// haystack for all its non-overlapping matches. The expected count and the sum of the matches'
-// start offsets are those Python's re found at build time (data/expected.json): never an engine
-// under test's.
+// The regex module, driver side: the count, captures and compile cases over the benchmarks of
+// benchmarks.json (or the user's own pattern and file), and how each trial's proof is checked
+// (docs/regex.md). The expected results are those of Python's re, never an engine under test's:
+// computed at build time for a benchmark on its own haystack (data/expected.json), at run time by
+// data/expect.py for anything else (the user's pattern or file, a benchmark on another haystack).
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -17,22 +20,114 @@
 namespace {
 
 using benchbox::CaseContext;
+using benchbox::ParamValue;
 using benchbox::TrialProof;
+using benchbox::regex::Benchmark;
+using benchbox::regex::find_benchmark;
 namespace fs = std::filesystem;
+using nlohmann::json;
 
-struct Expected {
-  std::uint64_t count = 0, offset_sum = 0;
+constexpr const char* kNeedsHaystack =
+    "a pattern of your own needs a haystack: benchbox regex -n count PATTERN FILE (or english, log, unicode, backtrack)";
+
+// What a point asks for, as the driver sees it.
+struct Ask {
+  const Benchmark* benchmark = nullptr;  // or the user's own pattern
+  std::string pattern;                   // the user's, or the benchmark's name
+  std::string haystack = "own";          // own, a haystack's name, or a file's path
 };
 
-std::optional<Expected> expected_of(const fs::path& data_dir, const std::string& benchmark, std::string& error) {
-  std::ifstream in(data_dir / "expected.json");
-  const auto j = nlohmann::json::parse(in, nullptr, false);
-  const auto it = j.is_object() ? j.find(benchmark) : j.end();
-  if (it == j.end() || !it->is_object() || !it->contains("count") || !it->contains("offset_sum")) {
-    error = "no expected count for " + benchmark + " in " + (data_dir / "expected.json").string() + " (rebuild benchbox)";
-    return std::nullopt;
+Ask ask_of(const benchbox::Point& p) {
+  const ParamValue* pattern = p.find("pattern");
+  const ParamValue* haystack = p.find("haystack");
+  Ask a;
+  a.pattern = pattern ? pattern->text : p.text;
+  a.benchmark = find_benchmark(a.pattern);
+  if (haystack) a.haystack = haystack->text;
+  return a;
+}
+
+// The haystack's file; empty for a user's pattern on "own" (there is none).
+fs::path haystack_file(const Ask& a, const fs::path& data_dir, bool compile) {
+  if (a.haystack.front() == '/') return a.haystack;
+  if (a.haystack != "own") return data_dir / (a.haystack + ".txt");
+  if (a.benchmark) return data_dir / (std::string(a.benchmark->haystack) + ".txt");
+  return compile ? data_dir / "english.txt" : fs::path();  // compile's proof scans english's first 64 KiB
+}
+
+// Python's re's results (data/expect.py's fields).
+struct Expected {
+  std::uint64_t count = 0, start_sum = 0, end_sum = 0, groups = 0, groups_matched = 0, group_sum = 0, sample_count = 0;
+};
+
+std::optional<Expected> expected_from(const json& j, std::string& error) {
+  if (!j.is_object()) return error = "no expected results", std::nullopt;
+  if (j.contains("error") && j["error"].is_string()) return error = j["error"].get<std::string>(), std::nullopt;
+  Expected e;
+  for (auto [key, slot] : {std::pair{"count", &e.count}, {"start_sum", &e.start_sum}, {"end_sum", &e.end_sum}, {"groups", &e.groups},
+                           {"groups_matched", &e.groups_matched}, {"group_sum", &e.group_sum}, {"sample_count", &e.sample_count}}) {
+    if (!j.contains(key) || !j[key].is_number_unsigned()) return error = std::string("expected results without ") + key, std::nullopt;
+    *slot = j[key].get<std::uint64_t>();
   }
-  return Expected{(*it)["count"].get<std::uint64_t>(), (*it)["offset_sum"].get<std::uint64_t>()};
+  return e;
+}
+
+// Standard output of a program run with these arguments (no shell: a pattern is passed as it is).
+std::optional<std::string> output_of(const std::vector<std::string>& args, std::string& error) {
+  int fds[2];
+  if (pipe(fds) != 0) return error = "pipe failed", std::nullopt;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], STDOUT_FILENO);
+    close(fds[0]);
+    close(fds[1]);
+    std::vector<char*> argv;
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execvp(argv[0], argv.data());
+    _exit(127);
+  }
+  close(fds[1]);
+  std::string out;
+  char buffer[4096];
+  for (ssize_t n; (n = read(fds[0], buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<std::size_t>(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    return error = "cannot compute the expected results: " + args[0] + " " + args[1] +
+                   (WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " did not start (apt-get install python3)" : " failed"),
+           std::nullopt;
+  return out;
+}
+
+// The expected results of a point, computed once per run.
+std::optional<Expected> expected_for(const CaseContext& c, bool compile, std::string& error) {
+  const Ask a = ask_of(c.param);
+  const fs::path file = haystack_file(a, c.data_dir, compile);
+  const bool own = a.benchmark && file == c.data_dir / (std::string(a.benchmark->haystack) + ".txt");
+  static std::map<std::string, std::optional<Expected>> known;
+  static std::map<std::string, std::string> errors;
+  const std::string key = own ? std::string(a.benchmark->name) : a.pattern + '\0' + file.string();
+  if (auto it = known.find(key); it != known.end()) return error = errors[key], it->second;
+  json j;
+  if (own) {
+    std::ifstream in(c.data_dir / "expected.json");
+    const auto all = json::parse(in, nullptr, false);
+    const std::string name(a.benchmark->name);
+    j = all.is_object() && all.contains(name) ? all[name] : json();
+    if (j.is_null()) j = {{"error", "no expected results for " + a.pattern + " in " + (c.data_dir / "expected.json").string() + " (rebuild benchbox)"}};
+  } else {
+    const std::string pattern = !a.benchmark ? a.pattern : std::string(a.benchmark->reference.empty() ? a.benchmark->pattern : a.benchmark->reference);
+    const std::string flags = a.benchmark ? std::string(a.benchmark->flag_letters) : "";
+    if (auto out = output_of({"python3", (c.data_dir / "expect.py").string(), pattern, flags, file.string()}, error))
+      j = json::parse(*out, nullptr, false);
+    else
+      j = {{"error", error}};
+  }
+  known[key] = expected_from(j, error);
+  errors[key] = error;
+  return known[key];
 }
 
 std::optional<std::string> count_is(const TrialProof& p, const std::string& name, std::uint64_t expected, const std::string& what) {
@@ -42,26 +137,66 @@ std::optional<std::string> count_is(const TrialProof& p, const std::string& name
   return std::nullopt;
 }
 
+std::string scans(const TrialProof& p) { return "did " + std::to_string(p.done) + " scans, asked for " + std::to_string(p.ops); }
+
 std::optional<std::string> verify_count(const CaseContext& c, const TrialProof& p) {
-  if (p.done != p.ops) return "did " + std::to_string(p.done) + " scans, asked for " + std::to_string(p.ops);
+  if (p.done != p.ops) return scans(p);
   std::string error;
-  const auto e = expected_of(c.data_dir, c.param.text, error);
+  const auto e = expected_for(c, false, error);
   if (!e) return error;
   if (auto wrong = count_is(p, "matches_once", e->count, "matches in one scan")) return wrong;
   if (auto wrong = count_is(p, "matches", e->count * p.ops, "matches in all timed scans")) return wrong;
-  if (p.checksum != e->offset_sum)
-    return "sum of the match offsets " + std::to_string(p.checksum) + ", expected " + std::to_string(e->offset_sum) +
-           " (other matches than Python's re found)";
+  if (p.checksum != e->start_sum)
+    return "sum of the match starts " + std::to_string(p.checksum) + ", expected " + std::to_string(e->start_sum) +
+           " (other matches than Python's re's)";
+  return count_is(p, "end_sum", e->end_sum, "sum of the match ends (other matches than Python's re's)");
+}
+
+std::optional<std::string> verify_captures(const CaseContext& c, const TrialProof& p) {
+  if (p.done != p.ops) return scans(p);
+  std::string error;
+  const auto e = expected_for(c, false, error);
+  if (!e) return error;
+  if (auto wrong = count_is(p, "matches_once", e->count, "matches in one scan")) return wrong;
+  if (auto wrong = count_is(p, "groups_once", e->groups_matched, "capture groups that took part, in one scan")) return wrong;
+  if (auto wrong = count_is(p, "groups_matched", e->groups_matched * p.ops, "capture groups that took part, in all timed scans"))
+    return wrong;
+  if (auto wrong = count_is(p, "start_sum", e->start_sum, "sum of the match starts (other matches than Python's re's)")) return wrong;
+  if (auto wrong = count_is(p, "end_sum", e->end_sum, "sum of the match ends (other matches than Python's re's)")) return wrong;
+  if (p.checksum != e->group_sum)
+    return "sum of the groups' offsets " + std::to_string(p.checksum) + ", expected " + std::to_string(e->group_sum) +
+           " (other groups than Python's re's)";
   return std::nullopt;
 }
 
-std::optional<std::string> benchmark_unavailable(const benchbox::ParamValue& p, const fs::path& dir) {
-  const auto* b = benchbox::regex::find_benchmark(p.text);
-  if (!b) return "unknown benchmark " + p.text;
-  if (!fs::exists(dir / (std::string(b->haystack) + ".txt")) || !fs::exists(dir / "expected.json"))
-    return "the haystack " + std::string(b->haystack) + ".txt was not generated: it needs python3 and Debian's wamerican "
-           "(run scripts/setup), then rebuild benchbox";
+std::optional<std::string> verify_compile(const CaseContext& c, const TrialProof& p) {
+  if (p.done != p.ops) return "compiled " + std::to_string(p.done) + " times, asked for " + std::to_string(p.ops);
+  std::string error;
+  const auto e = expected_for(c, true, error);
+  if (!e) return error;
+  return count_is(p, "sample_matches", e->sample_count, "matches of the last compiled pattern in the haystack's first 64 KiB");
+}
+
+std::optional<std::string> unavailable(const benchbox::Point& p, const fs::path& dir, bool compile) {
+  const Ask a = ask_of(p);
+  if (a.benchmark && a.haystack == "own" && !fs::exists(dir / "expected.json"))
+    return "the haystacks were not generated: they need python3 and Debian's wamerican (run scripts/setup), then rebuild benchbox";
+  const fs::path file = haystack_file(a, dir, compile);
+  if (file.empty()) return kNeedsHaystack;
+  if (!fs::exists(file)) return "the haystack " + file.string() + " was not generated (python3 and wamerican; rebuild benchbox)";
   return std::nullopt;
+}
+
+std::optional<std::string> needs_haystack(const benchbox::Point& p) {
+  const Ask a = ask_of(p);
+  return !a.benchmark && a.haystack == "own" ? std::optional<std::string>(kNeedsHaystack) : std::nullopt;
+}
+
+std::vector<std::string> suite_of(std::string_view case_id) {
+  std::vector<std::string> names;
+  for (const auto& b : benchbox::regex::kBenchmarks)
+    if (b.in_suite_of(case_id)) names.emplace_back(b.name);
+  return names;
 }
 
 std::vector<std::string> benchmark_names() {
@@ -76,10 +211,46 @@ std::string joined(const std::vector<std::string>& names) {
   return out;
 }
 
-std::string benchmark_label(const benchbox::ParamValue& p) {
-  const auto* b = benchbox::regex::find_benchmark(p.text);
-  return b ? p.text + " (" + std::string(b->haystack) + ")" : p.text;
+std::optional<std::string> check_pattern(const std::string& text) {
+  if (text.size() > 65536) return "longer than 64 KiB";
+  return std::nullopt;
 }
+
+std::string pattern_label(const ParamValue& v) { return find_benchmark(v.text) ? v.text : "/" + v.text + "/"; }
+
+// "names (english)", "names in log", "/a+b/ in notes.txt".
+std::string point_label(const benchbox::Point& p) {
+  const Ask a = ask_of(p);
+  if (!a.benchmark && a.haystack == "own") return pattern_label({a.pattern, std::nullopt});
+  std::string haystack = a.haystack == "own" ? std::string(a.benchmark->haystack) : a.haystack;
+  if (!haystack.empty() && haystack.front() == '/') haystack = fs::path(haystack).filename().string();
+  if (a.benchmark && a.haystack == "own") return a.pattern + " (" + haystack + ")";
+  return pattern_label({a.pattern, std::nullopt}) + " in " + haystack;
+}
+
+benchbox::ParamSpec pattern_axis(std::string_view case_id) {
+  return {.name = "pattern",
+          .choices = benchmark_names(),
+          .default_value = joined(suite_of(case_id)),
+          .suite = suite_of(case_id),
+          .help = "a benchmark of modules/regex/benchmarks.json, or a pattern of your own",
+          .describe = pattern_label,
+          .free_text = check_pattern};
+}
+
+benchbox::ParamSpec haystack_axis() {
+  std::vector<std::string> names{"own"};
+  for (auto h : benchbox::regex::kHaystacks) names.emplace_back(h);
+  return {.name = "haystack",
+          .choices = names,
+          .default_value = "own",
+          .suite = {"own"},
+          .help = "own (the benchmark's), english, log, unicode, backtrack, or the path of your own file",
+          .describe = [](const ParamValue& v) { return "in " + (v.file ? fs::path(v.text).filename().string() : v.text); },
+          .user_file = [](const fs::path&) -> std::optional<std::string> { return std::nullopt; }};
+}
+
+const benchbox::CaseSpec::Rate kMegabytes{.count = "bytes", .scale = 1e6, .unit = "MB/s"};
 
 const benchbox::Module regex_module{
     .id = "regex",
@@ -89,21 +260,42 @@ const benchbox::Module regex_module{
     .cases = {
         {.id = "count",
          .unit = "scans",
-         .description = "scan the haystack for every non-overlapping match of the benchmark's pattern",
+         .description = "scan the haystack for every non-overlapping match of the pattern",
          .timed = "the engine's searches over the whole haystack, the matches counted in a local (the pattern compiled "
-                  "untimed, once per process); proven after the clock: the count and the sum of the match offsets of "
-                  "one more scan against Python's re's",
-         .param = {.name = "benchmark",
-                   .choices = benchmark_names(),
-                   .default_value = joined(benchmark_names()),
-                   .suite = benchmark_names(),
-                   .help = "a benchmark of modules/regex/benchmarks.json",
-                   .describe = benchmark_label},
-         .rate = {.count = "bytes", .scale = 1e6, .unit = "MB/s"},
-         .first_probe_ops = [](const benchbox::Point&) -> std::uint64_t { return 1; },  // std::regex: a second per scan
-         .unavailable = benchmark_unavailable,
+                  "untimed, once per process); proven after the clock: the count and the sums of the match starts and "
+                  "ends of one more scan against Python's re's",
+         .axes = {pattern_axis("count"), haystack_axis()},
+         .rate = kMegabytes,
+         .first_probe_ops = [](const benchbox::Point&) -> std::uint64_t { return 1; },  // std::regex: a tenth of a second per scan
+         .refuse_point = needs_haystack,
+         .unavailable = [](const benchbox::Point& p, const fs::path& dir) { return unavailable(p, dir, false); },
          .verify = verify_count,
-         .describe_param = [](const benchbox::Point& p) { return benchmark_label(p); }},
+         .ranked = true,
+         .describe_param = point_label},
+        {.id = "captures",
+         .unit = "scans",
+         .description = "scan the haystack for every match of the pattern with its capture groups",
+         .timed = "the engine's searches over the whole haystack resolving every capture group, the groups that took part "
+                  "counted in a local; proven after the clock: the groups and the sum of their offsets in one more scan "
+                  "against Python's re's",
+         .axes = {pattern_axis("captures"), haystack_axis()},
+         .rate = kMegabytes,
+         .first_probe_ops = [](const benchbox::Point&) -> std::uint64_t { return 1; },
+         .refuse_point = needs_haystack,
+         .unavailable = [](const benchbox::Point& p, const fs::path& dir) { return unavailable(p, dir, false); },
+         .verify = verify_captures,
+         .ranked = true,
+         .describe_param = point_label},
+        {.id = "compile",
+         .unit = "compiles",
+         .description = "compile the pattern (and free the one compiled before)",
+         .timed = "the engine's compilation of the pattern (with what a search needs: PCRE2's JIT, Hyperscan's scratch), "
+                  "the previous one freed; proven after the clock: the last compiled pattern's matches in the first 64 KiB "
+                  "of the haystack against Python's re's",
+         .param = pattern_axis("compile"),
+         .unavailable = [](const benchbox::Point& p, const fs::path& dir) { return unavailable(p, dir, true); },
+         .verify = verify_compile,
+         .ranked = true},
     }};
 
 const benchbox::ModuleRegistration registration{regex_module};

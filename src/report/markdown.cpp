@@ -73,6 +73,15 @@ class MarkdownReporter : public Reporter {
       if (!missing.empty()) out += "\nWithout a number:\n\n" + missing;
       out += "\n";
     }
+    for (const auto& r : ranks(results, groups(results))) {
+      out += fmt::format("### {} {}: rank over {} points\n\n| rank | library | geomean | points |\n|--:|:--|--:|--:|\n",
+                         md_cell(r.module), md_cell(r.case_id), r.points);
+      for (std::size_t i = 0; i < r.rows.size(); ++i)
+        out += fmt::format("| {} | {} | {:.2f}x | {} of {} |\n", i + 1, md_cell(r.rows[i].name), r.rows[i].geomean,
+                           r.rows[i].points, r.points);
+      out += "\ngeomean: geometric mean, over the points the library ran, of its figure's ratio to the best library's there "
+             "(1.00x: the best at every point; lower is better); the reference row is not ranked.\n\n";
+    }
     if (const auto missing = unavailable_libraries(results); !missing.empty()) {
       out += "Not available here:\n\n";
       for (const auto* m : missing)

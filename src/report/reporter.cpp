@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <stdexcept>
 #include <tuple>
@@ -133,6 +134,63 @@ std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order) {
       return order == RowOrder::best_first && a->ok() && a->figure.better(a->summary.median, b->summary.median);
     });
   return groups;
+}
+
+namespace {
+
+bool is_ranked(const Results& results, const std::string& module, const std::string& case_id) {
+  auto all = results.context.find("ranked_cases");
+  if (all == results.context.end() || !all->is_object()) return false;
+  auto cases = all->find(module);
+  if (cases == all->end() || !cases->is_array()) return false;
+  return std::any_of(cases->begin(), cases->end(), [&](const auto& c) { return c.is_string() && c.template get<std::string>() == case_id; });
+}
+
+Rank rank_of(const std::vector<const CaseGroup*>& points) {
+  Rank r{points.front()->module, points.front()->case_id, points.size(), {}};
+  std::vector<double> log_sums;
+  for (const CaseGroup* g : points) {
+    const Measurement* best = nullptr;
+    for (const auto* m : g->rows)
+      if (m->ok() && !m->reference && (!best || m->figure.better(m->summary.median, best->summary.median))) best = m;
+    if (!best) continue;
+    for (const auto* m : g->rows) {
+      if (!m->ok() || m->reference) continue;
+      auto it = std::find_if(r.rows.begin(), r.rows.end(), [&](const Rank::Row& row) { return row.name == m->row_name(); });
+      if (it == r.rows.end()) {
+        r.rows.push_back({m->row_name()});
+        log_sums.push_back(0);
+        it = r.rows.end() - 1;
+      }
+      log_sums[static_cast<std::size_t>(it - r.rows.begin())] += std::log(m->figure.relative_to(best->summary.median, m->summary.median));
+      ++it->points;
+    }
+  }
+  for (std::size_t i = 0; i < r.rows.size(); ++i) r.rows[i].geomean = std::exp(log_sums[i] / static_cast<double>(r.rows[i].points));
+  // More points first where the means tie: a library that ran everywhere is better known.
+  std::stable_sort(r.rows.begin(), r.rows.end(), [](const Rank::Row& a, const Rank::Row& b) {
+    return a.geomean != b.geomean ? a.geomean < b.geomean : a.points > b.points;
+  });
+  return r;
+}
+
+}  // namespace
+
+std::vector<Rank> ranks(const Results& results, const std::vector<CaseGroup>& groups) {
+  std::vector<Rank> out;
+  std::vector<std::pair<std::string, std::string>> seen;
+  for (const auto& g : groups) {
+    const std::pair<std::string, std::string> key{g.module, g.case_id};
+    if (std::find(seen.begin(), seen.end(), key) != seen.end() || !is_ranked(results, g.module, g.case_id)) continue;
+    seen.push_back(key);
+    std::vector<const CaseGroup*> points;
+    for (const auto& p : groups)
+      if (p.module == g.module && p.case_id == g.case_id) points.push_back(&p);
+    if (points.size() < 2) continue;
+    Rank r = rank_of(points);
+    if (!r.rows.empty()) out.push_back(std::move(r));
+  }
+  return out;
 }
 
 std::vector<const Measurement*> unavailable_libraries(const Results& results) {

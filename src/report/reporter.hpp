@@ -48,6 +48,23 @@ struct CaseGroup {
   std::string cpus_legend() const;
 };
 
+// A case whose module ranks it (CaseSpec::ranked) over the points it ran: each library's (or
+// variant's) geometric mean, over the points where it has a number, of the best library's figure
+// there over its own (1.00: the best everywhere), as rebar's `rank`. Reference rows (a floor) are
+// neither ranked nor the best.
+struct Rank {
+  struct Row {
+    std::string name;
+    double geomean = 1;
+    std::size_t points = 0;  // where it has a number
+  };
+  std::string module, case_id;
+  std::size_t points = 0;  // of the case, in these results
+  std::vector<Row> rows;   // best first
+};
+// The ranks of the ranked cases among `groups` that ran at two points or more, in first-seen order.
+std::vector<Rank> ranks(const Results& results, const std::vector<CaseGroup>& groups);
+
 // "exact, the same in every trial" for an exact figure's legend, "" otherwise.
 std::string summary_note(const FigureSpec& f);
 std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order = RowOrder::best_first);

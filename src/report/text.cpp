@@ -152,6 +152,20 @@ std::string case_table(const CaseGroup& g) {
   return out;
 }
 
+std::string rank_tables(const Results& results, const std::vector<CaseGroup>& groups) {
+  std::string out;
+  for (const auto& r : ranks(results, groups)) {
+    out += fmt::format("\n== {} {}: rank over {} points ==\n{:>4}  {:<16} {:>9}  {}\n", r.module, r.case_id, r.points, "rank",
+                       "library", "geomean", "points");
+    for (std::size_t i = 0; i < r.rows.size(); ++i)
+      out += fmt::format("{:>4}  {:<16} {:>8.2f}x  {} of {}\n", i + 1, fit(r.rows[i].name, 16), r.rows[i].geomean,
+                         r.rows[i].points, r.points);
+    out += "geomean: geometric mean, over the points the library ran, of its figure's ratio to the best library's there "
+           "(1.00x: the best at every point; lower is better); the reference row is not ranked\n";
+  }
+  return out;
+}
+
 std::string unavailable_summary(const Results& results) {
   const auto missing = unavailable_libraries(results);
   if (missing.empty()) return "";
@@ -178,6 +192,7 @@ class TextReporter : public Reporter {
       out += text::original_lines(g);
       out += "\n" + text::case_table(g) + "\n";
     }
+    out += text::rank_tables(results, groups(results));
     out += text::unavailable_summary(results);
     for (const auto& w : results.warnings) out += "warning: " + w + "\n";
     return out;

@@ -72,14 +72,17 @@ int main(int argc, char** argv) {
   const auto json_path = std::filesystem::current_path() / ("benchbox-it-" + library + "-" + std::to_string(getpid()) + ".json");
   int failures = 0, measured = 0;
   for (const auto& c : module->cases) {
-    for (const auto& param : c.param.suite) {
+    for (const auto& suite_point : c.suite()) {
       // A quick trial: 2000 operations, or fewer where one may last long (the case's first
       // calibration probe: one whole file compressed at a slow level).
       std::uint64_t ops = 2000;
-      if (c.first_probe_ops) ops = std::clamp<std::uint64_t>(c.first_probe_ops(c.parse_param(param)), 1, ops);
+      if (c.first_probe_ops) ops = std::clamp<std::uint64_t>(c.first_probe_ops(suite_point), 1, ops);
+      const std::string param = suite_point.axes.front().value.text;
       ChildSpec spec;
       spec.argv = {benchbox, module_id, "-n", c.id, param, "--lib", library, "--ops", std::to_string(ops),
                    "--reps", "3", "--processes", "2", "--no-pin", "--json", json_path.string()};
+      for (std::size_t a = 1; a < suite_point.axes.size(); ++a)  // a case's further axes, by name
+        spec.argv.insert(spec.argv.end(), {"--param", suite_point.axes[a].name + "=" + suite_point.axes[a].value.text});
       spec.timeout = std::chrono::seconds(300);
       auto out = run_child(spec);
       const std::string point = c.id + " " + param;

@@ -56,6 +56,14 @@ TEST(Protocol, ReportsAdapterError) {
   EXPECT_EQ(*r.error, "bad param");
 }
 
+TEST(Protocol, ReportsNotApplicableFoundWhileRunning) {
+  auto r = parse_run("{\"protocol\":2,\"not_applicable\":\"gave up\"}\n");
+  ASSERT_TRUE(r.not_applicable.has_value());
+  EXPECT_EQ(*r.not_applicable, "gave up");
+  EXPECT_FALSE(r.error.has_value());
+  EXPECT_TRUE(r.trials.empty());
+}
+
 TEST(Protocol, RejectsGarbageTruncationAndWrongShapes) {
   EXPECT_THROW(parse_run("hello world\n"), ProtocolError);
   EXPECT_THROW(parse_run("{\"protocol\":2,\"trial\":1,\"ops\":10"), ProtocolError);  // no newline: truncated

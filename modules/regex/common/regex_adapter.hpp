@@ -1,81 +1,297 @@
-// The regex module's adapter side: the count case written once for every engine.
+// The regex module's adapter side: its cases written once for every engine (docs/regex.md).
 //
 // An engine folder supplies one class with
-//   Engine(std::string_view pattern, bool case_insensitive);   // compiles, or throws with the engine's message
+//   Engine(std::string_view pattern, Flags flags);  // compiles, or throws std::runtime_error with the engine's message
 //   bool find(const char* text, std::size_t size, std::size_t from, std::size_t& start, std::size_t& end);
-// (the leftmost match at or after `from`, its offsets into text) and calls add_engine<Engine>().
-// count: the engine scans the whole haystack for non-overlapping matches, going on from each
-// match's end (one byte further after an empty match); the timed region holds the scans and a
-// local count; the sum of the match offsets is computed on an untimed scan (docs/regex.md).
+//       // the leftmost match at or after `from` (text before `from` is context: ^, lookbehind), offsets into text
+// and, where the engine resolves capture groups,
+//   bool find_groups(const char* text, std::size_t size, std::size_t from, std::vector<Span>& groups);
+//       // the same match, groups[0] the match itself, one Span per group, kUnset where a group took no part
+// then calls add_engine<Engine>(). An engine that gives up by its own limit (PCRE2's match limit)
+// throws benchbox::NotApplicable: the row is n/a with its message.
+//
+//   count     one operation: one scan of the haystack for every non-overlapping match
+//   captures  the same scan, each match's capture groups resolved
+//   compile   one operation: the pattern compiled (the previous compiled pattern freed)
+// The timed region holds the engine's calls and a local count. The proof is computed untimed: a
+// scan's count and sums of offsets, checked by module.cpp against Python's re (data/expect.py).
+// A first scan in each process, untimed, runs under a time limit: an engine slower than 1 MB/s
+// (past 1 s more) is n/a, said so, rather than holding the run (the backtrack benchmark).
 #pragma once
 
 #include <benchbox/adapter.hpp>
 
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <csignal>
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "benchmarks.hpp"
 
 namespace benchbox::regex {
 
-inline std::string load_haystack(std::string_view name) {
-  if (name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string_view::npos)
-    throw std::runtime_error("not a haystack name: '" + std::string(name) + "'");
-  const std::string path = benchbox::data_dir() + "/" + std::string(name) + ".txt";
+inline constexpr std::size_t kSampleBytes = 65536;  // the compile case's proof scans this much (data/expect.py)
+
+struct Span {
+  std::size_t start, end;
+};
+inline constexpr Span kUnset{static_cast<std::size_t>(-1), static_cast<std::size_t>(-1)};
+
+// What a point asks for: the pattern with its flags, over which haystack.
+struct Job {
+  std::string pattern;
+  Flags flags;
+  std::string haystack;  // a haystack's path
+  std::string label;     // the benchmark's name, or "your pattern"
+};
+
+inline std::string haystack_path(std::string_view name) {
+  for (auto known : kHaystacks)
+    if (known == name) return benchbox::data_dir() + "/" + std::string(name) + ".txt";
+  if (!name.empty() && name.front() == '/') return std::string(name);  // the user's own file
+  throw std::runtime_error("not a haystack: '" + std::string(name) + "'");
+}
+
+// The point's pattern ("pattern" axis, or the only one): a benchmark's name, or the user's own
+// pattern (no flags); its haystack ("haystack" axis: own, a haystack's name, or a file's path).
+inline Job job_of(const Trial& trial, bool has_haystack_axis) {
+  const std::string_view pattern = has_haystack_axis ? trial.param_text("pattern") : trial.param_text();
+  const std::string_view haystack = has_haystack_axis ? trial.param_text("haystack") : "own";
+  const Benchmark* b = find_benchmark(pattern);
+  Job job{b ? std::string(b->pattern) : std::string(pattern), b ? b->flags() : Flags{}, "", b ? std::string(b->name) : "your pattern"};
+  if (haystack != "own") job.haystack = haystack_path(haystack);
+  else if (b) job.haystack = haystack_path(b->haystack);
+  else job.haystack = haystack_path("english");  // the compile case's proof, for the user's own pattern
+  return job;
+}
+
+inline std::string load_file(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error("cannot read " + path + " (rebuild benchbox: the regex_data step writes it)");
+  if (!f) throw std::runtime_error("cannot read " + path + " (rebuild benchbox: the regex_data step writes the haystacks)");
   return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
 }
 
-// One scan: the number of matches, and (when `offsets` is given) the sum of their starts.
+// The first `bytes` of a haystack, cut back to a character's start in UTF-8 mode (data/expect.py).
+inline std::string sample_of(const std::string& text, std::size_t bytes, Flags flags) {
+  std::size_t end = std::min(text.size(), bytes);
+  while (flags.unicode && end > 0 && end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return text.substr(0, end);
+}
+
+// Where the scan goes on after a match: its end, or one character further after an empty match.
+inline std::size_t next_from(const std::string& text, std::size_t start, std::size_t end, Flags flags) {
+  if (end > start) return end;
+  std::size_t next = end + 1;
+  while (flags.unicode && next < text.size() && (static_cast<unsigned char>(text[next]) & 0xC0) == 0x80) ++next;
+  return next;
+}
+
+// What one scan found; the offsets only when asked (the proof), never in the timed loop.
+struct ScanTotals {
+  std::uint64_t matches = 0, start_sum = 0, end_sum = 0, groups_matched = 0, group_sum = 0;
+};
+
+// An engine that scans a whole buffer itself (Hyperscan) has
+//   template <class F> void for_each_match(const char* text, std::size_t size, F& on_match);
+// calling on_match(start, end) for each non-overlapping match in order, instead of find.
 template <class Engine>
-std::uint64_t scan(Engine& engine, const std::string& text, std::uint64_t* offsets = nullptr) {
+std::uint64_t scan(Engine& engine, const std::string& text, Flags flags, ScanTotals* totals = nullptr) {
   std::uint64_t matches = 0;
-  std::size_t from = 0, start = 0, end = 0;
-  while (from <= text.size() && engine.find(text.data(), text.size(), from, start, end)) {
+  auto on_match = [&](std::size_t start, std::size_t end) {
     ++matches;
-    if (offsets) *offsets += start;
-    from = end > start ? end : end + 1;
+    if (totals) totals->start_sum += start, totals->end_sum += end;
+  };
+  if constexpr (requires { engine.for_each_match(text.data(), text.size(), on_match); }) {
+    engine.for_each_match(text.data(), text.size(), on_match);
+  } else {
+    std::size_t from = 0, start = 0, end = 0;
+    while (from <= text.size() && engine.find(text.data(), text.size(), from, start, end)) {
+      on_match(start, end);
+      from = next_from(text, start, end, flags);
+    }
   }
+  if (totals) totals->matches = matches;
   return matches;
+}
+
+// The captures case's scan: the groups that took part in each match (group 0 included).
+template <class Engine>
+std::uint64_t scan_groups(Engine& engine, const std::string& text, Flags flags, std::vector<Span>& groups,
+                          ScanTotals* totals = nullptr) {
+  std::uint64_t matched = 0;
+  std::size_t from = 0;
+  while (from <= text.size() && engine.find_groups(text.data(), text.size(), from, groups)) {
+    for (const Span& g : groups)
+      if (g.start != kUnset.start) {
+        ++matched;
+        if (totals) totals->group_sum += g.start + g.end;
+      }
+    if (totals) ++totals->matches, totals->start_sum += groups[0].start, totals->end_sum += groups[0].end;
+    from = next_from(text, groups[0].start, groups[0].end, flags);
+  }
+  if (totals) totals->groups_matched = matched;
+  return matched;
+}
+
+// Past `seconds`, the process says the row is n/a (protocol.md) and exits: a search that does not
+// return cannot be interrupted any other way. The line is made before the timer is armed.
+class TimeLimit {
+ public:
+  TimeLimit(double seconds, const std::string& reason) {
+    line() = not_applicable_line(reason);
+    std::signal(SIGALRM, [](int) {
+      const std::string& l = line();
+      [[maybe_unused]] const auto written = ::write(STDOUT_FILENO, l.data(), l.size());
+      ::_exit(0);
+    });
+    itimerval t{};
+    t.it_value.tv_sec = static_cast<time_t>(seconds);
+    t.it_value.tv_usec = static_cast<suseconds_t>((seconds - static_cast<double>(t.it_value.tv_sec)) * 1e6);
+    setitimer(ITIMER_REAL, &t, nullptr);
+  }
+  ~TimeLimit() {
+    itimerval off{};
+    setitimer(ITIMER_REAL, &off, nullptr);
+  }
+  TimeLimit(const TimeLimit&) = delete;
+  TimeLimit& operator=(const TimeLimit&) = delete;
+
+ private:
+  static std::string& line() {
+    static std::string l;
+    return l;
+  }
+};
+
+// 1 s, and 1 s per MB: an engine slower than 1 MB/s is not one to count matches with here.
+inline double time_limit_seconds(std::size_t bytes) { return 1.0 + static_cast<double>(bytes) / 1e6; }
+
+// Runs `work` (a first scan of the haystack) under the time limit.
+template <class Work>
+void within_time_limit(const Job& job, std::size_t bytes, Work work) {
+  char limit[32];
+  std::snprintf(limit, sizeof limit, "%.1f", time_limit_seconds(bytes));
+  TimeLimit guard(time_limit_seconds(bytes), "no result within the time limit (" + std::string(limit) + " s for " +
+                                                 std::to_string(bytes) + " bytes, 1 MB/s): " + job.label +
+                                                 " is too slow for this engine (backtracking)");
+  work();
+}
+
+struct Loaded {
+  Job job;
+  std::string text;
+};
+
+// The point's job and haystack, read once per process (one point per process).
+inline const Loaded& loaded(const Trial& trial, bool has_haystack_axis) {
+  static const Loaded l = [&] {
+    Job job = job_of(trial, has_haystack_axis);
+    std::string text = load_file(job.haystack);
+    return Loaded{std::move(job), std::move(text)};
+  }();
+  return l;
 }
 
 template <class Engine>
 void run_count(Trial& trial) {
-  const Benchmark* b = find_benchmark(trial.param_text());
-  if (!b) throw std::runtime_error("unknown benchmark " + std::string(trial.param_text()));
-  static const std::string text = load_haystack(b->haystack);  // one benchmark per process
-  static Engine engine(b->pattern, b->case_insensitive());
+  const auto& [job, text] = loaded(trial, true);
+  static Engine engine(job.pattern, job.flags);
+  static const bool checked = (within_time_limit(job, text.size(), [&] { scan(engine, text, job.flags); }), true);
+  (void)checked;
   std::uint64_t matches = 0;
   trial.start();
-  for (std::uint64_t i = 0; i < trial.ops(); ++i) matches += scan(engine, text);
+  for (std::uint64_t i = 0; i < trial.ops(); ++i) matches += scan(engine, text, job.flags);
   trial.stop();
-  std::uint64_t offsets = 0;
-  const std::uint64_t once = scan(engine, text, &offsets);  // the proof, untimed
+  ScanTotals once;
+  scan(engine, text, job.flags, &once);  // the proof, untimed
   trial.count("matches", matches);
   trial.count("bytes", static_cast<std::uint64_t>(text.size()) * trial.ops());
-  trial.count("matches_once", once);
-  trial.finish(trial.ops(), offsets);
+  trial.count("matches_once", once.matches);
+  trial.count("end_sum", once.end_sum);
+  trial.finish(trial.ops(), once.start_sum);
+}
+
+template <class Engine>
+void run_captures(Trial& trial) {
+  const auto& [job, text] = loaded(trial, true);
+  static Engine engine(job.pattern, job.flags);
+  static std::vector<Span> groups;
+  static const bool checked =
+      (within_time_limit(job, text.size(), [&] { scan_groups(engine, text, job.flags, groups); }), true);
+  (void)checked;
+  std::uint64_t matched = 0;
+  trial.start();
+  for (std::uint64_t i = 0; i < trial.ops(); ++i) matched += scan_groups(engine, text, job.flags, groups);
+  trial.stop();
+  ScanTotals once;
+  scan_groups(engine, text, job.flags, groups, &once);  // the proof, untimed
+  trial.count("groups_matched", matched);
+  trial.count("bytes", static_cast<std::uint64_t>(text.size()) * trial.ops());
+  trial.count("groups_once", once.groups_matched);
+  trial.count("matches_once", once.matches);
+  trial.count("end_sum", once.end_sum);
+  trial.count("start_sum", once.start_sum);
+  trial.finish(trial.ops(), once.group_sum);
+}
+
+template <class Engine>
+void run_compile(Trial& trial) {
+  const auto& [job, text] = loaded(trial, false);
+  static const std::string sample = sample_of(text, kSampleBytes, job.flags);
+  std::optional<Engine> last;
+  trial.start();
+  for (std::uint64_t i = 0; i < trial.ops(); ++i) last.emplace(job.pattern, job.flags);  // frees the one before
+  trial.stop();
+  std::uint64_t found = 0;  // the proof, untimed: the last compiled pattern finds what Python's re finds
+  within_time_limit(job, sample.size(), [&] { found = scan(*last, sample, job.flags); });
+  trial.count("sample_matches", found);
+  trial.finish(trial.ops(), 0);
 }
 
 struct EngineInfo {
   std::string api;        // "pcre2_match, UTF-8 off"
   std::string semantics;  // "leftmost-first (backtracking)", "leftmost-longest (POSIX)"
-  // Why the engine cannot run a benchmark ("" when it can): its row is n/a with the reason.
+  // Why the engine cannot run the Unicode (u) benchmarks; empty: it runs them.
+  std::string no_unicode{};
+  // Why it cannot resolve capture groups (the captures case); empty: it has find_groups.
+  std::string no_captures{};
+  // It reports the earliest end of each match (Hyperscan): n/a where a match may end in several places.
+  bool earliest_end = false;
+  // Further benchmarks the engine cannot run, with why ("" when it can).
   std::function<std::string(const Benchmark&)> cannot_run{};
 };
 
+inline std::vector<std::pair<std::string, std::string>> not_applicable_benchmarks(const EngineInfo& info) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& b : kBenchmarks) {
+    std::string why = info.cannot_run ? info.cannot_run(b) : "";
+    if (why.empty() && b.flags().unicode && !info.no_unicode.empty()) why = info.no_unicode;
+    if (why.empty() && info.earliest_end && !b.single_end)
+      why = "the engine reports the earliest end of each match; a match of this pattern can end in several places, so "
+            "its matches are not the leftmost-first ones the benchmark asks for";
+    if (!why.empty()) out.emplace_back(std::string(b.name), why);
+  }
+  return out;
+}
+
 template <class Engine>
 void add_engine(Adapter& adapter, const EngineInfo& info) {
-  CaseInfo ci{.notes = info.api, .traits = {{"semantics", info.semantics}}};
-  if (info.cannot_run)
-    for (const auto& b : kBenchmarks)
-      if (auto why = info.cannot_run(b); !why.empty()) ci.not_applicable_at.emplace_back(std::string(b.name), why);
-  adapter.add("count", ci, run_count<Engine>);
+  const auto traits = std::vector<std::pair<std::string, std::string>>{{"semantics", info.semantics}};
+  const auto na = not_applicable_benchmarks(info);
+  adapter.add("count", CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na}, run_count<Engine>);
+  adapter.add("compile", CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na}, run_compile<Engine>);
+  if constexpr (requires(Engine& e, std::vector<Span>& g) { e.find_groups("", 0, 0, g); })
+    adapter.add("captures", CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na}, run_captures<Engine>);
+  else
+    adapter.not_applicable("captures", info.no_captures.empty() ? "the engine does not resolve capture groups" : info.no_captures);
 }
 
 }  // namespace benchbox::regex

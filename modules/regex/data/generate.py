@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""Writes the regex module's haystacks, deterministically, and each benchmark's expected count.
+"""Writes the regex module's haystacks, deterministically, and each benchmark's expected results.
 
     generate.py BENCHMARKS_JSON WORD_LIST OUT_DIR BYTES
 
 english.txt: words of the word list (Debian's wamerican) drawn with a log-uniform rank law in
-sentences, with names, e-mail addresses and dates sprinkled in; log.txt: web-server log lines.
-Both exactly BYTES long, ASCII. expected.json: for every benchmark, the number of non-overlapping
-leftmost matches and the sum of their start offsets, found by Python's re (not an engine under
-test), scanning on from each match's end.
+sentences, with names, e-mail addresses and dates sprinkled in; log.txt: web-server log lines;
+unicode.txt: the same words spelt in Cyrillic and Greek letters and accented Latin ones (UTF-8),
+some ending in -ость; backtrack.txt: runs of 'a' ending in 'c' (and now and then in 'b'). Each
+BYTES long (unicode.txt cut back to a character's start). expected.json: for every benchmark, what
+Python's re (not an engine under test) finds in its haystack (expect.py).
 """
-import json, re, sys
+import json, os, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from expect import expectations  # noqa: E402
 
 MASK = (1 << 64) - 1
 
@@ -75,19 +79,58 @@ def log(size):
     return "".join(out)[:size]
 
 
+CYRILLIC = dict(zip("abcdefghijklmnopqrstuvwxyz", "абцдефгхиjклмнопqрстуввxызш".replace("j", "й").replace("q", "щ").replace("x", "ж")))
+GREEK = dict(zip("abcdefghijklmnopqrstuvwxyz", "αβψδεφγηιξκλμνοπθρστυωςχυζ"))
+ACCENTS = {"a": "á", "e": "é", "i": "í", "o": "ö", "u": "ü", "c": "ç", "n": "ñ"}
+
+
+def unicode_text(size, words):
+    """Non-ASCII UTF-8 text: wamerican words spelt in Cyrillic (most), Greek or accented Latin."""
+    rng, out, line, length = SplitMix64(13), [], [], 0
+    while length < size:
+        w = words[rng.zipf(len(words))]
+        r = rng.below(10)
+        if r < 6:
+            w = "".join(CYRILLIC[c] for c in w) + ("ость" if rng.below(12) == 0 else "")
+        elif r < 8:
+            w = "".join(GREEK[c] for c in w)
+        elif r < 9:
+            w = "".join(ACCENTS.get(c, c) for c in w)
+        line.append(w)
+        if sum(len(x) + 1 for x in line) > 60:
+            text = " ".join(line) + ".\n"
+            out.append(text)
+            length += len(text.encode("utf-8"))
+            line = []
+    data = "".join(out).encode("utf-8")[:size]
+    while data and (data[-1] & 0xC0) == 0x80 or data and data[-1] >= 0xC0:  # no character cut in two
+        data = data[:-1]
+    return data
+
+
+def backtrack(size):
+    """Runs of 26 'a' ending in 'c', every eighth in 'b' (a match of (a+a+)+b)."""
+    out, length, k = [], 0, 0
+    while length < size:
+        text = "a" * 26 + ("b" if k % 8 == 7 else "c") + "\n"
+        out.append(text)
+        length += len(text)
+        k += 1
+    return "".join(out)[:size]
+
+
 def main():
     benchmarks, word_list, out_dir, size = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     words = [w for w in open(word_list, encoding="utf-8", errors="replace").read().split("\n")
              if w and all("a" <= c <= "z" for c in w)]
-    haystacks = {"english": english(size, words), "log": log(size)}
-    for name, text in haystacks.items():
-        with open(f"{out_dir}/{name}.txt", "w", encoding="ascii", newline="") as f:
-            f.write(text)
+    haystacks = {"english": english(size, words).encode("ascii"), "log": log(size).encode("ascii"),
+                 "unicode": unicode_text(size, words), "backtrack": backtrack(size).encode("ascii")}
+    for name, data in haystacks.items():
+        with open(f"{out_dir}/{name}.txt", "wb") as f:
+            f.write(data)
     expected = {}
-    for b in json.load(open(benchmarks))["benchmarks"]:
-        flags = re.IGNORECASE if "i" in b.get("flags", "") else 0
-        starts = [m.start() for m in re.finditer(b["pattern"], haystacks[b["haystack"]], flags)]
-        expected[b["name"]] = {"count": len(starts), "offset_sum": sum(starts)}
+    for b in json.load(open(benchmarks, encoding="utf-8"))["benchmarks"]:
+        expected[b["name"]] = expectations(b.get("reference", b["pattern"]), b.get("flags", ""), haystacks[b["haystack"]])
     with open(f"{out_dir}/expected.json", "w") as f:
         json.dump(expected, f, indent=1, sort_keys=True)
 

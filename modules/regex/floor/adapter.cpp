@@ -12,9 +12,9 @@ bool plain_literal(std::string_view pattern) { return pattern.find_first_of("\\^
 
 struct Memmem {
   std::string needle;
-  Memmem(std::string_view pattern, bool case_insensitive) : needle(pattern) {
-    if (case_insensitive || !plain_literal(pattern) || pattern.empty() || pattern.size() > 4096)
-      throw std::runtime_error("the floor finds plain, case-sensitive literals only (memchr, memcmp)");
+  Memmem(std::string_view pattern, benchbox::regex::Flags flags) : needle(pattern) {
+    if (flags.case_insensitive || !plain_literal(pattern) || pattern.empty() || pattern.size() > 4096)
+      throw benchbox::NotApplicable("the floor is a plain, case-sensitive literal's limit (memchr, memcmp); this pattern is not one");
   }
   bool find(const char* text, std::size_t size, std::size_t from, std::size_t& start, std::size_t& end) {
     if (needle.size() > size - from) return false;
@@ -42,10 +42,12 @@ int main(int argc, char** argv) {
   benchbox::regex::add_engine<Memmem>(
       adapter, {.api = "memchr for the first byte, memcmp for the rest",
                 .semantics = "literal",
+                .no_captures = "a literal has no capture groups: the floor of the captures case means nothing",
                 .cannot_run = [](const benchbox::regex::Benchmark& b) -> std::string {
-                  return b.case_insensitive() || !plain_literal(b.pattern)
+                  return b.flags().case_insensitive || !plain_literal(b.pattern)
                              ? "the floor is a plain, case-sensitive literal's limit (memchr, memcmp); this pattern is not one"
                              : "";
                 }});
+  adapter.not_applicable("compile", "the floor compiles nothing: a literal is searched as it is");
   return adapter.main(argc, argv);
 }

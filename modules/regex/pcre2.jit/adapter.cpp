@@ -1,11 +1,10 @@
 // PCRE2 with its JIT: pcre2_compile, pcre2_jit_compile(PCRE2_JIT_COMPLETE), pcre2_jit_match.
-#include "../common/regex_adapter.hpp"
 #include "../pcre2/pcre2_engine.hpp"
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("pcre2.jit", pcre2_version());
   benchbox::regex::add_engine<Pcre2<true>>(
-      adapter, {.api = "pcre2_compile, pcre2_jit_compile(PCRE2_JIT_COMPLETE), pcre2_jit_match, no UTF mode",
+      adapter, {.api = "pcre2_compile (flags as pcre2's), pcre2_jit_compile(PCRE2_JIT_COMPLETE), pcre2_jit_match",
                 .semantics = "leftmost-first (backtracking, JIT-compiled)"});
   return adapter.main(argc, argv);
 }
