@@ -33,6 +33,9 @@ namespace {
 constexpr double kWidth = 760, kTop = 58, kRowHeight = 26, kBarHeight = 16, kCharWidth = 7.2;
 constexpr const char* kBarColour = "#4878a8";
 constexpr const char* kFloorColour = "#d9730d";
+constexpr const char* kMemoryColour = "#6a9f58";
+// The peak-memory panel beside the bars: its width, and the part of it the bars may take.
+constexpr double kMemoryWidth = 190, kMemoryBarWidth = 110;
 
 // Maps ns per op to a pixel offset from the start of the bar area.
 struct Scale {
@@ -92,6 +95,37 @@ std::string shorten(const std::string& s, std::size_t max_chars) {
   return s.substr(0, cut) + "\xE2\x80\xA6";
 }
 
+bool has_memory(const std::vector<const Measurement*>& ok) {
+  return std::any_of(ok.begin(), ok.end(), [](const Measurement* m) { return m->peak_rss_bytes > 0; });
+}
+
+// Peak resident memory of each row's processes, beside its time bar on the same line: what a
+// library costs in memory is read next to what it costs in time (linear scale from 0).
+std::string memory_panel(const std::vector<const Measurement*>& ok, double rows_bottom) {
+  double max_mib = 0;
+  for (const auto* m : ok) max_mib = std::max(max_mib, static_cast<double>(m->peak_rss_bytes) / (1 << 20));
+  if (max_mib <= 0) return {};
+  const double x0 = kWidth + 10;
+  std::string out = fmt::format(
+      "<text x=\"{:.1f}\" y=\"{}\" fill=\"#555\">peak resident MiB, lower is better</text>\n"
+      "<line x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\" stroke=\"#999\"/>\n",
+      x0, 22, x0, kTop - 4, x0, rows_bottom);
+  double y = kTop;
+  for (const auto* m : ok) {
+    if (m->peak_rss_bytes > 0) {
+      const double mib = static_cast<double>(m->peak_rss_bytes) / (1 << 20);
+      const double w = std::max(1.0, mib / max_mib * kMemoryBarWidth);
+      out += fmt::format(
+          "<g class=\"memory\"><title>{0}: peak resident memory {1:.1f} MiB</title>"
+          "<rect x=\"{2:.1f}\" y=\"{3:.1f}\" width=\"{4:.1f}\" height=\"{5}\" fill=\"{6}\"/>"
+          "<text x=\"{7:.1f}\" y=\"{8:.1f}\" fill=\"#222\">{1:.1f}</text></g>\n",
+          html_escape(m->row_name()), mib, x0, y + 3, w, kBarHeight - 6, kMemoryColour, x0 + w + 5, y + kBarHeight / 2 + 4);
+    }
+    y += kRowHeight;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_svg(const CaseGroup& g, bool standalone) {
@@ -105,6 +139,7 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
   const double rows_bottom = kTop + kRowHeight * static_cast<double>(std::max<std::size_t>(ok.size(), 1));
   const double axis_bottom = rows_bottom + 22;
   const double height = axis_bottom + 12 + (other.empty() ? 0 : 22 + 18 * static_cast<double>(other.size()));
+  const double width = kWidth + (has_memory(ok) ? kMemoryWidth : 0);
 
   std::string out;
   if (standalone) out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
@@ -114,7 +149,7 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
       "font-family=\"sans-serif\" font-size=\"12\">\n<title>{2}: {3} ({4})</title>\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
       "<text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"bold\" fill=\"#222\">{2}</text>\n",
-      kWidth, height, html_escape(title), html_escape(g.figure.label), g.figure.direction());
+      width, height, html_escape(title), html_escape(g.figure.label), g.figure.direction());
 
   if (ok.empty()) {
     out += fmt::format("<text x=\"12\" y=\"{}\" fill=\"#555\">no verified results in this case</text>\n", kTop + 14);
@@ -170,6 +205,7 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
           "<line class=\"floor\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"{3}\" stroke-width=\"1.5\" "
           "stroke-dasharray=\"4 3\"/>\n",
           x0 + scale(floor->summary.median), kTop - 6, rows_bottom, kFloorColour);
+    out += memory_panel(ok, rows_bottom);
   }
 
   if (!other.empty()) {

@@ -1,6 +1,7 @@
 // A case as a horizontal bar chart of ns per op per library, written by hand as standalone SVG
 // (no scripts, no fonts or other resources): the reference row (the module's floor) in its own colour with a reference line,
-// a log scale when the medians span more than 20x, min..max whiskers, values as labels, and the
+// a log scale when the medians span more than 20x, min..max whiskers, values as labels, each row's
+// peak resident memory in a panel beside its bar, and the
 // rows without a number (failed, n/a, not available) listed under the chart with their reasons.
 #pragma once
 

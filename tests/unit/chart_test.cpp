@@ -51,6 +51,21 @@ TEST(Chart, ValuesAreLabelled) {
   EXPECT_NE(svg.find("(1.49x)"), std::string::npos);
 }
 
+TEST(Chart, PeakMemoryBesideEachBarOnlyWhenMeasured) {
+  Results r = sample_results();
+  for (auto& m : r.measurements) m.peak_rss_bytes = 0;
+  EXPECT_EQ(chart::render_svg(group_by_case(r)[1]).find("<g class=\"memory\">"), std::string::npos);
+  std::size_t ok = 0;
+  for (auto& m : r.measurements)
+    if (m.case_id == "channel" && m.ok()) m.peak_rss_bytes = (++ok) * (3u << 20);
+  const std::string svg = chart::render_svg(group_by_case(r)[1]);
+  EXPECT_EQ(markup_problem(svg, false), "") << svg;
+  EXPECT_EQ(count_of(svg, "<g class=\"memory\">"), ok);
+  EXPECT_NE(svg.find("peak resident memory 3.0 MiB"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("peak resident memory 6.0 MiB"), std::string::npos);
+  EXPECT_NE(svg.find("width=\"950\""), std::string::npos);
+}
+
 TEST(Chart, InlineVersionHasNoXmlDeclaration) {
   const Results r = sample_results();
   const auto groups = group_by_case(r);

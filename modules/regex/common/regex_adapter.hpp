@@ -51,7 +51,15 @@ struct Job {
   Flags flags;
   std::string haystack;  // a haystack's path
   std::string label;     // the benchmark's name, or "your pattern"
+  bool users = false;    // the user's own pattern, not a benchmark's
+  bool single_end = false;  // every match can end at one place only (benchmarks.json; for a user's pattern: fixed_width)
 };
+
+// A pattern without quantifiers or alternation, read byte by byte, matches strings of one length:
+// each match ends in one place. Conservative: any of the characters counts, escaped or not.
+inline bool fixed_width(std::string_view pattern, Flags flags) {
+  return !flags.unicode && pattern.find_first_of("*+?{|") == std::string_view::npos;
+}
 
 inline std::string haystack_path(std::string_view name) {
   for (auto known : kHaystacks)
@@ -66,7 +74,8 @@ inline Job job_of(const Trial& trial, bool has_haystack_axis) {
   const std::string_view pattern = has_haystack_axis ? trial.param_text("pattern") : trial.param_text();
   const std::string_view haystack = has_haystack_axis ? trial.param_text("haystack") : "own";
   const Benchmark* b = find_benchmark(pattern);
-  Job job{b ? std::string(b->pattern) : std::string(pattern), b ? b->flags() : Flags{}, "", b ? std::string(b->name) : "your pattern"};
+  Job job{b ? std::string(b->pattern) : std::string(pattern), b ? b->flags() : Flags{}, "", b ? std::string(b->name) : "your pattern",
+          !b, b ? b->single_end : fixed_width(pattern, Flags{})};
   if (haystack != "own") job.haystack = haystack_path(haystack);
   else if (b) job.haystack = haystack_path(b->haystack);
   else job.haystack = haystack_path("english");  // the compile case's proof, for the user's own pattern
@@ -185,6 +194,25 @@ void within_time_limit(const Job& job, std::size_t bytes, Work work) {
   work();
 }
 
+// The point's engine, compiled once per process. An engine that rejects the user's own pattern
+// makes its row n/a with the engine's message (engines differ in what syntax they accept); a
+// benchmark's pattern that does not compile is the adapter's failure.
+template <class Engine>
+Engine& compiled(const Job& job) {
+  auto make = [&]() -> Engine* {
+    try {
+      return new Engine(job.pattern, job.flags);
+    } catch (const NotApplicable&) {
+      throw;
+    } catch (const std::runtime_error& e) {
+      if (job.users) throw NotApplicable(std::string("does not compile the pattern: ") + e.what());
+      throw;
+    }
+  };
+  static Engine* engine = make();  // lives to the process's end
+  return *engine;
+}
+
 struct Loaded {
   Job job;
   std::string text;
@@ -203,7 +231,7 @@ inline const Loaded& loaded(const Trial& trial, bool has_haystack_axis) {
 template <class Engine>
 void run_count(Trial& trial) {
   const auto& [job, text] = loaded(trial, true);
-  static Engine engine(job.pattern, job.flags);
+  Engine& engine = compiled<Engine>(job);
   static const bool checked = (within_time_limit(job, text.size(), [&] { scan(engine, text, job.flags); }), true);
   (void)checked;
   std::uint64_t matches = 0;
@@ -222,7 +250,7 @@ void run_count(Trial& trial) {
 template <class Engine>
 void run_captures(Trial& trial) {
   const auto& [job, text] = loaded(trial, true);
-  static Engine engine(job.pattern, job.flags);
+  Engine& engine = compiled<Engine>(job);
   static std::vector<Span> groups;
   static const bool checked =
       (within_time_limit(job, text.size(), [&] { scan_groups(engine, text, job.flags, groups); }), true);
@@ -246,6 +274,7 @@ template <class Engine>
 void run_compile(Trial& trial) {
   const auto& [job, text] = loaded(trial, false);
   static const std::string sample = sample_of(text, kSampleBytes, job.flags);
+  (void)compiled<Engine>(job);  // untimed: a user's pattern this engine rejects makes the row n/a
   std::optional<Engine> last;
   trial.start();
   for (std::uint64_t i = 0; i < trial.ops(); ++i) last.emplace(job.pattern, job.flags);  // frees the one before
@@ -282,14 +311,30 @@ inline std::vector<std::pair<std::string, std::string>> not_applicable_benchmark
   return out;
 }
 
+// The benchmarks' semantics are checked before the run (not_applicable_benchmarks); a user's own
+// pattern's only here, with the point's job (compile's proof scans too: its cases have no haystack axis).
+inline CaseFunction checking_semantics(const EngineInfo& info, CaseFunction run, bool has_haystack_axis = true) {
+  if (!info.earliest_end) return run;
+  return [run = std::move(run), has_haystack_axis](Trial& trial) {
+    const Job job = job_of(trial, has_haystack_axis);
+    if (job.users && !job.single_end)
+      throw NotApplicable("the engine reports the earliest end of each match; a match of your pattern may end in several "
+                          "places (it has a quantifier or an alternation), so its matches could differ from leftmost-first ones");
+    run(trial);
+  };
+}
+
 template <class Engine>
 void add_engine(Adapter& adapter, const EngineInfo& info) {
   const auto traits = std::vector<std::pair<std::string, std::string>>{{"semantics", info.semantics}};
   const auto na = not_applicable_benchmarks(info);
-  adapter.add("count", CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na}, run_count<Engine>);
-  adapter.add("compile", CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na}, run_compile<Engine>);
+  adapter.add("count", CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na},
+              checking_semantics(info, run_count<Engine>));
+  adapter.add("compile", CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na},
+              checking_semantics(info, run_compile<Engine>, false));
   if constexpr (requires(Engine& e, std::vector<Span>& g) { e.find_groups("", 0, 0, g); })
-    adapter.add("captures", CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na}, run_captures<Engine>);
+    adapter.add("captures", CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na},
+                checking_semantics(info, run_captures<Engine>));
   else
     adapter.not_applicable("captures", info.no_captures.empty() ? "the engine does not resolve capture groups" : info.no_captures);
 }
