@@ -35,7 +35,7 @@ constexpr const char* kBarColour = "#4878a8";
 constexpr const char* kFloorColour = "#d9730d";
 constexpr const char* kMemoryColour = "#6a9f58";
 // The peak-memory panel beside the bars: its width, and the part of it the bars may take.
-constexpr double kMemoryWidth = 190, kMemoryBarWidth = 110;
+constexpr double kMemoryWidth = 220, kMemoryBarWidth = 130;
 
 // Maps ns per op to a pixel offset from the start of the bar area.
 struct Scale {
@@ -107,7 +107,7 @@ std::string memory_panel(const std::vector<const Measurement*>& ok, double rows_
   if (max_mib <= 0) return {};
   const double x0 = kWidth + 10;
   std::string out = fmt::format(
-      "<text x=\"{:.1f}\" y=\"{}\" fill=\"#555\">peak resident MiB, lower is better</text>\n"
+      "<text x=\"{:.1f}\" y=\"{}\" fill=\"#555\">peak resident MiB (lower: better)</text>\n"
       "<line x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\" stroke=\"#999\"/>\n",
       x0, 22, x0, kTop - 4, x0, rows_bottom);
   double y = kTop;

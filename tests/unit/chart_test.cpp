@@ -63,7 +63,7 @@ TEST(Chart, PeakMemoryBesideEachBarOnlyWhenMeasured) {
   EXPECT_EQ(count_of(svg, "<g class=\"memory\">"), ok);
   EXPECT_NE(svg.find("peak resident memory 3.0 MiB"), std::string::npos) << svg;
   EXPECT_NE(svg.find("peak resident memory 6.0 MiB"), std::string::npos);
-  EXPECT_NE(svg.find("width=\"950\""), std::string::npos);
+  EXPECT_NE(svg.find("width=\"980\""), std::string::npos);
 }
 
 TEST(Chart, InlineVersionHasNoXmlDeclaration) {
