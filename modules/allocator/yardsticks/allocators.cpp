@@ -101,9 +101,12 @@ std::uint64_t give_back(unsigned char* p, std::uint32_t size) {
   return head + tail;
 }
 
-// One pass of `small`: its ns per allocation, the tags' sum added to `check`.
-double small_pass(const std::vector<std::uint32_t>& size, std::uint64_t n, std::uint64_t ops, std::uint64_t& check) {
-  std::vector<unsigned char*> ptrs(n);
+// One pass of `small`: its ns per allocation, the tags' sum added to `check`. The loops read
+// plain pointers: a vector's data would be reloaded after every (opaque) malloc call.
+double small_pass(const std::vector<std::uint32_t>& sizes, std::uint64_t n, std::uint64_t ops, std::uint64_t& check) {
+  std::vector<unsigned char*> blocks(n);
+  const std::uint32_t* size = sizes.data();
+  unsigned char** ptrs = blocks.data();
   const std::uint64_t rounds = ops / n;
   std::uint64_t serial = 0, sum = 0;
   const std::uint64_t t0 = start_clock();
@@ -116,9 +119,11 @@ double small_pass(const std::vector<std::uint32_t>& size, std::uint64_t n, std::
   return double(t1 - t0) / double(rounds * n);
 }
 
-double churn_pass(const std::vector<std::uint32_t>& size, const std::vector<std::uint32_t> (&orders)[4], std::uint64_t n,
+double churn_pass(const std::vector<std::uint32_t>& sizes, const std::vector<std::uint32_t> (&orders)[4], std::uint64_t n,
                   std::uint64_t ops, std::uint64_t& check) {
-  std::vector<std::pair<unsigned char*, std::uint64_t>> live(n);
+  std::vector<std::pair<unsigned char*, std::uint64_t>> blocks(n);
+  const std::uint32_t* size = sizes.data();
+  std::pair<unsigned char*, std::uint64_t>* live = blocks.data();
   for (std::uint64_t k = 0; k < n; ++k) live[k] = {take(k, size[k & kMask]), k};
   std::uint64_t serial = n, sum = 0, done = 0;
   const std::uint64_t t0 = start_clock();
@@ -133,7 +138,7 @@ double churn_pass(const std::vector<std::uint32_t>& size, const std::vector<std:
     done += steps;
   }
   const std::uint64_t t1 = stop_clock();
-  for (auto& b : live) sum += give_back(b.first, size[b.second & kMask]);
+  for (auto& b : blocks) sum += give_back(b.first, size[b.second & kMask]);
   check += sum;
   return double(t1 - t0) / double(ops);
 }
