@@ -8,7 +8,13 @@ the unstable rows, and the pairs more than 10% apart that changed order.
 Usage: scripts/stability.py OUTDIR PREFIX N"""
 import itertools, json, os, sys
 out, prefix, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-medians, fastest, unstable, total = {}, {}, 0, 0
+medians, fastest, quartile, unstable, total = {}, {}, {}, 0, 0
+def lower_quartile(values):
+    """The 25th percentile (linear between order statistics): a candidate robust figure."""
+    v = sorted(values)
+    at = 0.25 * (len(v) - 1)
+    low = int(at)
+    return v[low] + (v[min(low + 1, len(v) - 1)] - v[low]) * (at - low)
 for i in range(1, runs + 1):
     for m in json.load(open(os.path.join(out, f"{prefix}-{i}.json")))["results"]:
         figure = m.get("figure", {}).get("kind", "time")
@@ -19,6 +25,7 @@ for i in range(1, runs + 1):
         value = m.get("median", m.get("ns_per_op"))
         medians.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(value)
         fastest.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(min(m["reps"]))
+        quartile.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(lower_quartile(m["reps"]))
 def movement(label, table):
     """Movement (max - min) / min of each row's figure over the runs: median, 90th percentile, worst."""
     moves = sorted((max(v) - min(v)) / min(v) for case in table.values() for v in case.values() if len(v) == runs)
@@ -56,6 +63,7 @@ if any(common.values()):
     # Not a figure benchbox shows: how reproducible the host's fast moments are (a slow spell
     # only adds time, so the fastest repetition of a row moves less than its median).
     movement("  the same rows, fastest repetition (for comparison)", restricted(fastest))
+    movement("  the same rows, lower quartile of the repetitions (for comparison)", restricted(quartile))
 else:
     movement("relative (ratio of medians to the case's best row)", relative)
 print(f"unstable rows: {unstable} of {total} ({100 * unstable / max(total, 1):.1f}%)")
