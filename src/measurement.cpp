@@ -377,7 +377,6 @@ bool measure_process(const RowContext& row, unsigned p, Measurement& m) {
 }
 
 void end_measurement(const RowContext& row, Measurement& m) {
-  (void)row;
   m.status = Status::ok;
   m.verified = true;
   m.summary = summarize(m.values);
@@ -385,7 +384,7 @@ void end_measurement(const RowContext& row, Measurement& m) {
   const auto& c = m.counter_sums;
   if (row.settings.instructions) {
     m.instructions_per_op = m.summary.median;
-  } else if (m.figure.timed() && c.trials > 0) {
+  } else if (m.figure.timed() && c.trials > 0 && row.spec.cpus == 1) {  // the counters follow one thread only
     if (c.all_cycles) m.cycles_per_op = c.cycles / c.trials;
     if (c.all_instructions) m.instructions_per_op = c.instructions / c.trials;
   }

@@ -146,6 +146,9 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
   const auto& info = d->description->info;
   if (auto cg = info.find("callgrind"); s.instructions && cg != info.end() && cg->second.rfind("unsupported", 0) == 0)
     return {Decision::not_applicable, "instructions mode: Callgrind " + cg->second};
+  if (s.instructions && spec.cpus > 1)
+    return {Decision::not_applicable, "instructions mode: Callgrind runs one thread at a time, and this case's " +
+                                          std::to_string(spec.cpus) + " threads wait for each other: their waiting would count as work"};
   if (s.instructions && !spec.figure.from_clock())
     return {Decision::not_applicable, "instructions mode counts timed cases only; this case's figure is " + spec.figure.label};
   if (auto na = m.traits.not_applicable_at.find(point.param.text); na != m.traits.not_applicable_at.end())

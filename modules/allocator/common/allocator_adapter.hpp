@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <utility>
@@ -339,7 +340,9 @@ void run_threads(Trial& t) {
   const std::uint64_t steps_of[2] = {steps - steps / 2, steps / 2};
   const std::uint64_t first_of[2] = {0, kSecondThreadSerial};
   const std::vector<std::vector<std::uint32_t>>* orders[2] = {&pass_orders(live, 0), &pass_orders(live, 1)};
-  std::atomic<int> phase{0};  // 1: the second thread's set is up; 2: go; 3: it is done; 4: tear down
+  // 1: the second thread's set is up; 2: go; 3: it is done (the clock stops); 5: its spans are
+  // built; 6: tear down.
+  std::atomic<int> phase{0};
   Tally result[2];
   std::uint64_t overlaps_found = 0;
   std::vector<std::pair<std::uintptr_t, std::uint32_t>> spans[2];
@@ -351,8 +354,8 @@ void run_threads(Trial& t) {
     on_ready();
     Tally tally =
         churn_steps(a, set.table.size.data(), set.blocks.data(), orders[k]->data(), live, first_of[k] + live, steps_of[k]);
-    spans[k] = spans_of(set.blocks, set.table);
     on_done();
+    spans[k] = spans_of(set.blocks, set.table);  // after the clock: it allocates, with the allocator under test
     before_teardown();
     set.free_all(a);
     tally.add(set.untimed);
@@ -363,7 +366,7 @@ void run_threads(Trial& t) {
   };
   std::thread second([&] {
     work(1, [&] { phase.store(1, std::memory_order_release); wait_for(2); },
-         [&] { phase.store(3, std::memory_order_release); }, [&] { wait_for(4); });
+         [&] { phase.store(3, std::memory_order_release); }, [&] { phase.store(5, std::memory_order_release); wait_for(6); });
   });
   work(
       0, [&] { wait_for(1); t.start(); phase.store(2, std::memory_order_release); },
@@ -372,10 +375,11 @@ void run_threads(Trial& t) {
         t.stop();
       },
       [&] {
+        wait_for(5);  // the second thread's spans are built
         auto all = spans[0];
         all.insert(all.end(), spans[1].begin(), spans[1].end());
         overlaps_found = overlaps(std::move(all));
-        phase.store(4, std::memory_order_release);
+        phase.store(6, std::memory_order_release);
       });
   second.join();
   Tally tally = result[0];
@@ -393,10 +397,10 @@ void run_threads(Trial& t) {
 inline std::uint64_t resident_bytes() {
   char text[256];
   const int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return 0;
+  if (fd < 0) throw std::runtime_error("cannot open /proc/self/statm: no resident memory to report");
   const ssize_t got = read(fd, text, sizeof text - 1);
   close(fd);
-  if (got <= 0) return 0;
+  if (got <= 0) throw std::runtime_error("cannot read /proc/self/statm: no resident memory to report");
   text[got] = '\0';
   char* end = nullptr;
   std::strtoull(text, &end, 10);  // size

@@ -2,7 +2,9 @@
 // tests' cheating one (tests/). Each allocation rounds the request up to 16 bytes (malloc's
 // alignment) and advances a pointer; a free does nothing. The ring is mapped and faulted in at
 // construction (before the clock), larger than everything the schedule requests while any one
-// block is live (the window the workload gives), so the bump wraps around only over dead blocks.
+// block is live (the window the workload gives) once rounded: rounding a multiple of 8 up to 16 at
+// most doubles it, and a wrap skips less than one block (at most 64 KiB), so the bump wraps around
+// only over dead blocks.
 #pragma once
 
 #include <sys/mman.h>
@@ -14,7 +16,7 @@ namespace benchbox::allocator {
 
 class BumpRing {
  public:
-  explicit BumpRing(std::size_t window) : bytes_(round_up(window + (std::size_t{1} << 16), std::size_t{1} << 16)) {
+  explicit BumpRing(std::size_t window) : bytes_(round_up(2 * window + (std::size_t{1} << 17), std::size_t{1} << 16)) {
     void* m = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
     if (m == MAP_FAILED) throw std::bad_alloc();
     base_ = top_ = static_cast<unsigned char*>(m);
