@@ -11,7 +11,8 @@
 // churn: N blocks live (allocated untimed); OPS steps, each freeing one in the pass order and
 // allocating its replacement. Every block's tag is written at both ends and read back before its
 // free. One untimed warm-up pass first, then REPS timed passes: one line `ns_per_op <value>`
-// each, then `check <sum of the tags read back>`.
+// each, then `check <sum of the tags read back>`, which the program compares with the sum it must
+// be (exit status 3 if not).
 #include <time.h>
 
 #if __has_include(<valgrind/callgrind.h>)
@@ -164,6 +165,15 @@ int main(int argc, char** argv) {
     const double ns = which == "small" ? small_pass(size, n, ops, check) : churn_pass(size, orders, n, ops, check);
     if (r > 0) std::printf("ns_per_op %.4f\n", ns);
   }
-  std::printf("check %llu\n", static_cast<unsigned long long>(check | 1));
+  // Every block of a pass was freed with both its tags read back: the sum is known in advance.
+  const std::uint64_t blocks = which == "small" ? ops / n * n : n + ops;
+  std::uint64_t expected = 0;
+  for (std::uint64_t serial = 0; serial < blocks; ++serial) expected += 2 * tag_of(serial);
+  if (check != expected * (reps + 1)) {
+    std::fprintf(stderr, "the tags read back do not add up: %llu, expected %llu\n", static_cast<unsigned long long>(check),
+                 static_cast<unsigned long long>(expected * (reps + 1)));
+    return 3;
+  }
+  std::printf("check %llu\n", static_cast<unsigned long long>(check));
   return 0;
 }
