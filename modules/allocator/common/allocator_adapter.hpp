@@ -48,9 +48,14 @@ struct AllocatorInfo {
   // Where `malloc` must resolve for the adapter to measure this allocator (a fragment of the
   // library file's name: "libjemalloc"); empty when the adapter calls the library's own API.
   std::string malloc_from{};
-  // The most live blocks it can honestly run churn and threads with (-1: no limit), and why.
-  std::int64_t max_live = -1;
-  std::string max_live_reason{};
+  // The largest parameter it can honestly run a case at, and why (the floor: where its fresh
+  // memory is colder than what a real allocator reuses); cases not named have no limit.
+  struct Limit {
+    std::string case_id;
+    std::int64_t max_param;
+    std::string reason;
+  };
+  std::vector<Limit> limits{};
 };
 
 // Where this process's `malloc` resolves: the file of the first definition in the global search
@@ -525,16 +530,19 @@ void add_cases(Adapter& adapter, const AllocatorInfo& info) {
     for (const char* c : {"small", "churn", "cross-thread", "threads", "fragmentation"}) adapter.not_applicable(c, why);
     return;
   }
-  adapter.add("small", case_info(info, 300, "N blocks allocated, then freed in reverse order"), detail::run_small<A>);
-  auto churn = case_info(info, 800, "each step frees a live block and allocates its replacement");
-  auto threads = case_info(info, 1600, "two threads, each churning its own live set");
-  for (auto* c : {&churn, &threads}) {
-    c->max_param = info.max_live;
-    c->max_param_reason = info.max_live_reason;
-  }
-  adapter.add("churn", churn, detail::run_churn<A>);
-  adapter.add("cross-thread", case_info(info, 300, "this thread allocates, a second thread frees"), detail::run_cross_thread<A>);
-  adapter.add("threads", threads, detail::run_threads<A>);
+  const auto limited = [&](const char* case_id, CaseInfo c) {
+    for (const auto& l : info.limits)
+      if (l.case_id == case_id) c.max_param = l.max_param, c.max_param_reason = l.reason;
+    return c;
+  };
+  adapter.add("small", limited("small", case_info(info, 300, "N blocks allocated, then freed in reverse order")),
+              detail::run_small<A>);
+  adapter.add("churn", limited("churn", case_info(info, 800, "each step frees a live block and allocates its replacement")),
+              detail::run_churn<A>);
+  adapter.add("cross-thread", limited("cross-thread", case_info(info, 300, "this thread allocates, a second thread frees")),
+              detail::run_cross_thread<A>);
+  adapter.add("threads", limited("threads", case_info(info, 1600, "two threads, each churning its own live set")),
+              detail::run_threads<A>);
   adapter.add("fragmentation", case_info(info, 400, "N small blocks, 90% freed in a random order, then large blocks"),
               detail::run_fragmentation<A>);
 }
