@@ -52,6 +52,43 @@ Summary summarize(std::vector<double> v) {
   return s;
 }
 
+namespace {
+
+// How many of the C(n1 + n2, n1) orderings of two samples without ties give each value of U
+// (0 .. n1 * n2): u(i, j) = u(i - 1, j) shifted by j + u(i, j - 1).
+std::vector<double> u_counts(std::size_t n1, std::size_t n2) {
+  std::vector<std::vector<std::vector<double>>> f(n1 + 1, std::vector<std::vector<double>>(n2 + 1));
+  for (std::size_t i = 0; i <= n1; ++i)
+    for (std::size_t j = 0; j <= n2; ++j) {
+      f[i][j].assign(i * j + 1, 0.0);
+      if (i == 0 || j == 0) {
+        f[i][j][0] = 1;
+        continue;
+      }
+      for (std::size_t k = 0; k < f[i - 1][j].size(); ++k) f[i][j][k + j] += f[i - 1][j][k];
+      for (std::size_t k = 0; k < f[i][j - 1].size(); ++k) f[i][j][k] += f[i][j - 1][k];
+    }
+  return f[n1][n2];
+}
+
+// The exact two-sided p-value of U for samples this small without ties: the normal approximation
+// overstates p there (7 rounds against 7, fully separated: 0.0006 exact, 0.002 approximated), and
+// with many rows compared at once no row could ever be called.
+double exact_u_p(double u, std::size_t n1, std::size_t n2) {
+  const auto counts = u_counts(n1, n2);
+  double total = 0, at_most = 0, at_least = 0;
+  for (std::size_t k = 0; k < counts.size(); ++k) {
+    total += counts[k];
+    if (static_cast<double>(k) <= u + 1e-9) at_most += counts[k];
+    if (static_cast<double>(k) >= u - 1e-9) at_least += counts[k];
+  }
+  return std::min(1.0, 2 * std::min(at_most, at_least) / total);
+}
+
+constexpr std::size_t kExactUpTo = 20;  // samples per side: the exact distribution is cheap up to here
+
+}  // namespace
+
 double mann_whitney_p(const std::vector<double>& a, const std::vector<double>& b) {
   const std::size_t n1 = a.size(), n2 = b.size();
   if (n1 == 0 || n2 == 0) return 1;
@@ -72,6 +109,7 @@ double mann_whitney_p(const std::vector<double>& a, const std::vector<double>& b
     i = j;
   }
   const double u = rank_sum_a - static_cast<double>(n1 * (n1 + 1)) / 2;
+  if (tie_term == 0 && n1 <= kExactUpTo && n2 <= kExactUpTo) return exact_u_p(u, n1, n2);
   const double mu = static_cast<double>(n1 * n2) / 2;
   const double nn = static_cast<double>(n);
   const double var = static_cast<double>(n1 * n2) / 12 * ((nn + 1) - tie_term / (nn * (nn - 1)));

@@ -27,8 +27,9 @@ double median_of(std::vector<double> samples);
 // fast or a slow mode: a reader wants both values, not their median alone.
 std::vector<double> separated_modes(std::vector<double> samples, double min_gap = 0.10);
 
-// Two-sided Mann-Whitney U test (normal approximation with tie and continuity correction, as
-// Google Benchmark's compare.py uses): the p-value that a and b come from one distribution.
+// Two-sided Mann-Whitney U test: the p-value that a and b come from one distribution. Exact for
+// samples of up to 20 each without ties; otherwise the normal approximation with tie and
+// continuity correction, as Google Benchmark's compare.py uses.
 double mann_whitney_p(const std::vector<double>& a, const std::vector<double>& b);
 
 }  // namespace benchbox

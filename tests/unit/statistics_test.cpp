@@ -47,3 +47,14 @@ TEST(Statistics, MannWhitneySeparatesShiftedSamples) {
   EXPECT_LT(benchbox::mann_whitney_p(a, b), 0.01);
   EXPECT_GT(benchbox::mann_whitney_p(a, a), 0.5);
 }
+
+// Exact for small samples without ties: full separation of 7 and 7 happens in 2 of C(14, 7) = 3432
+// orderings (two-sided), of 3 and 3 in 2 of 20; the normal approximation would say 0.002 and 0.08.
+TEST(Statistics, MannWhitneyIsExactForSmallSamplesWithoutTies) {
+  EXPECT_NEAR(benchbox::mann_whitney_p({1, 2, 3, 4, 5, 6, 7}, {11, 12, 13, 14, 15, 16, 17}), 2.0 / 3432, 1e-12);
+  EXPECT_NEAR(benchbox::mann_whitney_p({1, 2, 3}, {4, 5, 6}), 0.1, 1e-12);
+  // 3 and 3: U = 1 in 1 of 20 orderings, U <= 1 in 2: two-sided 0.2; U <= 2 in 4: 0.4.
+  EXPECT_NEAR(benchbox::mann_whitney_p({1, 2, 4}, {3, 5, 6}), 0.2, 1e-12);
+  EXPECT_NEAR(benchbox::mann_whitney_p({1, 2, 5}, {3, 4, 6}), 0.4, 1e-12);
+  EXPECT_NEAR(benchbox::mann_whitney_p({3, 5, 6}, {1, 2, 4}), 0.2, 1e-12);  // symmetric
+}
