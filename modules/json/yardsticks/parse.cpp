@@ -154,10 +154,13 @@ bool parse(const std::string& text, Tally& t) {
 #elif YARDSTICK_LIBRARY == 3
 const char* const kLibrary = "nlohmann";
 bool parse(const std::string& text, Tally& t) {
-  const auto j = nlohmann::json::parse(text, nullptr, false);
-  if (j.is_discarded()) return false;
-  visit(j, t);
-  return true;
+  try {
+    const auto j = nlohmann::json::parse(std::string_view(text));  // the library's default form: errors as exceptions
+    visit(j, t);
+    return true;
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
 }
 #endif
 
