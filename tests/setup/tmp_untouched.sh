@@ -43,7 +43,11 @@ chmod 1777 "$private_tmp"  # like /tmp: apt's _apt user, for one, writes there
 # shellcheck disable=SC2016  # the single-quoted scripts below expand in their own shell
 bind_probe=(sh -c 'mount --bind "$1" /tmp && test -z "$(ls -A /tmp)"' _ "$private_tmp/probe")
 namespace=()
-if unshare --mount --propagation private "${bind_probe[@]}" >/dev/null 2>&1; then
+under_tmp() { [[ $(realpath -m "$1")/ == /tmp/* ]]; }
+if under_tmp "$work" || under_tmp "$source_dir"; then
+    # A folder bound over /tmp would hide the checkout or the build (a clone in /tmp/...).
+    echo "/tmp: the checkout or the build lies under /tmp, which a private /tmp would hide"
+elif unshare --mount --propagation private "${bind_probe[@]}" >/dev/null 2>&1; then
     namespace=(unshare --mount --propagation private)
 elif unshare --user --map-root-user --mount --propagation private "${bind_probe[@]}" >/dev/null 2>&1; then
     namespace=(unshare --user --map-root-user --mount --propagation private)
