@@ -78,6 +78,9 @@ struct FigureSpec {
   // Computed from the timed region (a time or a rate): needs a clock that moved, can be counted
   // under Callgrind instead.
   bool from_clock() const { return source() == FigureSource::clock || source() == FigureSource::clock_rate; }
+  // Read off the clock trial by trial, so that noise only ever worsens it: such a figure has a
+  // robust figure (the quartile on its better side, Measurement::robust()).
+  bool noisy_clock() const { return from_clock() && !exact(); }
   bool exact() const { return summary == FigureSummary::exact; }
   // The same value on every run: compared by its relative change, not a rank test.
   bool deterministic() const { return kind == FigureKind::instructions || exact(); }

@@ -70,10 +70,23 @@ json point_json(const Point& p) {
   return out;
 }
 
+json quantile_json(const Quantile& q) {
+  return {{"value", q.value}, {"ci_low", q.ci_low}, {"ci_high", q.ci_high}, {"ci_level", q.ci_level}};
+}
+
 json stats_json(const Summary& s) {
   return {{"n", s.n},         {"median", s.median}, {"mean", s.mean},       {"min", s.min},
           {"max", s.max},     {"stddev", s.stddev}, {"mad", s.mad},         {"ci_low", s.ci_low},
-          {"ci_high", s.ci_high}, {"ci_level", s.ci_level}, {"relative_spread", s.relative_spread()}};
+          {"ci_high", s.ci_high}, {"ci_level", s.ci_level}, {"relative_spread", s.relative_spread()},
+          {"lower_quartile", quantile_json(s.lower_quartile)}, {"upper_quartile", quantile_json(s.upper_quartile)}};
+}
+
+json robust_json(const Measurement& m) {
+  const auto q = m.robust();
+  if (!q) return nullptr;
+  json out = quantile_json(*q);
+  out["quantile"] = m.robust_quantile();
+  return out;
 }
 
 json measurement_json(const Measurement& m) {
@@ -103,6 +116,7 @@ json measurement_json(const Measurement& m) {
       {"median", ok ? json(m.summary.median) : json(nullptr)},
       {"unstable", m.unstable()},
       {"uncertainty", ok ? json(m.uncertainty()) : json(nullptr)},
+      {"robust", robust_json(m)},
       {"rate", ok && m.rate() > 0 ? json{{"unit", m.rate_unit}, {"median", m.rate()}, {"per_op", m.rate_per_op},
                                           {"scale", m.rate_scale}}
                                   : json(nullptr)},

@@ -75,6 +75,14 @@ struct Measurement {
   double rate() const {
     return figure.timed() && summary.median > 0 && !rate_unit.empty() ? rate_per_op * 1e9 / summary.median / rate_scale : 0;
   }
+  // The robust figure of a measured clock figure: the quartile on its better side (the lower
+  // quartile of a time, the upper of a rate), since noise only ever adds time. None for figures
+  // that are not from the clock (exact counts, bytes).
+  std::optional<Quantile> robust() const {
+    if (!ok() || !figure.noisy_clock()) return std::nullopt;
+    return figure.lower_is_better ? summary.lower_quartile : summary.upper_quartile;
+  }
+  double robust_quantile() const { return figure.lower_is_better ? 0.25 : 0.75; }
   // Half-width of the median's confidence interval, relative to the median.
   double uncertainty() const { return summary.median > 0 ? (summary.ci_high - summary.ci_low) / (2 * summary.median) : 0; }
   bool unstable() const { return ok() && !figure.deterministic() && uncertainty() > kUnstableThreshold; }

@@ -25,6 +25,41 @@ double binomial_half_cdf(std::size_t n, std::size_t k) {
   return sum;
 }
 
+// P(lo <= X <= hi) for X ~ Binomial(n, p).
+double binomial_between(std::size_t n, double p, std::size_t lo, std::size_t hi) {
+  double sum = 0;
+  const double nn = static_cast<double>(n);
+  for (std::size_t i = lo; i <= hi && i <= n; ++i) {
+    const double k = static_cast<double>(i);
+    sum += std::exp(std::lgamma(nn + 1) - std::lgamma(k + 1) - std::lgamma(nn - k + 1) + k * std::log(p) +
+                    (nn - k) * std::log1p(-p));
+  }
+  return sum;
+}
+
+// The p-quantile of sorted samples, linear between order statistics, and the narrowest interval
+// [x_(r), x_(s)] (0-based) that holds it with probability at least 95%: P(r < B <= s) where
+// B ~ Binomial(n, p) counts the samples below the quantile. When none reaches 95%, the one that
+// covers most, min..max.
+Quantile quantile_of(const std::vector<double>& v, double p) {
+  const std::size_t n = v.size();
+  const double at = p * static_cast<double>(n - 1);
+  const auto low = static_cast<std::size_t>(at);
+  Quantile q;
+  q.value = v[low] + (v[std::min(low + 1, n - 1)] - v[low]) * (at - static_cast<double>(low));
+  std::size_t best_r = 0, best_s = n - 1;
+  double best = n > 1 ? binomial_between(n, p, 1, n - 1) : 0;
+  for (std::size_t width = 1; width < n - 1; ++width) {
+    bool found = false;
+    for (std::size_t r = 0; r + width < n; ++r)
+      if (const double c = binomial_between(n, p, r + 1, r + width); c >= 0.95 && (!found || c > best))
+        best = c, best_r = r, best_s = r + width, found = true;
+    if (found) break;
+  }
+  q.ci_low = v[best_r], q.ci_high = v[best_s], q.ci_level = best;
+  return q;
+}
+
 }  // namespace
 
 Summary summarize(std::vector<double> v) {
@@ -49,6 +84,8 @@ Summary summarize(std::vector<double> v) {
   s.ci_low = v[k];
   s.ci_high = v[s.n - 1 - k];
   s.ci_level = s.n > 1 ? 1 - 2 * binomial_half_cdf(s.n, k) : 0;
+  s.lower_quartile = quantile_of(v, 0.25);
+  s.upper_quartile = quantile_of(v, 0.75);
   return s;
 }
 

@@ -6,6 +6,15 @@
 
 namespace benchbox {
 
+// A quantile of the samples (linear between order statistics) with its distribution-free
+// interval [ci_low, ci_high] from order statistics, whose exact coverage is `ci_level`: 95%, or the
+// most that n samples allow (with 7 samples, min..max holds a quartile with probability 86.7%).
+struct Quantile {
+  double value = 0, ci_low = 0, ci_high = 0, ci_level = 0;
+  // Half-width of the interval, relative to the value.
+  double uncertainty() const { return value > 0 ? (ci_high - ci_low) / (2 * value) : 0; }
+};
+
 struct Summary {
   std::size_t n = 0;
   double median = 0, mean = 0, min = 0, max = 0, stddev = 0;
@@ -13,6 +22,8 @@ struct Summary {
   // Distribution-free confidence interval of the median from order statistics; `ci_level` is
   // its exact coverage (with 5 samples the widest interval, min..max, covers 93.75%).
   double ci_low = 0, ci_high = 0, ci_level = 0;
+  // The quartiles: the robust figure is the one on the better side (Measurement::robust()).
+  Quantile lower_quartile, upper_quartile;
   double relative_spread() const { return median > 0 ? (max - min) / median : 0; }
   double relative_mad() const { return median > 0 ? mad / median : 0; }
 };

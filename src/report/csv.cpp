@@ -18,7 +18,7 @@ class CsvReporter : public Reporter {
     std::string out =
         "module,case,param,param_label,unit,library,version,reference,status,verified,ops,reps,figure,figure_unit,"
         "lower_is_better,median,mean,min,max,stddev,mad,rate,rate_unit,relative,vs_ref,peak_rss_bytes,extra_figures,reason,"
-        "variant,variant_label,cpus,figure_summary\n";
+        "variant,variant_label,cpus,figure_summary,robust_quantile,robust,robust_ci_low,robust_ci_high,robust_ci_level\n";
     for (const auto& g : groups(results)) {
       std::vector<const Measurement*> rows = g.rows;
       rows.insert(rows.end(), g.unavailable.begin(), g.unavailable.end());
@@ -45,6 +45,11 @@ class CsvReporter : public Reporter {
         f.push_back(csv_field(m->variant.empty() ? "" : m->row_name()));
         f.push_back(std::to_string(m->cpus));
         f.push_back(to_string(m->figure.summary));
+        const auto robust = m->robust();  // new columns go last: readers of older files keep their indices
+        f.push_back(robust ? number(m->robust_quantile()) : "");
+        for (double v : {robust ? robust->value : 0, robust ? robust->ci_low : 0, robust ? robust->ci_high : 0,
+                         robust ? robust->ci_level : 0})
+          f.push_back(robust ? number(v) : "");
         out += fmt::format("{}\n", fmt::join(f, ","));
       }
     }

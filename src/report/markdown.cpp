@@ -27,10 +27,10 @@ class MarkdownReporter : public Reporter {
       for (const auto* m : g.rows)
         if (m->ok() && m->rate() > 0) rate_unit = m->rate_unit;
       const auto extras = g.extra_figures();
-      out += fmt::format("| library | version | {} | {} | ± | min..max | relative | vs ref | peak MiB |", md_cell(g.figure.label),
-                         md_cell(rate_unit));
+      out += fmt::format("| library | version | {} | {} | ± | {} | min..max | relative | vs ref | peak MiB |",
+                         md_cell(g.figure.label), md_cell(rate_unit), g.robust_title());
       for (const auto& f : extras) out += " " + md_cell(f.label) + " |";
-      out += "\n|:--|:--|--:|--:|--:|--:|--:|--:|--:|";
+      out += "\n|:--|:--|--:|--:|--:|--:|--:|--:|--:|--:|";
       for (std::size_t i = 0; i < extras.size(); ++i) out += "--:|";
       out += "\n";
       std::string missing;
@@ -44,10 +44,12 @@ class MarkdownReporter : public Reporter {
         any_unstable = any_unstable || m->unstable();
         any_reference = any_reference || m->reference;
         const bool exact = m->figure.exact();  // one value: no interval, no range
-        out += fmt::format("| {}{} | {} | {} | {} | {}{} | {} | {:.2f}x | {} | {} |", md_cell(m->row_name()),
+        const auto robust = m->robust();
+        out += fmt::format("| {}{} | {} | {} | {} | {}{} | {} | {} | {:.2f}x | {} | {} |", md_cell(m->row_name()),
                            m->reference ? " \\*" : "", md_cell(m->version), format_value(s.median),
                            m->rate() > 0 ? with_thousands(m->rate()) : "",
                            exact ? "exact" : fmt::format("{:.1f}%", 100 * m->uncertainty()), m->unstable() ? " ~" : "",
+                           robust ? fmt::format("{} ±{:.1f}%", format_value(robust->value), 100 * robust->uncertainty()) : "",
                            exact ? format_value(s.median) : format_value(s.min) + ".." + format_value(s.max), g.relative(*m),
                            CaseGroup::vs_reference(*m),
                            m->peak_rss_bytes ? format_mib(m->peak_rss_bytes) : "");
@@ -58,8 +60,9 @@ class MarkdownReporter : public Reporter {
         }
         out += "\n";
       }
-      out += fmt::format("\n{}: {}, {}; ±: half-width of the median's confidence interval", md_cell(g.figure.label),
-                         g.figure.exact() ? summary_note(g.figure) : "median of the repetitions", g.figure.direction());
+      out += fmt::format("\n{}: {}, {}; ±: half-width of the median's confidence interval; {}", md_cell(g.figure.label),
+                         g.figure.exact() ? summary_note(g.figure) : "median of the repetitions", g.figure.direction(),
+                         g.robust_legend());
       for (const auto& f : extras)
         if (f.exact()) out += fmt::format("; {}: {}, {}", md_cell(f.label), summary_note(f), f.direction());
       if (g.cpus > 1) out += "; " + g.cpus_legend();

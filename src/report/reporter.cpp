@@ -111,6 +111,17 @@ std::string CaseGroup::cpus_legend() const {
                   : "";
 }
 
+std::string CaseGroup::robust_title() const {
+  return figure.noisy_clock() ? (figure.lower_is_better ? "lower q." : "upper q.") : "robust";
+}
+
+std::string CaseGroup::robust_legend() const {
+  if (!figure.noisy_clock()) return "robust: none, the figure is not timed";
+  return fmt::format("{}: the robust figure, the {} quartile of the repetitions (noise only ever slows; "
+                     "docs/measurement.md), ± half-width of its order-statistic interval",
+                     robust_title(), figure.lower_is_better ? "lower" : "upper");
+}
+
 std::string summary_note(const FigureSpec& f) { return f.exact() ? "exact, the same in every trial" : ""; }
 
 std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order) {

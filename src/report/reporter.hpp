@@ -42,6 +42,10 @@ struct CaseGroup {
   // Whether the row is on the frontier of the case's figure and the trade-off figure: verified,
   // and no other verified row at least as good on both and better on one (by their medians).
   bool on_frontier(const Measurement& m) const;
+  // The robust figure's column title ("lower q." for a time, "upper q." for a rate, "robust" where
+  // the figure is not timed) and its legend sentence (Measurement::robust()).
+  std::string robust_title() const;
+  std::string robust_legend() const;
   // " (unpinned, 2 CPUs)" after the case's title when it ran on several CPUs; "" otherwise.
   std::string cpus_note() const;
   // The legend's sentence for a case on several CPUs, "" otherwise.

@@ -68,10 +68,10 @@ TEST(MarkdownReport, OneTablePerCaseWithEqualColumns) {
     if (line.rfind("|:--", 0) == 0) {
       ++tables;
       separator_cells = cells(line);
-      EXPECT_EQ(separator_cells, 9u);
+      EXPECT_EQ(separator_cells, 10u);
     } else if (!line.empty() && line[0] == '|') {
       EXPECT_EQ(line.back(), '|') << line;
-      EXPECT_EQ(cells(line), 9u) << line;
+      EXPECT_EQ(cells(line), 10u) << line;
     }
   }
   EXPECT_EQ(tables, group_by_case(r).size());
@@ -88,7 +88,7 @@ TEST(MarkdownReport, PipesInNamesDoNotBreakTheTable) {
   EXPECT_NE(md.find("| a\\|b |"), std::string::npos);
   for (const auto& line : lines_of(md))
     if (!line.empty() && line[0] == '|') {
-      EXPECT_EQ(cells(line), 9u) << line;
+      EXPECT_EQ(cells(line), 10u) << line;
     }
 }
 
@@ -126,6 +126,35 @@ TEST(CsvReport, PairedRatioToTheReferenceHasItsColumn) {
   for (const auto& rec : records) seen = seen || rec[column] == "4.7500";
   EXPECT_TRUE(seen);
   EXPECT_NE(make_reporter("md")->render(r).find("| 4.75x |"), std::string::npos);
+}
+
+// tbox's repetitions 9.9, 10.0, 10.1, 10.2, 10.5: the lower quartile is 10.0; five samples hold
+// it only in min..max, with probability 1 - 0.75^5 - 0.25^5 (76%), half-width 0.3 (3.0%).
+TEST(Reports, TheRobustFigureAndItsIntervalReachEveryFormat) {
+  const Results r = sample_results();
+  const auto& tbox = r.measurements[1];
+  ASSERT_TRUE(tbox.robust());
+  EXPECT_DOUBLE_EQ(tbox.robust()->value, 10.0);
+  EXPECT_NEAR(tbox.robust()->ci_level, 0.7617, 1e-4);
+  const std::string text = make_reporter("text")->render(r);
+  EXPECT_NE(text.find("lower q. ±"), std::string::npos);
+  EXPECT_NE(text.find("10.0 ±3.0%"), std::string::npos) << text;
+  EXPECT_NE(text.find("lower q.: the robust figure, the lower quartile"), std::string::npos);
+  EXPECT_NE(make_reporter("md")->render(r).find("| 10.0 ±3.0% |"), std::string::npos);
+  EXPECT_NE(make_reporter("html")->render(r).find("<td>10.0 (9.90..10.5, 76%)</td>"), std::string::npos);
+  const auto records = parse_csv(make_reporter("csv")->render(r));
+  const auto& header = records[0];
+  const auto column = static_cast<std::size_t>(std::find(header.begin(), header.end(), "robust") - header.begin());
+  ASSERT_LT(column, header.size());
+  const auto library = static_cast<std::size_t>(std::find(header.begin(), header.end(), "library") - header.begin());
+  for (const auto& rec : records) {
+    if (rec[library] == "tbox") EXPECT_DOUBLE_EQ(std::stod(rec[column]), 10.0);
+    if (rec[library] == "libmill") EXPECT_EQ(rec[column], "");  // failed: none
+  }
+  const auto j = nlohmann::json::parse(make_reporter("json")->render(r));
+  EXPECT_DOUBLE_EQ(j["results"][1]["robust"]["value"].get<double>(), 10.0);
+  EXPECT_DOUBLE_EQ(j["results"][1]["robust"]["quantile"].get<double>(), 0.25);
+  EXPECT_TRUE(j["results"][4]["robust"].is_null());
 }
 
 TEST(GbenchReport, FieldsCompareDotPyReads) {

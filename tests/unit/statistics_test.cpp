@@ -33,6 +33,33 @@ TEST(Statistics, ConfidenceIntervalNarrowsWithMoreSamples) {
   EXPECT_NEAR(s.ci_level, 0.9586, 1e-4);
 }
 
+TEST(Statistics, QuartilesAreLinearBetweenOrderStatistics) {
+  auto s = summarize({7, 1, 6, 2, 5, 3, 4});
+  EXPECT_DOUBLE_EQ(s.lower_quartile.value, 2.5);  // at 0.25 * 6 = 1.5 (0-based): between 2 and 3
+  EXPECT_DOUBLE_EQ(s.upper_quartile.value, 5.5);
+  // Seven samples cannot hold a quartile at 95%: the widest interval, min..max, covers
+  // 1 - 0.75^7 - 0.25^7, and says so.
+  EXPECT_DOUBLE_EQ(s.lower_quartile.ci_low, 1);
+  EXPECT_DOUBLE_EQ(s.lower_quartile.ci_high, 7);
+  EXPECT_NEAR(s.lower_quartile.ci_level, 0.86646, 1e-5);
+  EXPECT_NEAR(s.upper_quartile.ci_level, 0.86646, 1e-5);
+}
+
+TEST(Statistics, QuartileIntervalIsTheNarrowestAt95Percent) {
+  std::vector<double> v;
+  for (int i = 20; i >= 1; --i) v.push_back(i);
+  auto s = summarize(v);
+  EXPECT_DOUBLE_EQ(s.lower_quartile.value, 5.75);
+  // n = 20: [x(2), x(10)] (1-based) holds the 25th percentile with probability 96.2%, and no
+  // interval of fewer order statistics reaches 95%; the 75th percentile's mirrors it.
+  EXPECT_DOUBLE_EQ(s.lower_quartile.ci_low, 2);
+  EXPECT_DOUBLE_EQ(s.lower_quartile.ci_high, 10);
+  EXPECT_NEAR(s.lower_quartile.ci_level, 0.9618, 1e-4);
+  EXPECT_NEAR(s.lower_quartile.uncertainty(), (10.0 - 2.0) / 2 / 5.75, 1e-12);
+  EXPECT_DOUBLE_EQ(s.upper_quartile.ci_low, 11);
+  EXPECT_DOUBLE_EQ(s.upper_quartile.ci_high, 19);
+}
+
 TEST(Statistics, SingleSample) {
   auto s = summarize({7});
   EXPECT_DOUBLE_EQ(s.median, 7);
