@@ -24,9 +24,10 @@ struct ReportCommands {
 
 std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
   auto c = std::make_shared<ReportCommands>();
-  c->compare = app.add_subcommand("compare", "compare two results files: change per library and case, with a U test");
-  c->compare->add_option("old", c->old_file, "the earlier results JSON")->required();
-  c->compare->add_option("new", c->new_file, "the later results JSON")->required();
+  c->compare = app.add_subcommand("compare", "compare two results files (or two sets of runs): change per library and case, with a U test");
+  c->compare->add_option("old", c->old_file, "the earlier results JSON, or several runs of it comma-separated (A.json,B.json)")
+      ->required();
+  c->compare->add_option("new", c->new_file, "the later results JSON, or several runs comma-separated")->required();
   c->compare->add_option("--alpha", c->alpha, "significance level of the Mann-Whitney U test (default 0.05)")
       ->check(CLI::Range(1e-9, 0.5));
   c->compare->add_option("--noise-floor", c->noise_floor_pct, "percent: smaller changes are 'unchanged' (default 2)")
@@ -52,6 +53,20 @@ void emit(const std::string& text, const std::string& output) {
   else write_file_atomically(output, text);
 }
 
+// "A.json,B.json": several runs of one side.
+std::vector<Results> load_runs(const std::string& files) {
+  std::vector<Results> runs;
+  std::size_t start = 0;
+  while (start <= files.size()) {
+    const std::size_t comma = std::min(files.find(',', start), files.size());
+    const std::string file = files.substr(start, comma - start);
+    if (file.empty()) throw std::runtime_error("compare: an empty file name in '" + files + "'");
+    runs.push_back(load_results(file));
+    start = comma + 1;
+  }
+  return runs;
+}
+
 }  // namespace
 
 int run_report_commands(const ReportCommands& c) {
@@ -61,8 +76,7 @@ int run_report_commands(const ReportCommands& c) {
     opt.noise_floor = c.noise_floor_pct / 100;
     if (c.fail_pct >= 0) opt.fail_on_regression = c.fail_pct / 100;
     opt.medians_only = c.medians_only;
-    const Results old_results = load_results(c.old_file), new_results = load_results(c.new_file);
-    const Comparison comparison = compare_results(old_results, new_results, opt);
+    const Comparison comparison = compare_runs(load_runs(c.old_file), load_runs(c.new_file), opt);
     emit(render_comparison(comparison, opt), "");
     return comparison.regression() ? 1 : 0;
   }

@@ -79,12 +79,50 @@ std::optional<std::vector<double>> round_ratios(const Measurement& m, const Resu
   return ratios;
 }
 
+// A row in every run of one side: its measurement and the file it came from, run by run.
+struct RowRuns {
+  std::vector<const Measurement*> rows;
+  std::vector<const Results*> files;
+  const Measurement& first() const { return *rows.front(); }
+  std::vector<double> values() const {
+    std::vector<double> all;
+    for (const auto* m : rows) all.insert(all.end(), m->values.begin(), m->values.end());
+    return all;
+  }
+  // Every run's round ratios (round_ratios), run after run; none unless every run has them.
+  std::optional<std::vector<std::vector<double>>> ratios() const {
+    std::vector<std::vector<double>> per_run;
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      auto r = round_ratios(*rows[k], *files[k]);
+      if (!r) return std::nullopt;
+      per_run.push_back(std::move(*r));
+    }
+    return per_run;
+  }
+};
+
+std::vector<double> joined(const std::vector<std::vector<double>>& runs) {
+  std::vector<double> all;
+  for (const auto& r : runs) all.insert(all.end(), r.begin(), r.end());
+  return all;
+}
+
+// Whether every run of one side lies beyond every run of the other (each run summarised by the
+// median of what is judged): with several runs, a row that moved in one run only (the host's
+// doing, as between two runs of one build) is not called, while a change of code moves every run.
+bool runs_separated(const std::vector<double>& old_levels, const std::vector<double>& new_levels) {
+  const auto [old_low, old_high] = std::minmax_element(old_levels.begin(), old_levels.end());
+  const auto [new_low, new_high] = std::minmax_element(new_levels.begin(), new_levels.end());
+  return *old_high < *new_low || *new_high < *old_low;
+}
+
 // Exact counts (instructions under Callgrind) are the same on every run of the same code: their
 // relative change is the verdict, with no rank test (one value against one can never be
 // significant). Timed figures go through the U test, on the rounds' paired ratios where both
-// files have them (the host's slow and fast periods cancel), on the repetitions otherwise.
-ComparedRow compared(const Measurement& o, const Measurement& n, const Results& old_file, const Results& new_file,
-                     const CompareOptions& opt) {
+// sides have them (the host's slow and fast periods cancel), on the repetitions otherwise, pooled
+// over a side's runs.
+ComparedRow compared(const RowRuns& old_side, const RowRuns& new_side, const CompareOptions& opt) {
+  const Measurement& o = old_side.first();
   ComparedRow r;
   r.module = o.module;
   r.case_id = o.case_id;
@@ -95,26 +133,36 @@ ComparedRow compared(const Measurement& o, const Measurement& n, const Results& 
   r.figure = o.figure;
   r.param = o.param;
   r.cpus = o.cpus;
-  r.old_median = o.summary.median;
-  r.new_median = n.summary.median;
+  const auto old_values = old_side.values(), new_values = new_side.values();
+  r.old_median = median_of(old_values);
+  r.new_median = median_of(new_values);
   r.change = r.old_median != 0 ? (r.new_median - r.old_median) / r.old_median : 0;
-  r.old_reps = o.values.size();
-  r.new_reps = n.values.size();
+  r.old_reps = old_values.size();
+  r.new_reps = new_values.size();
+  r.old_runs = old_side.rows.size();
+  r.new_runs = new_side.rows.size();
   double judged = r.change;
-  const auto old_ratios = round_ratios(o, old_file), new_ratios = round_ratios(n, new_file);
+  const auto old_ratios = old_side.ratios(), new_ratios = new_side.ratios();
   if (old_ratios && new_ratios) {
-    const double before = median_of(*old_ratios), after = median_of(*new_ratios);
+    const double before = median_of(joined(*old_ratios)), after = median_of(joined(*new_ratios));
     if (before > 0) r.ratio_change = (after - before) / before;
   }
+  std::vector<double> old_levels, new_levels;  // each run's median of what is judged
   if (r.ratio_change && !opt.medians_only) {
     r.by_ratio = true;
     judged = *r.ratio_change;
-    r.p = mann_whitney_p(*old_ratios, *new_ratios);
+    r.p = mann_whitney_p(joined(*old_ratios), joined(*new_ratios));
+    for (const auto& run : *old_ratios) old_levels.push_back(median_of(run));
+    for (const auto& run : *new_ratios) new_levels.push_back(median_of(run));
   } else if (!o.figure.deterministic()) {
-    r.p = mann_whitney_p(o.values, n.values);
+    r.p = mann_whitney_p(old_values, new_values);
+    for (const auto* m : old_side.rows) old_levels.push_back(m->summary.median);
+    for (const auto* m : new_side.rows) new_levels.push_back(m->summary.median);
   }
+  if (r.old_runs + r.new_runs > 2 && r.p) r.runs_separated = runs_separated(old_levels, new_levels);
   r.worse = o.figure.lower_is_better ? judged : -judged;
-  r.verified = o.verified && n.verified;
+  r.verified = std::all_of(old_side.rows.begin(), old_side.rows.end(), [](auto* m) { return m->verified; }) &&
+               std::all_of(new_side.rows.begin(), new_side.rows.end(), [](auto* m) { return m->verified; });
   return r;
 }
 
@@ -136,8 +184,9 @@ void adjust_for_many_rows(std::vector<ComparedRow>& rows) {
 
 void judge(ComparedRow& r, const CompareOptions& opt) {
   const double judged = r.by_ratio ? *r.ratio_change : r.change;
-  const bool significant = r.exact() || *r.q < opt.alpha;
-  if (!significant) r.why = fmt::format("q >= {:g}", opt.alpha);
+  const bool significant = r.exact() || (*r.q < opt.alpha && r.runs_separated.value_or(true));
+  if (!r.exact() && *r.q >= opt.alpha) r.why = fmt::format("q >= {:g}", opt.alpha);
+  else if (!significant) r.why = "runs overlap";
   else if (std::fabs(judged) < opt.noise_floor)
     r.why = fmt::format("|{}| < {:g}%", r.by_ratio ? "vs others chg" : "change", 100 * opt.noise_floor);
   else r.verdict = r.worse > 0 ? Verdict::worse : Verdict::better;
@@ -153,32 +202,65 @@ bool same_build_of(const nlohmann::json& a, const nlohmann::json& b) {
   return true;
 }
 
-bool comparable(const Measurement& o, const Measurement& n) {
-  return o.ok() && n.ok() && o.figure.id == n.figure.id;
+// The row `like` in each of `runs`: none when a run lacks it.
+std::optional<RowRuns> find_in_runs(const Measurement& like, const std::vector<Results>& runs) {
+  RowRuns found;
+  for (const auto& file : runs) {
+    const Measurement* hit = nullptr;
+    for (const auto& m : file.measurements)
+      if (same_row(like, m)) hit = &m;
+    if (!hit) return std::nullopt;
+    found.rows.push_back(hit);
+    found.files.push_back(&file);
+  }
+  return found;
+}
+
+bool comparable(const RowRuns& old_side, const RowRuns& new_side) {
+  const auto& figure = old_side.first().figure.id;
+  for (const auto* side : {&old_side, &new_side})
+    for (const auto* m : side->rows)
+      if (!m->ok() || m->figure.id != figure) return false;
+  return true;
+}
+
+bool same_build_everywhere(const std::vector<Results>& old_runs, const std::vector<Results>& new_runs) {
+  for (const auto* side : {&old_runs, &new_runs})
+    for (const auto& file : *side)
+      if (!same_build_of(old_runs.front().context, file.context)) return false;
+  return true;
 }
 
 }  // namespace
 
 Comparison compare_results(const Results& old_results, const Results& new_results, const CompareOptions& opt) {
+  return compare_runs({old_results}, {new_results}, opt);
+}
+
+Comparison compare_runs(const std::vector<Results>& old_runs, const std::vector<Results>& new_runs, const CompareOptions& opt) {
+  if (old_runs.empty() || new_runs.empty()) throw std::invalid_argument("compare: each side needs a results file");
   Comparison c;
-  c.old_machine = machine_label(old_results.context);
-  c.new_machine = machine_label(new_results.context);
-  for (const auto& o : old_results.measurements) {
-    const Measurement* n = nullptr;
-    for (const auto& m : new_results.measurements)
-      if (same_row(o, m)) n = &m;
-    if (n && comparable(o, *n)) {
-      c.rows.push_back(compared(o, *n, old_results, new_results, opt));
+  c.old_machine = machine_label(old_runs.front().context);
+  c.new_machine = machine_label(new_runs.front().context);
+  c.old_runs = old_runs.size();
+  c.new_runs = new_runs.size();
+  for (const auto& o : old_runs.front().measurements) {
+    const auto old_side = find_in_runs(o, old_runs), new_side = find_in_runs(o, new_runs);
+    if (old_side && new_side && comparable(*old_side, *new_side)) {
+      c.rows.push_back(compared(*old_side, *new_side, opt));
       continue;
     }
+    const Measurement* n = new_side ? new_side->rows.front() : nullptr;
     UnmatchedRow u = unmatched(o, &o, n);
-    if (n && o.ok() && n->ok())  // both measured, but not the same figure (time against instructions)
+    if (!old_side) u.old_state = "absent from one of the old runs";
+    else if (!new_side && find_in_runs(o, {new_runs.front()})) u.new_state = "absent from one of the new runs";
+    else if (n && o.ok() && n->ok() && o.figure.id != n->figure.id)  // time against instructions
       u.old_state = "ok (" + o.figure.label + ")", u.new_state = "ok (" + n->figure.label + "): different figures";
     c.unmatched.push_back(u);
   }
-  // The reference row's change is the machine's only when both files come from the same build:
+  // The reference row's change is the machine's only when every file comes from the same build:
   // otherwise a change common to every row (compiler, flags, benchbox itself) would pass unseen.
-  const bool same_build = same_build_of(old_results.context, new_results.context);
+  const bool same_build = same_build_everywhere(old_runs, new_runs);
   adjust_for_many_rows(c.rows);
   for (auto& r : c.rows) judge(r, opt);
   for (auto& ref : c.rows) {
@@ -187,16 +269,17 @@ Comparison compare_results(const Results& old_results, const Results& new_result
     });
     if (paired && ref.reference && same_build) ref.machine_change = true, ref.regression = false;
   }
-  for (const auto& n : new_results.measurements) {
+  for (const auto& n : new_runs.front().measurements) {
     bool in_old = false;
-    for (const auto& o : old_results.measurements) in_old = in_old || same_row(o, n);
+    for (const auto& o : old_runs.front().measurements) in_old = in_old || same_row(o, n);
     if (!in_old) c.unmatched.push_back(unmatched(n, nullptr, &n));
   }
   return c;
 }
 
 std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
-  std::string out = fmt::format("old: {}\nnew: {}\n", c.old_machine, c.new_machine);
+  auto runs = [](std::size_t n) { return n > 1 ? fmt::format(" ({} runs)", n) : std::string(); };
+  std::string out = fmt::format("old: {}{}\nnew: {}{}\n", c.old_machine, runs(c.old_runs), c.new_machine, runs(c.new_runs));
   if (c.old_machine != c.new_machine)
     out += "note: the files come from different machines: differences are the machines' as much as the code's\n";
   std::string heading;
@@ -236,7 +319,7 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
       "\"unchanged\" when q >= {0:g} or the judged change is below {1:g}% (noise floor). paired chg: the change of the "
       "row's ratio to the geometric mean of the case's other rows in the same round (median over rounds); {2}. The "
       "reference row itself is never a regression when both files come from the same build (revision, compiler, "
-      "flags): its change is then the machine's.{3}\n",
+      "flags): its change is then the machine's.{3}{4}\n",
       opt.alpha, 100 * opt.noise_floor,
       opt.medians_only ? "shown only: --medians judges by the medians"
                        : "where it is shown, the verdict and p stand on it: it cancels what the host did in "
@@ -244,7 +327,15 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
       opt.fail_on_regression
           ? fmt::format(" Regression: a verified row worse by more than {:g}% (with q < {:g}, or exactly for counts).",
                         100 * *opt.fail_on_regression, opt.alpha)
+          : "",
+      c.old_runs + c.new_runs > 2
+          ? " Several runs per side: the repetitions (or paired ratios) are pooled over a side's runs, and a row is "
+            "called only when every run of one side lies beyond every run of the other (else \"runs overlap\")."
           : "");
+  if (c.old_runs == 1 && c.new_runs == 1)
+    out += "note: one run per side: the host can shift a row between two runs of one build by more than its own "
+           "interval (up to 13% seen here, docs/measurement.md); give several runs per side (OLD1,OLD2,OLD3 "
+           "NEW1,NEW2,NEW3) before acting on a verdict\n";
   return out;
 }
 

@@ -37,7 +37,11 @@ struct ComparedRow {
   double worse = 0;   // the judged change in the worse direction: positive is worse (slower, more bytes, lower score)
   std::optional<double> p;  // two-sided Mann-Whitney U over the repetitions (or rounds' ratios); none for exact counts
   std::optional<double> q;  // p adjusted for every row of the comparison (Benjamini-Hochberg): what the verdict uses
-  std::size_t old_reps = 0, new_reps = 0;
+  std::size_t old_reps = 0, new_reps = 0;  // over all of a side's runs
+  std::size_t old_runs = 1, new_runs = 1;
+  // With more than one run on a side: whether every run of one side lies beyond every run of the
+  // other; a row whose runs overlap is not called, whatever its q (the host moved it in a run).
+  std::optional<bool> runs_separated;
   bool verified = false;  // both rows ok and verified
   Verdict verdict = Verdict::unchanged;
   std::string why;  // for "unchanged": which rule said so
@@ -57,12 +61,19 @@ struct UnmatchedRow {
 
 struct Comparison {
   std::string old_machine, new_machine;
+  std::size_t old_runs = 1, new_runs = 1;  // results files per side
   std::vector<ComparedRow> rows;
   std::vector<UnmatchedRow> unmatched;
   bool regression() const;
 };
 
 Comparison compare_results(const Results& old_results, const Results& new_results, const CompareOptions& options);
+// Several runs per side (back-to-back runs of one build): a row's repetitions, or its rounds'
+// paired ratios, are pooled over a side's runs for the U test, and a row is called better or worse
+// only when every run of one side lies beyond every run of the other. One run per side cannot
+// tell a change of code from a shift of the host between runs (docs/measurement.md).
+Comparison compare_runs(const std::vector<Results>& old_runs, const std::vector<Results>& new_runs,
+                        const CompareOptions& options);
 
 // The text table: one block per case, then the unmatched rows and the rule behind the verdicts.
 std::string render_comparison(const Comparison& comparison, const CompareOptions& options);

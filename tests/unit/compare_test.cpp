@@ -293,3 +293,53 @@ TEST(Compare, ManyRowsOfNoiseCallNothingAndASlowedLibraryIsCaught) {
   }
   EXPECT_TRUE(slowed.regression());
 }
+
+// Three runs per side of one build, where the host moved tbox by 13% in one new run only (as
+// between real runs here, docs/measurement.md): one run against one calls it; three against three
+// do not, because the other new runs lie among the old ones.
+TEST(Compare, SeveralRunsPerSideDoNotCallARowTheHostMovedInOneRun) {
+  const std::vector<Results> old_runs{paired_run(2, 10, kSteadyHost), paired_run(2, 10.1, kSteadyHost),
+                                      paired_run(2, 9.95, kSteadyHost)};
+  const std::vector<Results> new_runs{paired_run(2, 10.08, kSteadyHost), paired_run(2, 11.3, kSteadyHost),
+                                      paired_run(2, 10.12, kSteadyHost)};
+  EXPECT_EQ(library_row(compare_results(old_runs[0], new_runs[1], {})).verdict, Verdict::worse);
+  EXPECT_LT(*library_row(compare_runs(old_runs, new_runs, {})).q, 0.05);  // pooled, the U test alone would call it
+  const Comparison c = compare_runs(old_runs, new_runs, {});
+  const ComparedRow& r = library_row(c);
+  EXPECT_EQ(r.old_runs, 3u);
+  EXPECT_EQ(r.old_reps, 27u);
+  ASSERT_TRUE(r.runs_separated.has_value());
+  EXPECT_FALSE(*r.runs_separated);
+  EXPECT_EQ(r.verdict, Verdict::unchanged);
+  EXPECT_EQ(r.why, "runs overlap");
+  const std::string text = render_comparison(c, {});
+  EXPECT_NE(text.find("(3 runs)"), std::string::npos);
+  EXPECT_EQ(text.find("note: one run per side"), std::string::npos);
+  EXPECT_NE(render_comparison(compare_results(old_runs[0], new_runs[0], {}), {}).find("note: one run per side"),
+            std::string::npos);
+}
+
+// A library 10% slower in every new run: every new run lies beyond every old one, and it is called.
+TEST(Compare, SeveralRunsPerSideCatchATenPercentSlowdown) {
+  CompareOptions opt;
+  opt.fail_on_regression = 0.05;
+  const std::vector<Results> old_runs{paired_run(2, 10, kSteadyHost), paired_run(2, 10.1, kSteadyHost),
+                                      paired_run(2, 9.95, kSteadyHost)};
+  const std::vector<Results> new_runs{paired_run(2, 11, kSteadyHost), paired_run(2, 11.1, slower_host(1.1)),
+                                      paired_run(2, 10.9, kSteadyHost)};
+  const Comparison c = compare_runs(old_runs, new_runs, opt);
+  const ComparedRow& r = library_row(c);
+  EXPECT_TRUE(r.runs_separated.value_or(false));
+  EXPECT_EQ(r.verdict, Verdict::worse);
+  EXPECT_NEAR(*r.ratio_change, 0.10, 0.02);
+  EXPECT_TRUE(c.regression());
+}
+
+// A row missing from one run of a side is listed, not compared on the runs that have it.
+TEST(Compare, ARowAbsentFromOneRunIsNotCompared) {
+  Results thin = paired_run(2, 10, kSteadyHost);
+  thin.measurements.pop_back();  // tbox gone
+  const Comparison c = compare_runs({paired_run(2, 10, kSteadyHost), thin}, {paired_run(2, 10, kSteadyHost)}, {});
+  ASSERT_EQ(c.unmatched.size(), 1u);
+  EXPECT_EQ(c.unmatched[0].old_state, "absent from one of the old runs");
+}
