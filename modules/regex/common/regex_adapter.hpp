@@ -237,9 +237,20 @@ inline const Loaded& loaded(const Trial& trial, bool has_haystack_axis) {
   return l;
 }
 
+// An engine whose offsets or lengths are narrower than size_t declares `kMaxHaystack`: a larger
+// haystack (a user's file) is n/a, said so, rather than a count over a truncated haystack.
+template <class Engine>
+void check_haystack_size(std::size_t bytes) {
+  if constexpr (requires { Engine::kMaxHaystack; })
+    if (bytes > Engine::kMaxHaystack)
+      throw NotApplicable("the engine takes at most " + std::to_string(Engine::kMaxHaystack) + " bytes (" +
+                          Engine::kMaxHaystackWhy + "); the haystack has " + std::to_string(bytes));
+}
+
 template <class Engine>
 void run_count(Trial& trial) {
   const auto& [job, text] = loaded(trial, true);
+  check_haystack_size<Engine>(text.size());
   Engine& engine = compiled<Engine>(job);
   static const bool checked = (within_time_limit(job, text.size(), [&] { scan(engine, text, job.flags); }), true);
   (void)checked;
@@ -259,6 +270,7 @@ void run_count(Trial& trial) {
 template <class Engine>
 void run_captures(Trial& trial) {
   const auto& [job, text] = loaded(trial, true);
+  check_haystack_size<Engine>(text.size());
   Engine& engine = compiled<Engine>(job);
   static std::vector<Span> groups;
   static const bool checked =

@@ -6,6 +6,8 @@
 // the other benchmarks are n/a. No capture groups.
 #include <hs/hs.h>
 
+#include <limits>
+
 #include "../common/regex_adapter.hpp"
 
 namespace {
@@ -13,6 +15,8 @@ namespace {
 using benchbox::regex::Flags;
 
 struct Hyperscan {
+  static constexpr std::size_t kMaxHaystack = std::numeric_limits<unsigned>::max();
+  static constexpr const char* kMaxHaystackWhy = "hs_scan takes an unsigned int length";
   hs_database_t* db = nullptr;
   hs_scratch_t* scratch = nullptr;
   Hyperscan(std::string_view pattern, Flags flags) {

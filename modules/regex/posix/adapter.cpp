@@ -5,6 +5,8 @@
 #include <gnu/libc-version.h>
 #include <regex.h>
 
+#include <limits>
+
 #include "../common/regex_adapter.hpp"
 
 namespace {
@@ -13,6 +15,8 @@ using benchbox::regex::Flags;
 using benchbox::regex::Span;
 
 struct Posix {
+  static constexpr std::size_t kMaxHaystack = std::numeric_limits<regoff_t>::max();
+  static constexpr const char* kMaxHaystackWhy = "regoff_t offsets are 32-bit in glibc";
   regex_t re{};
   std::vector<regmatch_t> m;
   Posix(std::string_view pattern, Flags flags) {
