@@ -126,6 +126,17 @@ std::string memory_panel(const std::vector<const Measurement*>& ok, double rows_
   return out;
 }
 
+// In brackets after a bar's value: the paired ratio to the reference row where the run has one
+// (what the host did in each round cancels), the ratio to the best otherwise.
+std::string bracket_text(const CaseGroup& g, const Measurement& m) {
+  return m.reference_ratio && !m.reference ? CaseGroup::vs_reference(m) + " ref" : fmt::format("{:.2f}x", g.relative(m));
+}
+
+// The text right of a bar, as drawn (unescaped): what its width is measured on.
+std::string value_label(const CaseGroup& g, const Measurement& m) {
+  return fmt::format("{} {} ({})", format_value(m.summary.median), g.figure.unit, bracket_text(g, m));
+}
+
 }  // namespace
 
 std::string render_svg(const CaseGroup& g, bool standalone) {
@@ -135,7 +146,11 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
   std::size_t label_chars = 8;
   for (const auto* m : ok) label_chars = std::max(label_chars, m->row_name().size());
   const double label_width = std::min(24.0, static_cast<double>(label_chars)) * kCharWidth + 16;
-  const double x0 = label_width + 8, value_space = 150, bar_width = kWidth - x0 - value_space;
+  // The value labels right of the bars need room before the memory panel: as long as the longest.
+  std::size_t value_chars = 0;
+  for (const auto* m : ok) value_chars = std::max(value_chars, value_label(g, *m).size());
+  const double value_space = std::clamp(static_cast<double>(value_chars) * kCharWidth + 14, 150.0, 330.0);
+  const double x0 = label_width + 8, bar_width = kWidth - x0 - value_space;
   const double rows_bottom = kTop + kRowHeight * static_cast<double>(std::max<std::size_t>(ok.size(), 1));
   const double axis_bottom = rows_bottom + 22;
   const double height = axis_bottom + 12 + (other.empty() ? 0 : 22 + 18 * static_cast<double>(other.size()));
@@ -178,7 +193,6 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
       const Summary& s = m->summary;
       const bool is_ref = m->reference;
       const double w = std::max(1.0, scale(s.median));
-      const double rel = g.relative(*m);
       const std::string unit = html_escape(g.figure.unit);
       out += fmt::format("<g class=\"bar\"><title>{0}: median {1} {3}, min {2} {3}, max {4} {3}, {5} repetitions</title>\n",
                          html_escape(m->row_name()), format_value(s.median), format_value(s.min), unit, format_value(s.max), s.n);
@@ -190,13 +204,9 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
       if (s.n > 1 && !m->figure.exact())
         out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#222\" stroke-width=\"1.2\"/>\n",
                            x0 + scale(s.min), y + kBarHeight / 2, x0 + scale(s.max), y + kBarHeight / 2);
-      // In brackets: the paired ratio to the reference row where the run has one (what the host did
-      // in each round cancels), the ratio to the best otherwise.
-      const std::string bracket = m->reference_ratio && !is_ref ? CaseGroup::vs_reference(*m) + " ref"
-                                                                : fmt::format("{:.2f}x", rel);
       out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#222\">{} {} <tspan fill=\"#777\">({})</tspan></text>\n",
                          x0 + std::max(w, scale(s.max)) + 6, y + kBarHeight / 2 + 4, format_value(s.median),
-                         html_escape(g.figure.unit), bracket);
+                         html_escape(g.figure.unit), bracket_text(g, *m));
       out += "</g>\n";
       y += kRowHeight;
     }

@@ -134,3 +134,31 @@ TEST(Chart, PairedRatioToTheReferenceLabelsTheBars) {
   EXPECT_NE(svg.find("paired ratio to it, round by round"), std::string::npos);
   EXPECT_EQ(svg.find("(1.00x ref)"), std::string::npos);  // the floor itself: its ratio to the best
 }
+
+// A long value label ("9748500 bytes/coroutine (123.45x ref)") ends before the memory panel,
+// which starts at the chart's 760 px: the bars give it room.
+TEST(Chart, LongValueLabelsEndBeforeTheMemoryPanel) {
+  Results r = sample_results();
+  for (auto& m : r.measurements) {
+    if (m.case_id != "switch" || !m.ok()) continue;
+    m.figure.unit = "bytes/coroutine";
+    for (auto& v : m.values) v *= 97000;  // ucontext just under 10^7: its bar reaches the log scale's end
+    m.summary = summarize(m.values);
+    if (!m.reference) m.reference_ratio = Summary{}, m.reference_ratio->median = 123.45;
+  }
+  const std::string svg = chart::render_svg(group_by_case(r)[0]);
+  EXPECT_NE(svg.find("<g class=\"memory\">"), std::string::npos);
+  const std::string marker = "\" fill=\"#222\">";  // a value label (the names are anchored at their end)
+  std::size_t labels = 0;
+  for (std::size_t at = svg.find(marker); at != std::string::npos; at = svg.find(marker, at + 1)) {
+    const std::size_t x_at = svg.rfind("<text x=\"", at) + 9;
+    const double x = std::stod(svg.substr(x_at));
+    const std::size_t end = svg.find("</text>", at);
+    std::string text = svg.substr(at + marker.size(), end - at - marker.size());
+    if (text.find("<tspan") == std::string::npos) continue;  // not a bar's value
+    for (const char* tag : {"<tspan fill=\"#777\">", "</tspan>"}) text.erase(text.find(tag), std::string(tag).size());
+    EXPECT_LE(x + 7.2 * static_cast<double>(text.size()), 760.0) << text;
+    ++labels;
+  }
+  EXPECT_EQ(labels, 4u) << svg;
+}
