@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "../common/coroutine_adapter.hpp"
+#include "../common/tbox_version.hpp"
 
 using namespace benchbox::coroutine;
 
@@ -124,15 +125,11 @@ void run_memory(Trial& trial) {
   tally.finish();
 }
 
-std::string version() {
-  return std::to_string(TB_VERSION_MAJOR) + "." + std::to_string(TB_VERSION_MINOR) + "." + std::to_string(TB_VERSION_ALTER);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   if (!tb_init(tb_null, tb_null)) return 3;
-  LibraryAdapter adapter({.id = "tbox.stackless", .version = version(), .style = Style::scheduler, .stack_bytes = 0});
+  LibraryAdapter adapter({.id = "tbox.stackless", .version = tbox_version(), .style = Style::scheduler, .stack_bytes = 0});
   adapter.add(Case::switch_,
               {.notes = "stackless: a yield returns from the coroutine function to tbox's scheduler loop, which "
                         "calls the next one; no stack is switched"},

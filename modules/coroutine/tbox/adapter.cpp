@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "../common/coroutine_adapter.hpp"
+#include "../common/tbox_version.hpp"
 
 using namespace benchbox::coroutine;
 
@@ -137,15 +138,11 @@ void run_memory(Trial& trial) {
   tally.finish();
 }
 
-std::string version() {
-  return std::to_string(TB_VERSION_MAJOR) + "." + std::to_string(TB_VERSION_MINOR) + "." + std::to_string(TB_VERSION_ALTER);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   if (!tb_init(tb_null, tb_null)) return 3;
-  LibraryAdapter adapter({.id = "tbox", .version = version(), .style = Style::scheduler, .stack_bytes = kStackBytes});
+  LibraryAdapter adapter({.id = "tbox", .version = tbox_version(), .style = Style::scheduler, .stack_bytes = kStackBytes});
   adapter.info("source", "Debian source package, coroutine module on, -O2 (scripts/build-tbox.sh)");
   adapter.add(
       Case::switch_,
