@@ -7,7 +7,10 @@
 //  - memory: the resident bytes one suspended coroutine costs, with N alive.
 #include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "cases.hpp"
 #include "checksums.hpp"
 #include "module.hpp"
 
@@ -16,6 +19,9 @@ namespace {
 using benchbox::CaseContext;
 using benchbox::ParamValue;
 using benchbox::TrialProof;
+using benchbox::coroutine::Case;
+using benchbox::coroutine::case_id;
+namespace proof = benchbox::coroutine::proof;
 
 std::optional<std::uint64_t> count_of(const TrialProof& p, const std::string& name) {
   auto it = p.counts.find(name);
@@ -37,7 +43,7 @@ std::optional<std::string> verify_switch(const CaseContext& c, const TrialProof&
     if (p.checksum != n)
       return std::to_string(p.checksum) + " of " + std::to_string(n) +
              " coroutines finished their turns in the last resume (resumes that did not enter the coroutine asked)";
-    if (auto early = count_of(p, "finished_early"); !early || *early != 0)
+    if (auto early = count_of(p, proof::kFinishedEarly); !early || *early != 0)
       return std::string("a coroutine finished its turns before the last resume (a resume entered another coroutine)");
     return std::nullopt;
   }
@@ -52,8 +58,8 @@ std::optional<std::string> verify_switch(const CaseContext& c, const TrialProof&
              std::to_string(balanced + balanced / 100) + "] (coroutines were not entered round-robin)";
     return std::nullopt;
   }
-  constexpr std::uint64_t kLaps = 2, kPhases = 2;  // SwitchTally::kProofLaps, head and tail
-  const auto entries = count_of(p, "proof_entries");
+  constexpr std::uint64_t kLaps = benchbox::coroutine::kProofLaps, kPhases = 2;  // head and tail
+  const auto entries = count_of(p, proof::kProofEntries);
   if (!entries || *entries != kPhases * kLaps * n)
     return "the proof laps booked " + (entries ? std::to_string(*entries) : std::string("no")) + " entries, expected " +
            std::to_string(kPhases * kLaps * n);
@@ -63,7 +69,7 @@ std::optional<std::string> verify_switch(const CaseContext& c, const TrialProof&
     return "proof checksum " + std::to_string(p.checksum) + " != " + std::to_string(balanced) +
            " (the coroutines were not entered round-robin around the timed switches)";
   // A yield that comes back to its own coroutine is no switch, and the timed loop would count it.
-  const auto self_returns = count_of(p, "self_returns");
+  const auto self_returns = count_of(p, proof::kSelfReturns);
   if (!self_returns || *self_returns != 0)
     return (self_returns ? std::to_string(*self_returns) : std::string("an unknown number of")) +
            " yields came back to the coroutine that made them in the proof laps";
@@ -82,10 +88,9 @@ std::optional<std::string> verify_channel(const CaseContext&, const TrialProof& 
 // Create: ops coroutines (ids 1..ops) each entered once and completed.
 std::optional<std::string> verify_create(const CaseContext&, const TrialProof& p) {
   if (p.done != p.ops) return "completed " + std::to_string(p.done) + " coroutines, asked for " + std::to_string(p.ops);
-  const auto entries = p.counts.find("entries");
-  if (entries == p.counts.end()) return std::string("no 'entries' count");
-  if (entries->second != p.ops)
-    return "entered " + std::to_string(entries->second) + " coroutines, created " + std::to_string(p.ops);
+  const auto entries = count_of(p, proof::kEntries);
+  if (!entries) return std::string("no '") + proof::kEntries + "' count";
+  if (*entries != p.ops) return "entered " + std::to_string(*entries) + " coroutines, created " + std::to_string(p.ops);
   const std::uint64_t expected = benchbox::coroutine::id_sum(p.ops);
   if (p.checksum != expected)
     return "create checksum " + std::to_string(p.checksum) + " != " + std::to_string(expected) +
@@ -103,9 +108,9 @@ std::optional<std::string> verify_memory(const CaseContext& c, const TrialProof&
   if (p.checksum != expected)
     return "memory checksum " + std::to_string(p.checksum) + " != " + std::to_string(expected) +
            " (a coroutine was entered twice or not at all)";
-  const auto completed = p.counts.find("completed");
-  if (completed == p.counts.end() || completed->second != n)
-    return (completed == p.counts.end() ? std::string("no") : std::to_string(completed->second)) +
+  const auto completed = count_of(p, proof::kCompleted);
+  if (!completed || *completed != n)
+    return (completed ? std::to_string(*completed) : std::string("no")) +
            " coroutines completed after the measurement, expected " + std::to_string(n);
   return std::nullopt;
 }
@@ -129,6 +134,88 @@ std::uint64_t create_ops(const ParamValue& p, std::uint64_t ops) {
 std::string count_label(const ParamValue& p, const char* one, const char* many) {
   return p.text + (p.number == 1 ? one : many);
 }
+std::string coroutines_label(const ParamValue& p) { return count_label(p, " coroutine", " coroutines"); }
+
+// The axis of the cases whose parameter is a number of coroutines (switch, create, memory).
+benchbox::ParamSpec coroutine_count(std::string name, std::string default_value, std::vector<std::string> suite,
+                                    std::string help) {
+  return {.name = std::move(name),
+          .min = 1,
+          .max = 10'000'000,
+          .default_value = std::move(default_value),
+          .suite = std::move(suite),
+          .help = std::move(help)};
+}
+
+benchbox::CaseSpec switch_case() {
+  return {.id = case_id(Case::switch_),
+          .unit = "switches",
+          .description = "N coroutines yield round-robin; a resume and its yield are two switches",
+          .timed = "each coroutine's plain loop of yields, its count in a local; proven outside: two booked laps before and "
+                   "two after (round-robin, no yield back to itself; Go books every entry), each coroutine finishing its turns",
+          .param = coroutine_count("coroutines", "2", {"2", "1000"}, "coroutines taking turns"),
+          .legal_ops = switch_ops,
+          // thread and pth at 1000 coroutines: 100,000 switches, ~10-20x a 40 ms target. Their first
+          // trial in a process was no slower than the second (medians of 9: 0.96, 1.00).
+          .stretched_trial_warms_itself = true,
+          .verify = verify_switch,
+          .describe_param = coroutines_label};
+}
+
+benchbox::CaseSpec channel_case() {
+  return {.id = case_id(Case::channel),
+          .unit = "passes",
+          .description = "a producer sends 1..ops to a consumer through a channel of the given buffer size",
+          .timed = "the producer's sends and the consumer's receives, from the first send to the last receive, the "
+                   "consumer's count and in-order checksum (k x value) in locals; proven: that checksum, after the clock",
+          .param = {.name = "buffer",
+                    .min = 0,
+                    .max = 100'000'000,
+                    .default_value = "0",
+                    .suite = {"0", "10000"},
+                    .help = "the channel's buffer size, 0 = unbuffered"},
+          .verify = verify_channel,
+          .describe_param = [](const ParamValue& p) {
+            return p.number == 0 ? std::string("unbuffered") : "buffer " + p.text;
+          }};
+}
+
+benchbox::CaseSpec create_case() {
+  return {.id = case_id(Case::create),
+          .unit = "coroutines",
+          .description = "create a coroutine, enter it once, let it finish and release it; K alive at once",
+          .timed = "creating, entering, finishing and releasing ops coroutines, each body adding its id (one add and "
+                   "two increments per coroutine, under 1% of the fastest row); proven: the id sum and the counts",
+          .param = coroutine_count("alive", "1", {"1", "1000"}, "coroutines alive at once (created in batches of this size)"),
+          .legal_ops = create_ops,
+          .verify = verify_create,
+          .describe_param = [](const ParamValue& p) { return count_label(p, " alive", " alive at once"); }};
+}
+
+benchbox::CaseSpec memory_case() {
+  auto reserved = benchbox::FigureSpec::bytes(proof::kReservedBytesPerCoroutine, "coroutine",
+                                              "growth of the process's reserved (virtual) address space per coroutine");
+  reserved.label = "reserved B";  // beside the resident figure's column
+  return {.id = case_id(Case::memory),
+          .unit = "coroutines",
+          .description = "resident memory per suspended coroutine, with N alive and suspended",
+          .timed = "no time: resident and reserved bytes read from /proc/self/statm before and after N coroutines are "
+                   "created and suspended; proven: every coroutine entered, then resumed to its end after the reading",
+          // Not 100000 in the suite: its 3 cold processes per row cost about 100 s over the rows
+          // (gccgo alone 27 s), the figures differ from 10000's by under 3% (cxx20 aside), and the
+          // suite has a 90 s budget (docs/measurement.md). Run it by name.
+          .param = coroutine_count("coroutines", "10000", {"1000", "10000"},
+                                   "coroutines alive and suspended when the process's resident pages are read"),
+          .figure = benchbox::FigureSpec::bytes(proof::kBytesPerCoroutine, "coroutine",
+                                                "growth of the process's resident memory per suspended coroutine"),
+          .extra_figures = {reserved},
+          // One measurement of N coroutines, in a fresh process: memory freed by an earlier trial
+          // would be reused and hide the cost.
+          .fixed_ops = 1,
+          .trials = benchbox::CaseSpec::Trials::cold,
+          .verify = verify_memory,
+          .describe_param = coroutines_label};
+}
 
 const benchbox::Module coroutine_module{
     .id = "coroutine",
@@ -138,84 +225,7 @@ const benchbox::Module coroutine_module{
     // Seven processes per row, not nine: the suite's 8 points (about 110 rows) fit its 90 s budget
     // on a 2-CPU machine, where nine took 98 s (docs/measurement.md); --processes overrides.
     .default_processes = 7,
-    .cases =
-        {
-            {.id = "switch",
-             .unit = "switches",
-             .description = "N coroutines yield round-robin; a resume and its yield are two switches",
-             .timed = "each coroutine's plain loop of yields, its count in a local; proven outside: two booked laps before and "
-                      "two after (round-robin, no yield back to itself; Go books every entry), each coroutine finishing its turns",
-             .param = {.name = "coroutines",
-                       .min = 1,
-                       .max = 10'000'000,
-                       .default_value = "2",
-                       .suite = {"2", "1000"},
-                       .help = "coroutines taking turns"},
-             .legal_ops = switch_ops,
-             // thread and pth at 1000 coroutines: 100,000 switches, ~10-20x a 40 ms target. Their first
-             // trial in a process was no slower than the second (medians of 9: 0.96, 1.00).
-             .stretched_trial_warms_itself = true,
-             .verify = verify_switch,
-             .describe_param = [](const ParamValue& p) { return count_label(p, " coroutine", " coroutines"); }},
-            {.id = "channel",
-             .unit = "passes",
-             .description = "a producer sends 1..ops to a consumer through a channel of the given buffer size",
-             .timed = "the producer's sends and the consumer's receives, from the first send to the last receive, the "
-                      "consumer's count and in-order checksum (k x value) in locals; proven: that checksum, after the clock",
-             .param = {.name = "buffer",
-                       .min = 0,
-                       .max = 100'000'000,
-                       .default_value = "0",
-                       .suite = {"0", "10000"},
-                       .help = "the channel's buffer size, 0 = unbuffered"},
-             .verify = verify_channel,
-             .describe_param = [](const ParamValue& p) {
-               return p.number == 0 ? std::string("unbuffered") : "buffer " + p.text;
-             }},
-            {.id = "create",
-             .unit = "coroutines",
-             .description = "create a coroutine, enter it once, let it finish and release it; K alive at once",
-             .timed = "creating, entering, finishing and releasing ops coroutines, each body adding its id (one add and "
-                      "two increments per coroutine, under 1% of the fastest row); proven: the id sum and the counts",
-             .param = {.name = "alive",
-                       .min = 1,
-                       .max = 10'000'000,
-                       .default_value = "1",
-                       .suite = {"1", "1000"},
-                       .help = "coroutines alive at once (created in batches of this size)"},
-             .legal_ops = create_ops,
-             .verify = verify_create,
-             .describe_param = [](const ParamValue& p) { return count_label(p, " alive", " alive at once"); }},
-            {.id = "memory",
-             .unit = "coroutines",
-             .description = "resident memory per suspended coroutine, with N alive and suspended",
-             .timed = "no time: resident and reserved bytes read from /proc/self/statm before and after N coroutines are "
-                      "created and suspended; proven: every coroutine entered, then resumed to its end after the reading",
-             .param = {.name = "coroutines",
-                       .min = 1,
-                       .max = 10'000'000,
-                       .default_value = "10000",
-                       // Not 100000: its 3 cold processes per row cost about 100 s over the rows
-                       // (gccgo alone 27 s), the figures differ from 10000's by under 3% (cxx20 aside), and the
-                       // suite has a 90 s budget (docs/measurement.md). Run it by name.
-                       .suite = {"1000", "10000"},
-                       .help = "coroutines alive and suspended when the process's resident pages are read"},
-             .figure = benchbox::FigureSpec::bytes("bytes_per_coroutine", "coroutine",
-                                                   "growth of the process's resident memory per suspended coroutine"),
-             .extra_figures = {[] {
-               auto reserved = benchbox::FigureSpec::bytes(
-                   "reserved_bytes_per_coroutine", "coroutine",
-                   "growth of the process's reserved (virtual) address space per coroutine");
-               reserved.label = "reserved B";  // beside the resident figure's column
-               return reserved;
-             }()},
-             // One measurement of N coroutines, in a fresh process: memory freed by an earlier trial
-             // would be reused and hide the cost.
-             .fixed_ops = 1,
-             .trials = benchbox::CaseSpec::Trials::cold,
-             .verify = verify_memory,
-             .describe_param = [](const ParamValue& p) { return count_label(p, " coroutine", " coroutines"); }},
-        },
+    .cases = {switch_case(), channel_case(), create_case(), memory_case()},
 };
 
 const benchbox::ModuleRegistration registration{coroutine_module};

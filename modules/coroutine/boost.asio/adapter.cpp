@@ -16,14 +16,11 @@
 #include "../common/boost_version.hpp"
 #include "../common/coroutine_adapter.hpp"
 
+using namespace benchbox::coroutine;
+
 namespace {
 
 namespace asio = boost::asio;
-using benchbox::Trial;
-using benchbox::coroutine::ChannelTally;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
 
 // One thread runs the io_context: concurrency hint 1 lets Asio use its per-thread private queue.
 constexpr int kConcurrencyHint = 1;
@@ -149,42 +146,31 @@ std::string asio_version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("boost.asio", benchbox::coroutine::boost_version());
+  LibraryAdapter adapter({.id = "boost.asio", .version = boost_version(), .style = Style::scheduler, .stack_bytes = 0});
   adapter.info("asio_version", asio_version());
   adapter.info("executor", "io_context(1) run by the measuring thread");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "scheduler",
-               .stack_bytes = 0,
-               .notes = "stackless (C++20 awaitables). Each coroutine runs `for (k = turns; k != 0; --k) co_await "
+  adapter.add(Case::switch_,
+              {.notes = "stackless (C++20 awaitables). Each coroutine runs `for (k = turns; k != 0; --k) co_await "
                         "post(executor, use_awaitable);`: post queues the coroutine's resumption behind the others "
                         "(FIFO), and each resumption of another coroutine by io_context::run() is one switch (the "
                         "return to run()'s loop is not counted separately). N=1 is not run: post would resume the "
-                        "same coroutine",
-               .min_param = 2}),
+                        "same coroutine"},
               run_switch);
-  adapter.add("channel",
-              benchbox::coroutine::channel_case({.style = "scheduler",
-               .stack_bytes = 0,
-               .notes = "stackless; experimental::channel<void(error_code, uint64_t)> with capacity = the buffer "
-                        "(0: each async_send waits for an async_receive); completions go through the io_context",
-               .min_param = 0}),
+  adapter.add(Case::channel,
+              {.notes = "stackless; experimental::channel<void(error_code, uint64_t)> with capacity = the buffer "
+                        "(0: each async_send waits for an async_receive); completions go through the io_context"},
               run_channel);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "scheduler",
-               .stack_bytes = 0,
-               .notes = "stackless; a spawner coroutine inside io_context::run() co_spawns K awaitables (detached): "
-                        "co_spawn allocates the entry-point and body frames (Asio's per-thread recycling allocator) and "
-                        "its dispatch runs the body at once; each entry point posts its own end, and the spawner's "
-                        "co_await post(...) resumes after all K have ended and been freed",
-               .min_param = 1}),
-              run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "scheduler",
-               .stack_bytes = 0,
-               .notes = "stackless: per coroutine its entry-point and body frames and a pending receive operation, "
+  adapter.add(
+      Case::create,
+      {.notes = "stackless; a spawner coroutine inside io_context::run() co_spawns K awaitables (detached): "
+                "co_spawn allocates the entry-point and body frames (Asio's per-thread recycling allocator) and "
+                "its dispatch runs the body at once; each entry point posts its own end, and the spawner's "
+                "co_await post(...) resumes after all K have ended and been freed"},
+      run_create);
+  adapter.add(Case::memory,
+              {.notes = "stackless: per coroutine its entry-point and body frames and a pending receive operation, "
                         "each waiting in co_await async_receive on one experimental::channel (closed after the "
-                        "measurement); spawned by a controller coroutine inside io_context::run()",
-               .min_param = 1}),
+                        "measurement); spawned by a controller coroutine inside io_context::run()"},
               run_memory);
   return adapter.main(argc, argv);
 }

@@ -8,14 +8,11 @@
 #include "../common/boost_version.hpp"
 #include "../common/coroutine_adapter.hpp"
 
+using namespace benchbox::coroutine;
+
 namespace {
 
 namespace ctx = boost::context;
-using benchbox::Trial;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
 
 void run_switch(Trial& trial) {
   const auto n = static_cast<std::size_t>(trial.param());
@@ -77,28 +74,21 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("boost.context", benchbox::coroutine::boost_version());
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "fiber::resume() into each coroutine and resume() of the caller's continuation back; "
-                        "fcontext also saves the x87 control word and MXCSR",
-               .min_param = 1}),
+  LibraryAdapter adapter(
+      {.id = "boost.context", .version = boost_version(), .style = Style::asymmetric, .stack_bytes = kStackBytes});
+  adapter.add(Case::switch_,
+              {.notes = "fiber::resume() into each coroutine and resume() of the caller's continuation back; "
+                        "fcontext also saves the x87 control word and MXCSR"},
               run_switch);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "fiber(allocator_arg, fixedsize_stack(64 KiB), fn) (stack from malloc), one resume() runs fn "
-                        "to its end, the stack is freed as the fiber returns",
-               .min_param = 1}),
+  adapter.add(Case::create,
+              {.notes = "fiber(allocator_arg, fixedsize_stack(64 KiB), fn) (stack from malloc), one resume() runs fn "
+                        "to its end, the stack is freed as the fiber returns"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "fixedsize_stack(64 KiB) (malloc, no guard page); each fiber suspended in resume() back to "
-                        "its caller",
-               .min_param = 1}),
+  adapter.add(Case::memory,
+              {.notes = "fixedsize_stack(64 KiB) (malloc, no guard page); each fiber suspended in resume() back to "
+                        "its caller"},
               run_memory);
-  adapter.not_applicable("channel", "Boost.Context has no channel (see boost.fiber and boost.asio for Boost's channels)");
+  adapter.not_applicable(Case::channel,
+                         "Boost.Context has no channel (see boost.fiber and boost.asio for Boost's channels)");
   return adapter.main(argc, argv);
 }

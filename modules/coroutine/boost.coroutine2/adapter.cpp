@@ -17,14 +17,11 @@
 #include "../common/boost_version.hpp"
 #include "../common/coroutine_adapter.hpp"
 
+using namespace benchbox::coroutine;
+
 namespace {
 
 using coro = boost::coroutines2::coroutine<void>;
-using benchbox::Trial;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
 
 void run_switch(Trial& trial) {
   const auto n = static_cast<std::size_t>(trial.param());
@@ -83,30 +80,22 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("boost.coroutine2", benchbox::coroutine::boost_version());
+  LibraryAdapter adapter(
+      {.id = "boost.coroutine2", .version = boost_version(), .style = Style::asymmetric, .stack_bytes = kStackBytes});
   adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "coroutine<void>::pull_type::operator() resumes a coroutine, push_type::operator() in its body "
+  adapter.add(Case::switch_,
+              {.notes = "coroutine<void>::pull_type::operator() resumes a coroutine, push_type::operator() in its body "
                         "yields back: two switches. Each is a Boost.Context fiber resume plus coroutine2's own state "
-                        "checks (and the exception-forwarding frame around the body)",
-               .min_param = 1}),
+                        "checks (and the exception-forwarding frame around the body)"},
               run_switch);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "pull_type(fixedsize_stack(64 KiB), fn): construction enters fn, which runs to its end; the "
-                        "destructor frees the stack",
-               .min_param = 1}),
+  adapter.add(Case::create,
+              {.notes = "pull_type(fixedsize_stack(64 KiB), fn): construction enters fn, which runs to its end; the "
+                        "destructor frees the stack"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "fixedsize_stack(64 KiB) (malloc, no guard page); each suspended at its first yield",
-               .min_param = 1}),
+  adapter.add(Case::memory,
+              {.notes = "fixedsize_stack(64 KiB) (malloc, no guard page); each suspended at its first yield"},
               run_memory);
-  adapter.not_applicable("channel",
+  adapter.not_applicable(Case::channel,
                          "Boost.Coroutine2 has no channel; a pull/push pair transfers a value with every switch, which "
                          "is a generator, not a buffered producer/consumer channel (see boost.fiber and boost.asio)");
   return adapter.main(argc, argv);

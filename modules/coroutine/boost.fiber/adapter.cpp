@@ -12,15 +12,11 @@
 #include "../common/boost_version.hpp"
 #include "../common/coroutine_adapter.hpp"
 
+using namespace benchbox::coroutine;
+
 namespace {
 
 namespace fibers = boost::fibers;
-using benchbox::Trial;
-using benchbox::coroutine::ChannelTally;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
 
 void run_switch(Trial& trial) {
   const auto n = static_cast<std::size_t>(trial.param());
@@ -126,36 +122,29 @@ void run_channel(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("boost.fiber", benchbox::coroutine::boost_version());
+  LibraryAdapter adapter(
+      {.id = "boost.fiber", .version = boost_version(), .style = Style::scheduler, .stack_bytes = kStackBytes});
   adapter.info("scheduler", "boost::fibers::algo::round_robin (default), one thread");
   adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "each fiber runs `for (k = turns; k != 0; --k) this_fiber::yield();`; yield puts the fiber at the back of "
-                        "the round_robin ready queue and resumes the next ready fiber directly: one entry is one switch",
-               .min_param = 2}),
-              run_switch);
-  adapter.add("channel",
-              benchbox::coroutine::channel_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "buffer 0: unbuffered_channel (push waits until the value is popped); buffer n: "
-                        "buffered_channel with capacity = smallest power of two >= n+1, because its capacity must be a "
-                        "power of two and one slot stays empty (usable n..2n; e.g. 10000 -> capacity 16384, usable 16383)",
-               .min_param = 0}),
-              run_channel);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "fiber(allocator_arg, fixedsize_stack(64 KiB), fn) K times, then join each: the round_robin "
-                        "scheduler runs them to their end",
-               .min_param = 1}),
+  adapter.add(
+      Case::switch_,
+      {.notes =
+           "each fiber runs `for (k = turns; k != 0; --k) this_fiber::yield();`; yield puts the fiber at the back of "
+           "the round_robin ready queue and resumes the next ready fiber directly: one entry is one switch"},
+      run_switch);
+  adapter.add(
+      Case::channel,
+      {.notes = "buffer 0: unbuffered_channel (push waits until the value is popped); buffer n: "
+                "buffered_channel with capacity = smallest power of two >= n+1, because its capacity must be a "
+                "power of two and one slot stays empty (usable n..2n; e.g. 10000 -> capacity 16384, usable 16383)"},
+      run_channel);
+  adapter.add(Case::create,
+              {.notes = "fiber(allocator_arg, fixedsize_stack(64 KiB), fn) K times, then join each: the round_robin "
+                        "scheduler runs them to their end"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "fixedsize_stack(64 KiB) (malloc, no guard page); each fiber waits on a fibers::condition_variable",
-               .min_param = 1}),
-              run_memory);
+  adapter.add(
+      Case::memory,
+      {.notes = "fixedsize_stack(64 KiB) (malloc, no guard page); each fiber waits on a fibers::condition_variable"},
+      run_memory);
   return adapter.main(argc, argv);
 }

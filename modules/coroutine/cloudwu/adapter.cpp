@@ -12,22 +12,14 @@ extern "C" {  // coroutine.h has no extern "C" guard of its own
 #include <coroutine.h>
 }
 
-namespace {
+using namespace benchbox::coroutine;
 
-using benchbox::Trial;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
+namespace {
 
 constexpr std::int64_t kSharedStackBytes = 1024 * 1024;  // STACK_SIZE in coroutine.c, fixed
 
-struct Body {
-  SwitchTally* tally;
-  std::size_t index;
-};
-
 void switch_body(schedule* s, void* arg) {
-  auto* self = static_cast<Body*>(arg);
+  auto* self = static_cast<SwitchArg*>(arg);
   self->tally->body(self->index, [s] { coroutine_yield(s); });
 }
 
@@ -35,7 +27,7 @@ void run_switch(Trial& trial) {
   const auto n = static_cast<std::size_t>(trial.param());
   SwitchTally tally(trial, n);
   schedule* s = coroutine_open();
-  std::vector<Body> bodies(n);
+  std::vector<SwitchArg> bodies(n);
   std::vector<int> ids(n);
   for (std::size_t i = 0; i < n; ++i) {
     bodies[i] = {&tally, i};
@@ -50,22 +42,15 @@ void run_switch(Trial& trial) {
 // The first resume prepares a context on the schedule's shared stack (getcontext + makecontext)
 // and swapcontext()s into it; the function returns through uc_link and cloudwu frees the
 // coroutine as it ends. The schedule (and its 1 MiB stack) is opened before the clock starts.
-struct Created {
-  CreateTally* tally;
-  std::uint64_t id;
-};
-
 void create_body(schedule*, void* arg) {
-  const auto* self = static_cast<const Created*>(arg);
-  self->tally->entered(self->id);
-  self->tally->completed();
+  static_cast<const CreateArg*>(arg)->run();
 }
 
 void run_create(Trial& trial) {
   CreateTally tally(trial);
   const std::size_t k = tally.alive();
   schedule* s = coroutine_open();
-  std::vector<Created> args(k);
+  std::vector<CreateArg> args(k);
   std::vector<int> ids(k);
   std::uint64_t id = 0;
   tally.start();
@@ -83,13 +68,8 @@ void run_create(Trial& trial) {
 
 // --- memory: N coroutines, each resumed once and suspended in coroutine_yield() -----------------
 // Each yield copies the coroutine's live stack out of the shared stack into its own buffer.
-struct Suspended {
-  MemoryTally* tally;
-  std::size_t index;
-};
-
 void memory_body(schedule* s, void* arg) {
-  const auto* self = static_cast<const Suspended*>(arg);
+  const auto* self = static_cast<const MemoryArg*>(arg);
   self->tally->entered(self->index);
   coroutine_yield(s);
   self->tally->completed();
@@ -100,7 +80,7 @@ void run_memory(Trial& trial) {
   const std::size_t n = tally.coroutines();
   schedule* s = coroutine_open();  // the shared 1 MiB stack: reserved once, before the measurement
   tally.begin();
-  std::vector<Suspended> args(n);
+  std::vector<MemoryArg> args(n);
   std::vector<int> ids(n);
   for (std::size_t i = 0; i < n; ++i) {
     args[i] = {&tally, i};
@@ -116,34 +96,29 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("cloudwu", "unversioned");  // no version number upstream: docs/libraries.md has the commit
-  adapter.info("stack", "shared: one 1 MiB run stack per schedule (STACK_SIZE, fixed at compile time); each "
-                        "coroutine keeps only a malloc'ed copy of its live stack between switches");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "asymmetric",
-               .stack_bytes = 0,
-               .notes = "coroutine_resume() into each coroutine round-robin, coroutine_yield() back; shared-stack "
+  LibraryAdapter adapter({.id = "cloudwu",
+                          .version = "unversioned",  // no version number upstream: docs/libraries.md has the commit
+                          .style = Style::asymmetric,
+                          .stack_bytes = 0});
+  adapter.info("stack",
+               "shared: one 1 MiB run stack per schedule (STACK_SIZE, fixed at compile time); each "
+               "coroutine keeps only a malloc'ed copy of its live stack between switches");
+  adapter.add(Case::switch_,
+              {.notes = "coroutine_resume() into each coroutine round-robin, coroutine_yield() back; shared-stack "
                         "design: the live stack is copied out on every yield and back in on every resume, and every "
                         "switch is a glibc swapcontext (an rt_sigprocmask system call each); stack_bytes 0: no stack "
-                        "of its own per coroutine, all share one 1 MiB stack",
-               .min_param = 1}),
+                        "of its own per coroutine, all share one 1 MiB stack"},
               run_switch);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "asymmetric",
-               .stack_bytes = 0,
-               .notes = "coroutine_new() K times (a malloc'ed record with its ucontext_t), coroutine_resume() of each: "
+  adapter.add(Case::create,
+              {.notes = "coroutine_new() K times (a malloc'ed record with its ucontext_t), coroutine_resume() of each: "
                         "getcontext + makecontext on the schedule's shared 1 MiB stack and swapcontext (each a "
-                        "sigprocmask system call); the function returns and cloudwu frees the coroutine",
-               .min_param = 1}),
+                        "sigprocmask system call); the function returns and cloudwu frees the coroutine"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "asymmetric",
-               .stack_bytes = 0,
-               .notes = "no stack per coroutine: all run on the schedule's one shared 1 MiB stack (reserved once, "
+  adapter.add(Case::memory,
+              {.notes = "no stack per coroutine: all run on the schedule's one shared 1 MiB stack (reserved once, "
                         "before the measurement); a suspended coroutine keeps its record (~1 KiB with its "
-                        "ucontext_t) and a malloc'ed copy of its live stack, made by coroutine_yield()",
-               .min_param = 1}),
+                        "ucontext_t) and a malloc'ed copy of its live stack, made by coroutine_yield()"},
               run_memory);
-  adapter.not_applicable("channel", "cloudwu/coroutine has no channel (only resume/yield/status)");
+  adapter.not_applicable(Case::channel, "cloudwu/coroutine has no channel (only resume/yield/status)");
   return adapter.main(argc, argv);
 }

@@ -11,50 +11,113 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "../cases.hpp"
 #include "../checksums.hpp"
 
 namespace benchbox::coroutine {
+
+using benchbox::Trial;
 
 // Stack per coroutine wherever a library lets the caller choose (docs/libraries.md lists the
 // libraries that cannot). The same size for everyone: a stack's size changes where its top lands
 // in the caches, which matters with many coroutines.
 inline constexpr std::size_t kStackBytes = 64 * 1024;
 
-// How a library runs a coroutine case: the module's traits (style, stack) and the common fields.
-struct CaseInfo {
-  std::string style;             // "asymmetric" (resume/yield through a caller), "symmetric", "scheduler"
-  std::int64_t stack_bytes = 0;  // stack per coroutine actually used; 0 = stackless or growable
-  std::string notes;
-  std::int64_t min_param = 0;
-  std::int64_t max_param = -1;
-  std::string max_param_reason{};  // why max_param, shown with the n/a of a larger parameter
+// How control moves between a library's coroutines (the trait "style").
+enum class Style {
+  asymmetric,  // resume/yield through a caller
+  symmetric,   // a coroutine transfers straight to another
+  scheduler,   // a yield goes back to the library's scheduler, which picks the next one
 };
 
-inline benchbox::CaseInfo common_info(const CaseInfo& c, std::uint64_t bytes_per_param) {
-  return {.notes = c.notes,
-          .min_param = c.min_param,
-          .max_param = c.max_param,
-          .bytes_per_param = bytes_per_param,
-          .traits = {{"style", c.style}, {"stack_bytes", std::to_string(c.stack_bytes)}},
-          .max_param_reason = c.max_param_reason};
+inline const char* style_name(Style s) {
+  switch (s) {
+    case Style::asymmetric: return "asymmetric";
+    case Style::symmetric: return "symmetric";
+    case Style::scheduler: return "scheduler";
+  }
+  return "";
 }
 
-// The switch case's parameter counts coroutines: each costs its stack (the driver refuses what
-// cannot fit); the channel case's counts buffer slots of one value.
-inline benchbox::CaseInfo switch_case(const CaseInfo& c) {
-  return common_info(c, static_cast<std::uint64_t>(c.stack_bytes));
-}
-inline benchbox::CaseInfo channel_case(const CaseInfo& c) { return common_info(c, sizeof(std::uint64_t)); }
-// The create case's parameter counts coroutines alive at once, the memory case's coroutines
-// alive and suspended: each costs its stack, as in the switch case. A library whose stacks are
-// small or growable (0) still costs something: count one page so that absurd values are refused.
-inline benchbox::CaseInfo create_case(const CaseInfo& c) {
-  return common_info(c, static_cast<std::uint64_t>(c.stack_bytes > 0 ? c.stack_bytes : 4096));
-}
-inline benchbox::CaseInfo memory_case(const CaseInfo& c) { return create_case(c); }
+// What every case of a library shares, declared once in its adapter's main().
+struct Library {
+  std::string id;
+  std::string version;
+  Style style;
+  std::int64_t stack_bytes;  // stack per coroutine actually used; 0 = stackless, shared or growable
+};
+
+// The largest parameter a library can run and why (shown with the n/a of a larger one); -1: none.
+struct Limit {
+  std::int64_t max = -1;
+  std::string reason{};
+};
+
+// What one case of a library says beyond its Library: how the API maps to the case, its limit,
+// and a style or stack that differs from the library's other cases.
+struct CaseNotes {
+  std::string notes;
+  Limit limit{};
+  std::optional<Style> style{};
+  std::optional<std::int64_t> stack_bytes{};
+};
+
+// A coroutine library's adapter: the protocol's Adapter with the module's traits filled in from
+// the Library once, and the module's cases named by the shared ids (cases.hpp).
+class LibraryAdapter {
+ public:
+  explicit LibraryAdapter(Library library) : library_(std::move(library)), adapter_(library_.id, library_.version) {}
+
+  LibraryAdapter& info(std::string key, std::string value) {
+    adapter_.info(std::move(key), std::move(value));
+    return *this;
+  }
+  LibraryAdapter& add(Case c, const CaseNotes& notes, CaseFunction run) {
+    adapter_.add(case_id(c), case_info(c, notes), std::move(run));
+    return *this;
+  }
+  LibraryAdapter& not_applicable(Case c, std::string reason) {
+    adapter_.not_applicable(case_id(c), std::move(reason));
+    return *this;
+  }
+  int main(int argc, char** argv) { return adapter_.main(argc, argv); }
+
+ private:
+  benchbox::CaseInfo case_info(Case c, const CaseNotes& n) const {
+    const Style style = n.style.value_or(library_.style);
+    const std::int64_t stack = n.stack_bytes.value_or(library_.stack_bytes);
+    return {.notes = n.notes,
+            .min_param = min_param(c, style),
+            .max_param = n.limit.max,
+            .bytes_per_param = bytes_per_param(c, stack),
+            .traits = {{"style", style_name(style)}, {"stack_bytes", std::to_string(stack)}},
+            .max_param_reason = n.limit.reason};
+  }
+  // Switch: a scheduler or symmetric yield needs another coroutine to go to; an asymmetric one
+  // goes back to the caller. Channel: 0 is the unbuffered channel. Create and memory: one.
+  static std::int64_t min_param(Case c, Style style) {
+    if (c == Case::switch_) return style == Style::asymmetric ? 1 : 2;
+    return c == Case::channel ? 0 : 1;
+  }
+  // The switch case's parameter counts coroutines: each costs its stack (the driver refuses what
+  // cannot fit); the channel case's counts buffer slots of one value. The create case's parameter
+  // counts coroutines alive at once, the memory case's coroutines alive and suspended: each costs
+  // its stack, as in the switch case. A library whose stacks are small or growable (0) still
+  // costs something there: count one page so that absurd values are refused.
+  static std::uint64_t bytes_per_param(Case c, std::int64_t stack) {
+    if (c == Case::channel) return sizeof(std::uint64_t);
+    if (c == Case::switch_) return static_cast<std::uint64_t>(stack);
+    return static_cast<std::uint64_t>(stack > 0 ? stack : 4096);
+  }
+
+  Library library_;
+  benchbox::Adapter adapter_;
+};
 
 // How many coroutines can be alive at once when each one's stack carries a guard page that the
 // library mprotect()s inside a larger mapping (its heap, or one mmap per stack): that splits the
@@ -69,22 +132,19 @@ inline std::uint64_t max_map_count() {
   }
   return v;
 }
-inline std::int64_t guard_page_limit() {
+// `cause` says how each coroutine comes to hold two mappings; the reason shown with the limit.
+inline Limit guard_page_limit(const std::string& cause) {
   const std::uint64_t max_maps = max_map_count();
-  if (max_maps == 0) return -1;
+  if (max_maps == 0) return {-1, {}};
   std::uint64_t used = 0;
   if (std::FILE* f = std::fopen("/proc/self/maps", "r")) {
     for (int c; (c = std::fgetc(f)) != EOF;) used += c == '\n';
     std::fclose(f);
   }
   constexpr std::uint64_t kMargin = 256;
-  return max_maps > used + kMargin ? static_cast<std::int64_t>((max_maps - used - kMargin) / 2) : 0;
-}
-// The reason shown with guard_page_limit(): `cause` says how each coroutine comes to hold two
-// mappings.
-inline std::string guard_page_limit_reason(const std::string& cause) {
-  return cause + ", two mappings per coroutine, and the kernel allows a process vm.max_map_count mappings (" +
-         std::to_string(max_map_count()) + " here)";
+  const std::int64_t max = max_maps > used + kMargin ? static_cast<std::int64_t>((max_maps - used - kMargin) / 2) : 0;
+  return {max, cause + ", two mappings per coroutine, and the kernel allows a process vm.max_map_count mappings (" +
+                   std::to_string(max_maps) + " here)"};
 }
 
 // Switch case. The timed loop of every coroutine is the loop a user's program would write: a
@@ -108,7 +168,7 @@ inline std::string guard_page_limit_reason(const std::string& cause) {
 //    every body must finish its turns.
 class SwitchTally {
  public:
-  static constexpr std::uint64_t kProofLaps = 2;
+  static constexpr std::uint64_t kProofLaps = benchbox::coroutine::kProofLaps;
 
   // ops is a multiple of the coroutines (asymmetric: of twice their number), as the module's
   // legal_ops asks for.
@@ -190,12 +250,12 @@ class SwitchTally {
     if (asymmetric_) {
       std::uint64_t finished = 0;
       for (auto e : entries_) finished += e == 1;
-      trial_.count("finished_early", finished_early_);
+      trial_.count(proof::kFinishedEarly, finished_early_);
       trial_.finish(finished * turns_, finished);
       return;
     }
-    trial_.count("proof_entries", proof_entries_);
-    trial_.count("self_returns", self_returns_);
+    trial_.count(proof::kProofEntries, proof_entries_);
+    trial_.count(proof::kSelfReturns, self_returns_);
     trial_.finish(phase_ == Phase::over ? n_ * turns_ : 0, proof_squares_);
   }
 
@@ -282,7 +342,7 @@ class CreateTally {
   void completed() noexcept { ++completions_; }
   std::uint64_t completions() const { return completions_; }
   void finish() {
-    trial_.count("entries", entries_);
+    trial_.count(proof::kEntries, entries_);
     trial_.finish(completions_, checksum_);
   }
 
@@ -344,14 +404,14 @@ class MemoryTally {
     const auto per = [&](std::uint64_t a, std::uint64_t b) {
       return a > b ? static_cast<double>(a - b) / static_cast<double>(n_) : 0.0;
     };
-    trial_.figure("bytes_per_coroutine", per(after.resident, before_.resident));
-    trial_.figure("reserved_bytes_per_coroutine", per(after.reserved, before_.reserved));
+    trial_.figure(proof::kBytesPerCoroutine, per(after.resident, before_.resident));
+    trial_.figure(proof::kReservedBytesPerCoroutine, per(after.reserved, before_.reserved));
     alive_at_measure_ = entries_;
   }
   void completed() noexcept { ++completions_; }
   std::uint64_t completions() const { return completions_; }
   void finish() {
-    trial_.count("completed", completions_);
+    trial_.count(proof::kCompleted, completions_);
     trial_.finish(alive_at_measure_, checksum_);
   }
 
@@ -360,6 +420,26 @@ class MemoryTally {
   std::uint64_t n_;
   ProcessMemory before_;
   std::uint64_t entries_ = 0, completions_ = 0, checksum_ = 0, alive_at_measure_ = 0;
+};
+
+// What a C library's coroutine function receives through its one pointer argument: the trial's
+// tally and which coroutine it is.
+struct SwitchArg {
+  SwitchTally* tally;
+  std::size_t index;
+};
+struct CreateArg {
+  CreateTally* tally;
+  std::uint64_t id;
+  // A create body's whole work.
+  void run() const noexcept {
+    tally->entered(id);
+    tally->completed();
+  }
+};
+struct MemoryArg {
+  MemoryTally* tally;
+  std::size_t index;
 };
 
 }  // namespace benchbox::coroutine

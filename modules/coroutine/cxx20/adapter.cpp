@@ -11,13 +11,9 @@
 
 #include "../common/coroutine_adapter.hpp"
 
-namespace {
+using namespace benchbox::coroutine;
 
-using benchbox::Trial;
-using benchbox::coroutine::ChannelTally;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
+namespace {
 
 // A coroutine that starts suspended and, when its body ends, transfers to `continuation` (main's
 // resume() call returns when the continuation is noop). `remaining`, if set, counts the group's
@@ -220,37 +216,25 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("cxx20", "g++ " __VERSION__);
+  LibraryAdapter adapter({.id = "cxx20", .version = "g++ " __VERSION__, .style = Style::symmetric, .stack_bytes = 0});
   adapter.info("implementation", "compiler-generated coroutine frames on the heap, no stacks, no library");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "symmetric",
-               .stack_bytes = 0,
-               .notes = "stackless: a ring of N coroutines, `co_await` with await_suspend returning the next "
+  adapter.add(Case::switch_,
+              {.notes = "stackless: a ring of N coroutines, `co_await` with await_suspend returning the next "
                         "coroutine's handle (symmetric transfer: a tail call into its resume function); one entry is "
-                        "one switch. N=1 is not run: a coroutine cannot transfer to itself",
-               .min_param = 2}),
+                        "one switch. N=1 is not run: a coroutine cannot transfer to itself"},
               run_switch);
-  adapter.add("channel",
-              benchbox::coroutine::channel_case({.style = "symmetric",
-               .stack_bytes = 0,
-               .notes = "stackless; the language has no channel, so this is the smallest channel awaitable (written "
+  adapter.add(Case::channel,
+              {.notes = "stackless; the language has no channel, so this is the smallest channel awaitable (written "
                         "here, like floor's): ring buffer of the given size, symmetric transfer to the consumer when "
-                        "full and back when empty; 0 = rendezvous (one slot, the producer waits for each receive)",
-               .min_param = 0}),
+                        "full and back when empty; 0 = rendezvous (one slot, the producer waits for each receive)"},
               run_channel);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "symmetric",
-               .stack_bytes = 0,
-               .notes = "stackless: calling the coroutine function allocates its frame (operator new) and suspends; "
-                        "one resume() runs it to its final suspend; destroy() frees the frame",
-               .min_param = 1}),
+  adapter.add(Case::create,
+              {.notes = "stackless: calling the coroutine function allocates its frame (operator new) and suspends; "
+                        "one resume() runs it to its final suspend; destroy() frees the frame"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "symmetric",
-               .stack_bytes = 0,
-               .notes = "stackless: one heap frame per coroutine (its promise, the state index and the locals that "
-                        "live across the suspension point), suspended at co_await suspend_always",
-               .min_param = 1}),
+  adapter.add(Case::memory,
+              {.notes = "stackless: one heap frame per coroutine (its promise, the state index and the locals that "
+                        "live across the suspension point), suspended at co_await suspend_always"},
               run_memory);
   return adapter.main(argc, argv);
 }

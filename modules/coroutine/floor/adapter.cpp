@@ -14,14 +14,10 @@
 #include "../common/coroutine_adapter.hpp"
 #include "floor_context.hpp"
 
+using namespace benchbox::coroutine;
+
 namespace {
 
-using benchbox::Trial;
-using benchbox::coroutine::ChannelTally;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
 using floor_impl::Context;
 
 // ---- switch: a ring of N coroutines, each transferring directly to the next (symmetric). Every
@@ -254,37 +250,28 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
+  LibraryAdapter adapter(
+      {.id = "floor", .version = BENCHBOX_VERSION, .style = Style::symmetric, .stack_bytes = kStackBytes});
   adapter.info("implementation", "hand-written x86-64 switch: 6 callee-saved registers + stack pointer");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "symmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "a ring of N coroutines, each transferring directly to the next from the same call site "
+  adapter.add(Case::switch_,
+              {.notes = "a ring of N coroutines, each transferring directly to the next from the same call site "
                         "(plain `ret`, predicted); one entry is one switch. N=1 is not run: a coroutine cannot "
-                        "transfer to itself",
-               .min_param = 2}),
+                        "transfer to itself"},
               run_switch);
-  adapter.add("channel",
-              benchbox::coroutine::channel_case({.style = "symmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "unbuffered: one slot, the producer transfers to the consumer after each send and the "
+  adapter.add(Case::channel,
+              {.notes = "unbuffered: one slot, the producer transfers to the consumer after each send and the "
                         "consumer back after each receive; buffered: the producer fills all slots before it "
-                        "transfers, the consumer drains them all before it transfers back",
-               .min_param = 0}),
+                        "transfers, the consumer drains them all before it transfers back"},
               run_channel);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "a stack from the floor's free list (malloc'd once, reused after), a 7-word start frame, "
+  adapter.add(Case::create,
+              {.notes = "a stack from the floor's free list (malloc'd once, reused after), a 7-word start frame, "
                         "one transfer in, the body runs to its end and transfers back, the stack goes back on the list",
-               .min_param = 1}),
+               .style = Style::asymmetric},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "64 KiB stacks carved from one mmap reservation (no guard pages); each coroutine touches "
+  adapter.add(Case::memory,
+              {.notes = "64 KiB stacks carved from one mmap reservation (no guard pages); each coroutine touches "
                         "only its stack's top page",
-               .min_param = 1}),
+               .style = Style::asymmetric},
               run_memory);
   return adapter.main(argc, argv);
 }

@@ -11,21 +11,12 @@
 
 #include <aco.h>  // extern "C" guarded
 
+using namespace benchbox::coroutine;
+
 namespace {
 
-using benchbox::Trial;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
-
-struct Body {
-  SwitchTally* tally;
-  std::size_t index;
-};
-
 void switch_body() {
-  auto* self = static_cast<Body*>(aco_get_arg());
+  auto* self = static_cast<SwitchArg*>(aco_get_arg());
   self->tally->body(self->index, [] { aco_yield(); });
   aco_exit();  // never reached; libaco requires every coroutine function to end with it
 }
@@ -42,7 +33,7 @@ void run_switch(Trial& trial) {
   const auto n = static_cast<std::size_t>(trial.param());
   SwitchTally tally(trial, n);
   aco_t* main = main_co();
-  std::vector<Body> bodies(n);
+  std::vector<SwitchArg> bodies(n);
   std::vector<aco_share_stack_t*> stacks(n);
   std::vector<aco_t*> cos(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -68,15 +59,8 @@ void run_switch(Trial& trial) {
 
 // --- create: K coroutines on the share stack, each aco_resume()d once to its aco_exit() ----------
 // A coroutine that has exited leaves nothing on the share stack: no copy is ever made here.
-struct Created {
-  CreateTally* tally;
-  std::uint64_t id;
-};
-
 void create_body() {
-  const auto* self = static_cast<const Created*>(aco_get_arg());
-  self->tally->entered(self->id);
-  self->tally->completed();
+  static_cast<const CreateArg*>(aco_get_arg())->run();
   aco_exit();
 }
 
@@ -85,7 +69,7 @@ void run_create(Trial& trial) {
   const std::size_t k = tally.alive();
   aco_t* main = main_co();
   aco_share_stack_t* stack = aco_share_stack_new(kStackBytes);
-  std::vector<Created> args(k);
+  std::vector<CreateArg> args(k);
   std::vector<aco_t*> batch(k);
   std::uint64_t id = 0;
   tally.start();
@@ -103,13 +87,8 @@ void run_create(Trial& trial) {
 }
 
 // --- memory: N coroutines on the share stack, each resumed once and suspended in aco_yield() ----
-struct Suspended {
-  MemoryTally* tally;
-  std::size_t index;
-};
-
 void memory_body() {
-  const auto* self = static_cast<const Suspended*>(aco_get_arg());
+  const auto* self = static_cast<const MemoryArg*>(aco_get_arg());
   self->tally->entered(self->index);
   aco_yield();
   self->tally->completed();
@@ -122,7 +101,7 @@ void run_memory(Trial& trial) {
   aco_t* main = main_co();
   aco_share_stack_t* stack = aco_share_stack_new(kStackBytes);  // reserved once, before the measurement
   tally.begin();
-  std::vector<Suspended> args(n);
+  std::vector<MemoryArg> args(n);
   std::vector<aco_t*> cos(n);
   for (std::size_t i = 0; i < n; ++i) {
     args[i] = {&tally, i};
@@ -139,40 +118,35 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("libaco", std::to_string(ACO_VERSION_MAJOR) + "." + std::to_string(ACO_VERSION_MINOR) +
-                                          "." + std::to_string(ACO_VERSION_PATCH));
-  adapter.info("fpu", "each switch saves and restores the x87 control word and MXCSR "
-                      "(ACO_CONFIG_SHARE_FPU_MXCSR_ENV not defined, libaco's default)");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "aco_resume() from the main co into each coroutine round-robin, aco_yield() back; every "
+  LibraryAdapter adapter({.id = "libaco",
+                          .version = std::to_string(ACO_VERSION_MAJOR) + "." + std::to_string(ACO_VERSION_MINOR) + "." +
+                                     std::to_string(ACO_VERSION_PATCH),
+                          .style = Style::asymmetric,
+                          .stack_bytes = 0});
+  adapter.info("fpu",
+               "each switch saves and restores the x87 control word and MXCSR "
+               "(ACO_CONFIG_SHARE_FPU_MXCSR_ENV not defined, libaco's default)");
+  adapter.add(Case::switch_,
+              {.notes = "aco_resume() from the main co into each coroutine round-robin, aco_yield() back; every "
                         "coroutine has a share stack of its own (64 KiB + guard page), so libaco never copies a "
                         "stack",
-               .min_param = 1,
-               .max_param = benchbox::coroutine::guard_page_limit(),
-               .max_param_reason = benchbox::coroutine::guard_page_limit_reason(
-                   "every coroutine's share stack is a mapping of its own plus a guard page")}),
+               .limit = guard_page_limit("every coroutine's share stack is a mapping of its own plus a guard page"),
+               .stack_bytes = kStackBytes},
               run_switch);
-  adapter.info("share_stack", "switch: one share stack per coroutine (64 KiB + guard page), never copied; create "
-                              "and memory: one 64 KiB share stack for all the coroutines of a trial");
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "asymmetric",
-               .stack_bytes = 0,
-               .notes = "aco_create() K times on ONE 64 KiB share stack (created before the clock starts; each "
+  adapter.info("share_stack",
+               "switch: one share stack per coroutine (64 KiB + guard page), never copied; create "
+               "and memory: one 64 KiB share stack for all the coroutines of a trial");
+  adapter.add(Case::create,
+              {.notes = "aco_create() K times on ONE 64 KiB share stack (created before the clock starts; each "
                         "aco_create mallocs the 160-byte aco_t and a 64-byte save stack), aco_resume() of each to its "
-                        "aco_exit() (nothing to copy: the previous owner has exited), aco_destroy() of each",
-               .min_param = 1}),
+                        "aco_exit() (nothing to copy: the previous owner has exited), aco_destroy() of each"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "asymmetric",
-               .stack_bytes = 0,
-               .notes = "all N on ONE 64 KiB share stack (+ guard page, mmap'ed once before the measurement: libaco "
+  adapter.add(Case::memory,
+              {.notes = "all N on ONE 64 KiB share stack (+ guard page, mmap'ed once before the measurement: libaco "
                         "reserves 68 KiB for all of them); a suspended coroutine is its 160-byte aco_t and its private "
                         "save stack (malloc, 64 bytes doubled to fit), into which aco_resume copies its live frames "
-                        "when the next coroutine takes the share stack",
-               .min_param = 1}),
+                        "when the next coroutine takes the share stack"},
               run_memory);
-  adapter.not_applicable("channel", "libaco has no channel (resume/yield only)");
+  adapter.not_applicable(Case::channel, "libaco has no channel (resume/yield only)");
   return adapter.main(argc, argv);
 }

@@ -12,21 +12,12 @@
 #include <co_routine.h>
 #undef co_yield
 
+using namespace benchbox::coroutine;
+
 namespace {
 
-using benchbox::Trial;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
-
-struct Body {
-  SwitchTally* tally;
-  std::size_t index;
-};
-
 void* switch_body(void* arg) {
-  auto* self = static_cast<Body*>(arg);
+  auto* self = static_cast<SwitchArg*>(arg);
   self->tally->body(self->index, [] { co_yield_ct(); });
 }
 
@@ -35,7 +26,7 @@ void run_switch(Trial& trial) {
   SwitchTally tally(trial, n);
   stCoRoutineAttr_t attr;  // private stack per coroutine (share_stack = NULL)
   attr.stack_size = static_cast<int>(kStackBytes);
-  std::vector<Body> bodies(n);
+  std::vector<SwitchArg> bodies(n);
   std::vector<stCoRoutine_t*> cos(n, nullptr);
   for (std::size_t i = 0; i < n; ++i) {
     bodies[i] = {&tally, i};
@@ -56,15 +47,8 @@ void set_up_environment() { (void)co_get_epoll_ct(); }
 
 // --- create: K coroutines created (co_create: record + private stack), each co_resume()d once ---
 // (its function runs to its end and libco switches back), then co_release()d, ops/K times.
-struct Created {
-  CreateTally* tally;
-  std::uint64_t id;
-};
-
 void* create_body(void* arg) {
-  const auto* self = static_cast<const Created*>(arg);
-  self->tally->entered(self->id);
-  self->tally->completed();
+  static_cast<const CreateArg*>(arg)->run();
   return nullptr;
 }
 
@@ -74,7 +58,7 @@ void run_create(Trial& trial) {
   const std::size_t k = tally.alive();
   stCoRoutineAttr_t attr;  // private stack per coroutine, as in switch
   attr.stack_size = static_cast<int>(kStackBytes);
-  std::vector<Created> args(k);
+  std::vector<CreateArg> args(k);
   std::vector<stCoRoutine_t*> batch(k, nullptr);
   std::uint64_t id = 0;
   tally.start();
@@ -91,13 +75,8 @@ void run_create(Trial& trial) {
 }
 
 // --- memory: N coroutines, each co_resume()d once and suspended in co_yield_ct() ---------------
-struct Suspended {
-  MemoryTally* tally;
-  std::size_t index;
-};
-
 void* memory_body(void* arg) {
-  const auto* self = static_cast<const Suspended*>(arg);
+  const auto* self = static_cast<const MemoryArg*>(arg);
   self->tally->entered(self->index);
   co_yield_ct();
   self->tally->completed();
@@ -111,7 +90,7 @@ void run_memory(Trial& trial) {
   stCoRoutineAttr_t attr;
   attr.stack_size = static_cast<int>(kStackBytes);
   tally.begin();
-  std::vector<Suspended> args(n);
+  std::vector<MemoryArg> args(n);
   std::vector<stCoRoutine_t*> cos(n, nullptr);
   for (std::size_t i = 0; i < n; ++i) {
     args[i] = {&tally, i};
@@ -127,29 +106,23 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("libco", "unversioned");  // no version number upstream: docs/libraries.md has the commit
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "co_resume() into each coroutine round-robin, co_yield_ct() back; private stacks "
-                        "(stCoRoutineAttr_t.stack_size, no shared stack); syscall hooks not enabled",
-               .min_param = 1}),
+  LibraryAdapter adapter({.id = "libco",
+                          .version = "unversioned",  // no version number upstream: docs/libraries.md has the commit
+                          .style = Style::asymmetric,
+                          .stack_bytes = kStackBytes});
+  adapter.add(Case::switch_,
+              {.notes = "co_resume() into each coroutine round-robin, co_yield_ct() back; private stacks "
+                        "(stCoRoutineAttr_t.stack_size, no shared stack); syscall hooks not enabled"},
               run_switch);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "co_create (malloc of the 8 KiB coroutine record, zeroed, and of a private 64 KiB stack) K "
-                        "times, co_resume() of each (it runs to its end and switches back), co_release() of each",
-               .min_param = 1}),
+  adapter.add(Case::create,
+              {.notes = "co_create (malloc of the 8 KiB coroutine record, zeroed, and of a private 64 KiB stack) K "
+                        "times, co_resume() of each (it runs to its end and switches back), co_release() of each"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "private 64 KiB stacks (malloc, no guard page) and an 8 KiB coroutine record each (zeroed "
-                        "at co_create: 1024 coroutine-specific slots); each suspended in co_yield_ct() back to main",
-               .min_param = 1}),
+  adapter.add(Case::memory,
+              {.notes = "private 64 KiB stacks (malloc, no guard page) and an 8 KiB coroutine record each (zeroed "
+                        "at co_create: 1024 coroutine-specific slots); each suspended in co_yield_ct() back to main"},
               run_memory);
-  adapter.not_applicable("channel",
+  adapter.not_applicable(Case::channel,
                          "libco has no channel; its only waiting primitive, co_cond_*, needs co_eventloop (an epoll "
                          "loop): a channel built on it would measure benchbox's code and the event loop");
   return adapter.main(argc, argv);

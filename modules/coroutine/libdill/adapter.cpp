@@ -13,14 +13,9 @@
 #define DILL_DISABLE_RAW_NAMES 1
 #include <libdill.h>  // last: its macros must not reach the headers above
 
-namespace {
+using namespace benchbox::coroutine;
 
-using benchbox::Trial;
-using benchbox::coroutine::ChannelTally;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
+namespace {
 
 void check(bool ok, const char* what) {
   if (!ok) {
@@ -167,43 +162,34 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("libdill", std::to_string(DILL_VERSION_CURRENT) + "." +
-                                           std::to_string(DILL_VERSION_REVISION) + "." +
-                                           std::to_string(DILL_VERSION_AGE));
-  adapter.info("scheduler", "one per thread (thread-local context), FIFO ready queue; polls for events at most "
-                            "once a second while coroutines are ready");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "N bundle_go_mem() coroutines each loop on yield(); each yield that lands in another "
+  LibraryAdapter adapter({.id = "libdill",
+                          .version = std::to_string(DILL_VERSION_CURRENT) + "." +
+                                     std::to_string(DILL_VERSION_REVISION) + "." + std::to_string(DILL_VERSION_AGE),
+                          .style = Style::scheduler,
+                          .stack_bytes = kStackBytes});
+  adapter.info("scheduler",
+               "one per thread (thread-local context), FIFO ready queue; polls for events at most "
+               "once a second while coroutines are ready");
+  adapter.add(Case::switch_,
+              {.notes = "N bundle_go_mem() coroutines each loop on yield(); each yield that lands in another "
                         "coroutine is one switch; main waits in bundle_wait; 64 KiB stacks given with go_mem "
-                        "(libdill's coroutine record sits at their top; no guard page)",
-               .min_param = 2}),
+                        "(libdill's coroutine record sits at their top; no guard page)"},
               run_switch);
-  adapter.add("channel",
-              benchbox::coroutine::channel_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "libdill channels are unbuffered only (chmake has no size): buffered sizes are n/a; a "
+  adapter.add(Case::channel,
+              {.notes = "libdill channels are unbuffered only (chmake has no size): buffered sizes are n/a; a "
                         "producer coroutine chsend()s, the main coroutine chrecv()s",
-               .min_param = 0,
-               .max_param = 0}),
+               .limit = {0}},
               run_channel_unbuffered);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "bundle_go_mem() from main K times, each on a 64 KiB stack from aligned_alloc: go() switches "
+  adapter.add(Case::create,
+              {.notes = "bundle_go_mem() from main K times, each on a 64 KiB stack from aligned_alloc: go() switches "
                         "to the new coroutine at once, which runs to its end (libdill closes it there) before the "
                         "scheduler resumes main, so one is alive at a time whatever K; the stack is freed when go() "
-                        "has returned",
-               .min_param = 1}),
+                        "has returned"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "64 KiB stacks from aligned_alloc given with bundle_go_mem (libdill's coroutine record at "
+  adapter.add(Case::memory,
+              {.notes = "64 KiB stacks from aligned_alloc given with bundle_go_mem (libdill's coroutine record at "
                         "their top, no guard page); each runs at once to chrecv() on one channel, where it waits "
-                        "until chdone()",
-               .min_param = 1}),
+                        "until chdone()"},
               run_memory);
   return adapter.main(argc, argv);
 }

@@ -9,30 +9,20 @@
 
 #include <fiber/libfiber.h>
 
+using namespace benchbox::coroutine;
+
 namespace {
 
-using benchbox::Trial;
-using benchbox::coroutine::ChannelTally;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
-
 // --- switch: N fibers, `tally.run(i, acl_fiber_yield)` ---------------------------
-struct SwitchFiber {
-  SwitchTally* tally;
-  std::size_t index;
-};
-
 void switch_body(ACL_FIBER*, void* arg) {
-  auto* self = static_cast<SwitchFiber*>(arg);
+  auto* self = static_cast<SwitchArg*>(arg);
   self->tally->run(self->index, [] { acl_fiber_yield(); });
 }
 
 void run_switch(Trial& trial) {
   const auto n = static_cast<std::size_t>(trial.param());
   SwitchTally tally(trial, n);
-  std::vector<SwitchFiber> fibers(n);
+  std::vector<SwitchArg> fibers(n);
   for (std::size_t i = 0; i < n; ++i) {
     fibers[i] = {&tally, i};
     acl_fiber_create(switch_body, &fibers[i], kStackBytes);  // queued, not run
@@ -77,21 +67,14 @@ static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "acl_channel_sendu
 // next acl_fiber_create reuses one, with its stack, when it is large enough: libfiber's own path.
 // In this build (USE_JMP_DEF) a fiber's first entry is a setcontext() from a context prepared by
 // getcontext/makecontext: three sigprocmask system calls per fiber created.
-struct Created {
-  CreateTally* tally;
-  std::uint64_t id;
-};
-
 void create_body(ACL_FIBER*, void* arg) {
-  const auto* self = static_cast<const Created*>(arg);
-  self->tally->entered(self->id);
-  self->tally->completed();
+  static_cast<const CreateArg*>(arg)->run();
 }
 
 void create_spawner(ACL_FIBER*, void* arg) {
   CreateTally& tally = *static_cast<CreateTally*>(arg);
   const std::size_t k = tally.alive();
-  std::vector<Created> args(k);
+  std::vector<CreateArg> args(k);
   std::uint64_t id = 0;
   tally.start();
   for (std::uint64_t b = 0; b < tally.batches(); ++b) {
@@ -160,41 +143,33 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("libfiber", "unversioned");  // no version number upstream: docs/libraries.md has the commit
-  adapter.info("hooks", "libfiber.a replaces libc's read/write/poll/... with its own (active only while "
-                        "acl_fiber_schedule runs); nothing in the measured loops makes such a call");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "N acl_fiber_create() fibers each loop on acl_fiber_yield(); each yield that lands in another "
+  LibraryAdapter adapter({.id = "libfiber",
+                          .version = "unversioned",  // no version number upstream: docs/libraries.md has the commit
+                          .style = Style::scheduler,
+                          .stack_bytes = kStackBytes});
+  adapter.info("hooks",
+               "libfiber.a replaces libc's read/write/poll/... with its own (active only while "
+               "acl_fiber_schedule runs); nothing in the measured loops makes such a call");
+  adapter.add(Case::switch_,
+              {.notes = "N acl_fiber_create() fibers each loop on acl_fiber_yield(); each yield that lands in another "
                         "fiber is one switch (direct fiber-to-fiber swap); the main thread runs "
-                        "acl_fiber_schedule(), which returns when all fibers have exited",
-               .min_param = 2}),
+                        "acl_fiber_schedule(), which returns when all fibers have exited"},
               run_switch);
-  adapter.add("channel",
-              benchbox::coroutine::channel_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "acl_channel_create(sizeof(unsigned long), buffer): a buffer of exactly that many values, 0 "
-                        "= unbuffered; producer fiber acl_channel_sendul(), consumer fiber acl_channel_recvul()",
-               .min_param = 0}),
+  adapter.add(Case::channel,
+              {.notes = "acl_channel_create(sizeof(unsigned long), buffer): a buffer of exactly that many values, 0 "
+                        "= unbuffered; producer fiber acl_channel_sendul(), consumer fiber acl_channel_recvul()"},
               run_channel);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "a spawner fiber acl_fiber_create()s K fibers (64 KiB stacks) and acl_fiber_yield()s until "
+  adapter.add(Case::create,
+              {.notes = "a spawner fiber acl_fiber_create()s K fibers (64 KiB stacks) and acl_fiber_yield()s until "
                         "the scheduler has run all K to their end; exited fibers are cached (up to 1000) and reused "
                         "with their stacks by later acl_fiber_create calls; a new fiber's context is set up with "
                         "sigprocmask + getcontext + makecontext and first entered with setcontext (three system "
-                        "calls; later switches are setjmp/longjmp)",
-               .min_param = 1}),
+                        "calls; later switches are setjmp/longjmp)"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "acl_fiber_create(fn, arg, 64 KiB): the fiber record (calloc) and its stack (malloc, no guard "
+  adapter.add(Case::memory,
+              {.notes = "acl_fiber_create(fn, arg, 64 KiB): the fiber record (calloc) and its stack (malloc, no guard "
                         "page in this build); each suspended in acl_fiber_switch() until acl_fiber_ready(); created "
-                        "by a controller fiber inside acl_fiber_schedule()",
-               .min_param = 1}),
+                        "by a controller fiber inside acl_fiber_schedule()"},
               run_memory);
   return adapter.main(argc, argv);
 }

@@ -9,14 +9,9 @@
 
 #include <libgo/coroutine.h>  // defines the macros go, co_yield (shadows the C++20 keyword here), ...
 
-namespace {
+using namespace benchbox::coroutine;
 
-using benchbox::Trial;
-using benchbox::coroutine::ChannelTally;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
+namespace {
 
 constexpr std::size_t kDriverStackBytes = 1024 * 1024;  // the coroutine running the adapter itself
 
@@ -119,41 +114,35 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("libgo", "LIBGO_VERSION " + std::to_string(LIBGO_VERSION));
-  adapter.info("threads", "co_sched.Start(1, 1): one processor, the main thread; libgo also starts its "
-                          "FastSteadyClock background thread");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "N `go co_stack(64 KiB)` coroutines each loop on co_yield; each yield that lands in another "
+  LibraryAdapter adapter({.id = "libgo",
+                          .version = "LIBGO_VERSION " + std::to_string(LIBGO_VERSION),
+                          .style = Style::scheduler,
+                          .stack_bytes = kStackBytes});
+  adapter.info("threads",
+               "co_sched.Start(1, 1): one processor, the main thread; libgo also starts its "
+               "FastSteadyClock background thread");
+  adapter.add(Case::switch_,
+              {.notes = "N `go co_stack(64 KiB)` coroutines each loop on co_yield; each yield that lands in another "
                         "coroutine is one switch; every switch passes through the processor's scheduling loop (two "
-                        "context swaps); the coroutine running the adapter waits blocked on a co_chan",
-               .min_param = 2}),
+                        "context swaps); the coroutine running the adapter waits blocked on a co_chan"},
               run_switch);
-  adapter.add("channel",
-              benchbox::coroutine::channel_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "co_chan<uint64_t>(buffer): a queue of exactly that many values, 0 = unbuffered; producer "
-                        "coroutine ch << v, consumer coroutine ch >> v",
-               .min_param = 0}),
+  adapter.add(Case::channel,
+              {.notes = "co_chan<uint64_t>(buffer): a queue of exactly that many values, 0 = unbuffered; producer "
+                        "coroutine ch << v, consumer coroutine ch >> v"},
               run_channel);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "`go co_stack(64 KiB)` K times from the coroutine running the adapter (a Task with its "
+  adapter.add(Case::create,
+              {.notes = "`go co_stack(64 KiB)` K times from the coroutine running the adapter (a Task with its "
                         "std::function and a malloc'ed stack, queued on the one processor), then co_yield until the "
                         "processor has run all K to their end; finished tasks are deleted in groups of 17 (libgo's GC "
-                        "list)",
-               .min_param = 1}),
+                        "list)"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "`go co_stack(64 KiB)`: a Task (504 bytes with its std::function) and a 64 KiB stack from "
-                        "malloc (no guard page: protect_stack_page 0, libgo's default); each blocked in pop() on one empty "
-                        "co_chan<int>(1) (its condition variable), closed after the measurement; one processor thread (Start(1, 1))",
-               .min_param = 1}),
-              run_memory);
+  adapter.add(
+      Case::memory,
+      {.notes = "`go co_stack(64 KiB)`: a Task (504 bytes with its std::function) and a 64 KiB stack from "
+                "malloc (no guard page: protect_stack_page 0, libgo's default); each blocked in pop() on one empty "
+                "co_chan<int>(1) (its condition variable), closed after the measurement; one processor thread "
+                "(Start(1, 1))"},
+      run_memory);
   int status = 1;
   go co_stack(kDriverStackBytes)[&] {
     status = adapter.main(argc, argv);

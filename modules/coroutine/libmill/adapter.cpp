@@ -11,14 +11,9 @@
 #define MILL_USE_PREFIX 1
 #include <libmill.h>  // last: its macros must not reach the headers above
 
-namespace {
+using namespace benchbox::coroutine;
 
-using benchbox::Trial;
-using benchbox::coroutine::ChannelTally;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
+namespace {
 
 // Stacks of exactly kStackBytes for every coroutine, all preallocated and kept cached (libmill
 // frees stacks beyond the prepared count, and keeps at least one: it cannot free the stack it
@@ -154,49 +149,36 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("libmill", std::to_string(MILL_VERSION_CURRENT) + "." +
-                                           std::to_string(MILL_VERSION_REVISION) + "." +
-                                           std::to_string(MILL_VERSION_AGE));
-  adapter.info("scheduler", "one per process, FIFO ready queue; polls for events every 103rd suspend (epoll_wait, timeout 0)");
+  LibraryAdapter adapter({.id = "libmill",
+                          .version = std::to_string(MILL_VERSION_CURRENT) + "." +
+                                     std::to_string(MILL_VERSION_REVISION) + "." + std::to_string(MILL_VERSION_AGE),
+                          .style = Style::scheduler,
+                          .stack_bytes = kStackBytes});
+  adapter.info("scheduler",
+               "one per process, FIFO ready queue; polls for events every 103rd suspend (epoll_wait, timeout 0)");
   // Every coroutine alive at once holds a guarded stack: switch and memory share the limit.
-  const std::int64_t guard_limit = benchbox::coroutine::guard_page_limit();
-  const std::string guard_reason =
-      benchbox::coroutine::guard_page_limit_reason("each stack's guard page (mprotect) splits libmill's heap mapping") +
-      "; beyond the limit go() panics: \"not enough memory to allocate coroutine stack\"";
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "N go() coroutines each loop on yield(); each yield that lands in another coroutine is one "
+  Limit guard = guard_page_limit("each stack's guard page (mprotect) splits libmill's heap mapping");
+  guard.reason += "; beyond the limit go() panics: \"not enough memory to allocate coroutine stack\"";
+  adapter.add(Case::switch_,
+              {.notes = "N go() coroutines each loop on yield(); each yield that lands in another coroutine is one "
                         "switch; main waits blocked on a channel so only the N coroutines are scheduled; stacks set "
                         "with goprepare() (plus a guard page)",
-               .min_param = 2,
-               .max_param = guard_limit,
-               .max_param_reason = guard_reason}),
+               .limit = guard},
               run_switch);
-  adapter.add("channel",
-              benchbox::coroutine::channel_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "chmake(uint64_t, buffer): buffer is libmill's own ring of exactly that many values, 0 = "
-                        "unbuffered; producer coroutine chs(), main coroutine chr()",
-               .min_param = 0}),
+  adapter.add(Case::channel,
+              {.notes = "chmake(uint64_t, buffer): buffer is libmill's own ring of exactly that many values, 0 = "
+                        "unbuffered; producer coroutine chs(), main coroutine chr()"},
               run_channel);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "go() from main K times: go() switches to the new coroutine at once, which runs to its end "
+  adapter.add(Case::create,
+              {.notes = "go() from main K times: go() switches to the new coroutine at once, which runs to its end "
                         "(its 64 KiB stack back to libmill's stack cache, goprepare(2)) before the scheduler resumes "
-                        "main, so one coroutine is alive at a time whatever K; every 103rd suspend polls epoll",
-               .min_param = 1}),
+                        "main, so one coroutine is alive at a time whatever K; every 103rd suspend polls epoll"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "each go() allocates its stack (64 KiB + libmill's record and value buffer, rounded up to "
+  adapter.add(Case::memory,
+              {.notes = "each go() allocates its stack (64 KiB + libmill's record and value buffer, rounded up to "
                         "pages, plus a guard page: posix_memalign + mprotect; none cached when the measurement "
                         "starts) and runs at once to chr() on one channel, where it waits",
-               .min_param = 1,
-               .max_param = guard_limit,
-               .max_param_reason = guard_reason}),
+               .limit = guard},
               run_memory);
   return adapter.main(argc, argv);
 }

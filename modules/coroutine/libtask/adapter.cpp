@@ -10,14 +10,9 @@
 
 #include "../common/coroutine_adapter.hpp"
 
-namespace {
+using namespace benchbox::coroutine;
 
-using benchbox::Trial;
-using benchbox::coroutine::ChannelTally;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
+namespace {
 
 // --- switch: N tasks, `tally.run(i, taskyield)` --------------------------------
 struct SwitchRun {
@@ -86,21 +81,14 @@ static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "chansendul carrie
 // (a sigprocmask system call for its signal mask, then libtask's own getcontext and makecontext,
 // no system call) and queues it; taskmain's yield puts it behind the K, the scheduler runs each to
 // its end and frees its block, then taskmain again.
-struct Created {
-  CreateTally* tally;
-  std::uint64_t id;
-};
-
 void create_body(void* arg) {
-  const auto* self = static_cast<const Created*>(arg);
-  self->tally->entered(self->id);
-  self->tally->completed();
+  static_cast<const CreateArg*>(arg)->run();
 }
 
 void run_create(Trial& trial) {
   CreateTally tally(trial);
   const std::size_t k = tally.alive();
-  std::vector<Created> args(k);
+  std::vector<CreateArg> args(k);
   std::uint64_t id = 0;
   tally.start();
   for (std::uint64_t b = 0; b < tally.batches(); ++b) {
@@ -152,39 +140,30 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 extern "C" void taskmain(int argc, char** argv) {
-  benchbox::Adapter adapter("libtask", "unversioned");  // no version number upstream: docs/libraries.md has the commit
+  LibraryAdapter adapter({.id = "libtask",
+                          .version = "unversioned",  // no version number upstream: docs/libraries.md has the commit
+                          .style = Style::scheduler,
+                          .stack_bytes = kStackBytes});
   adapter.info("main", "libtask's own main(); the adapter runs in taskmain (256 KiB task stack)");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "N taskcreate() tasks each loop on taskyield(); each yield that lands in another task is one "
+  adapter.add(Case::switch_,
+              {.notes = "N taskcreate() tasks each loop on taskyield(); each yield that lands in another task is one "
                         "switch; taskmain waits blocked on a channel; every switch passes through the scheduler's "
-                        "context (two register swaps)",
-               .min_param = 2}),
+                        "context (two register swaps)"},
               run_switch);
-  adapter.add("channel",
-              benchbox::coroutine::channel_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "chancreate(sizeof(unsigned long), buffer): a buffer of exactly that many values, 0 = "
-                        "unbuffered; producer task chansendul(), taskmain chanrecvul()",
-               .min_param = 0}),
+  adapter.add(Case::channel,
+              {.notes = "chancreate(sizeof(unsigned long), buffer): a buffer of exactly that many values, 0 = "
+                        "unbuffered; producer task chansendul(), taskmain chanrecvul()"},
               run_channel);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "taskcreate(fn, arg, 64 KiB) K times from taskmain (one malloc for the task record, ~1.6 KiB "
+  adapter.add(Case::create,
+              {.notes = "taskcreate(fn, arg, 64 KiB) K times from taskmain (one malloc for the task record, ~1.6 KiB "
                         "with its ucontext_t, and its fixed-size stack; one sigprocmask system call for the context's "
                         "signal mask), "
-                        "then taskyield(): the scheduler runs each to its end and frees it",
-               .min_param = 1}),
+                        "then taskyield(): the scheduler runs each to its end and frees it"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "taskcreate(fn, arg, 64 KiB): the task record (~1.6 KiB, zeroed) and its fixed-size 64 KiB "
+  adapter.add(Case::memory,
+              {.notes = "taskcreate(fn, arg, 64 KiB): the task record (~1.6 KiB, zeroed) and its fixed-size 64 KiB "
                         "stack in one malloc, no guard page; each asleep in tasksleep() on one Rendez until "
-                        "taskwakeupall()",
-               .min_param = 1}),
+                        "taskwakeupall()"},
               run_memory);
   taskexitall(adapter.main(argc, argv));
 }

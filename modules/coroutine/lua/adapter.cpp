@@ -10,12 +10,9 @@
 
 #include "../common/coroutine_adapter.hpp"
 
-namespace {
+using namespace benchbox::coroutine;
 
-using benchbox::Trial;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
+namespace {
 
 // SwitchTally::body() as continuations: the first entry yields (priming); each later one counts
 // a turn down in Body (a continuation keeps no locals across a yield) and yields again; the entry
@@ -151,30 +148,22 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("lua", LUA_RELEASE);
+  LibraryAdapter adapter({.id = "lua", .version = LUA_RELEASE, .style = Style::asymmetric, .stack_bytes = 0});
   adapter.info("build", "C library (liblua5.4): errors and yields across C use _setjmp/_longjmp");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "asymmetric",
-               .stack_bytes = 0,
-               .notes = "lua_resume() from C into each Lua thread, lua_yieldk() back: two switches. The body is a C "
+  adapter.add(Case::switch_,
+              {.notes = "lua_resume() from C into each Lua thread, lua_yieldk() back: two switches. The body is a C "
                         "function continued by lua_yieldk's continuation (no Lua bytecode); each resume is a "
                         "protected call (_setjmp) and each yield a _longjmp back to it. Lua threads have no C stack "
-                        "of their own (0 here): only a growable Lua value stack",
-               .min_param = 1}),
+                        "of their own (0 here): only a growable Lua value stack"},
               run_switch);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "asymmetric",
-               .stack_bytes = 0,
-               .notes = "lua_newthread (kept in a table), lua_resume of a C function that returns; the slots are then "
-                        "cleared and Lua's incremental collector frees the threads as allocation goes on",
-               .min_param = 1}),
+  adapter.add(Case::create,
+              {.notes = "lua_newthread (kept in a table), lua_resume of a C function that returns; the slots are then "
+                        "cleared and Lua's incremental collector frees the threads as allocation goes on"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "asymmetric",
-               .stack_bytes = 0,
-               .notes = "Lua threads (a lua_State and its initial value stack each), suspended in lua_yieldk",
-               .min_param = 1}),
+  adapter.add(Case::memory,
+              {.notes = "Lua threads (a lua_State and its initial value stack each), suspended in lua_yieldk"},
               run_memory);
-  adapter.not_applicable("channel", "Lua has no channel; coroutine.resume/yield pass values one switch at a time (a generator)");
+  adapter.not_applicable(Case::channel,
+                         "Lua has no channel; coroutine.resume/yield pass values one switch at a time (a generator)");
   return adapter.main(argc, argv);
 }

@@ -14,31 +14,22 @@
 // pcl.h does not declare it.
 extern "C" const char* pcl_version;
 
+using namespace benchbox::coroutine;
+
 namespace {
 
-using benchbox::Trial;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
-
-struct Body {
-  SwitchTally* tally;
-  std::size_t index;
-};
-
 void body(void* arg) {
-  const auto* self = static_cast<const Body*>(arg);
+  const auto* self = static_cast<const SwitchArg*>(arg);
   self->tally->body(self->index, [] { co_resume(); });
 }
 
 void run_switch(Trial& trial) {
   const auto n = static_cast<std::size_t>(trial.param());
   SwitchTally tally(trial, n);
-  std::vector<Body> bodies(n);
+  std::vector<SwitchArg> bodies(n);
   std::vector<coroutine_t> coroutines(n);
   for (std::size_t i = 0; i < n; ++i) {
-    bodies[i] = Body{&tally, i};
+    bodies[i] = SwitchArg{&tally, i};
     // A null stack: PCL allocates kStackBytes itself (together with its coroutine record).
     coroutines[i] = co_create(body, &bodies[i], nullptr, static_cast<int>(kStackBytes));
     if (!coroutines[i]) throw std::runtime_error("co_create failed");
@@ -50,28 +41,21 @@ void run_switch(Trial& trial) {
 
 // Create: co_create (PCL allocates the record and the 64 KiB stack), co_call runs the body,
 // which ends with co_exit(): PCL frees the coroutine and returns to the caller.
-struct Created {
-  CreateTally* tally;
-  std::uint64_t id;
-};
-
 void create_body(void* arg) {
-  const auto* self = static_cast<const Created*>(arg);
-  self->tally->entered(self->id);
-  self->tally->completed();
+  static_cast<const CreateArg*>(arg)->run();
   co_exit();
 }
 
 void run_create(Trial& trial) {
   CreateTally tally(trial);
   const std::size_t k = tally.alive();
-  std::vector<Created> args(k);
+  std::vector<CreateArg> args(k);
   std::vector<coroutine_t> batch(k);
   std::uint64_t id = 0;
   tally.start();
   for (std::uint64_t b = 0; b < tally.batches(); ++b) {
     for (std::size_t j = 0; j < k; ++j) {
-      args[j] = Created{&tally, ++id};
+      args[j] = CreateArg{&tally, ++id};
       batch[j] = co_create(create_body, &args[j], nullptr, static_cast<int>(kStackBytes));
       if (!batch[j]) throw std::runtime_error("co_create failed");
     }
@@ -82,13 +66,8 @@ void run_create(Trial& trial) {
 }
 
 // Memory: N coroutines, each co_call'ed once and suspended in co_resume().
-struct Suspended {
-  MemoryTally* tally;
-  std::size_t index;
-};
-
 void memory_body(void* arg) {
-  const auto* self = static_cast<const Suspended*>(arg);
+  const auto* self = static_cast<const MemoryArg*>(arg);
   self->tally->entered(self->index);
   co_resume();
   self->tally->completed();
@@ -98,11 +77,11 @@ void memory_body(void* arg) {
 void run_memory(Trial& trial) {
   MemoryTally tally(trial);
   const std::size_t n = tally.coroutines();
-  std::vector<Suspended> args(n);
+  std::vector<MemoryArg> args(n);
   std::vector<coroutine_t> coroutines(n);
   tally.begin();
   for (std::size_t i = 0; i < n; ++i) {
-    args[i] = Suspended{&tally, i};
+    args[i] = MemoryArg{&tally, i};
     coroutines[i] = co_create(memory_body, &args[i], nullptr, static_cast<int>(kStackBytes));
     if (!coroutines[i]) throw std::runtime_error("co_create failed");
     co_call(coroutines[i]);
@@ -123,29 +102,21 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("pcl", version());
+  LibraryAdapter adapter({.id = "pcl", .version = version(), .style = Style::asymmetric, .stack_bytes = kStackBytes});
   adapter.info("implementation", "ucontext (getcontext/makecontext/swapcontext) in Debian's build");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "co_call() into each coroutine and co_resume() back: two switches, each a glibc swapcontext "
-                        "(with its rt_sigprocmask system call) plus a pthread_getspecific for the current coroutine",
-               .min_param = 1}),
+  adapter.add(Case::switch_,
+              {.notes = "co_call() into each coroutine and co_resume() back: two switches, each a glibc swapcontext "
+                        "(with its rt_sigprocmask system call) plus a pthread_getspecific for the current coroutine"},
               run_switch);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "co_create(fn, arg, NULL, 64 KiB) (PCL mallocs record and stack), co_call runs fn, which ends "
-                        "with co_exit() (PCL frees it and returns to the caller)",
-               .min_param = 1}),
+  adapter.add(Case::create,
+              {.notes = "co_create(fn, arg, NULL, 64 KiB) (PCL mallocs record and stack), co_call runs fn, which ends "
+                        "with co_exit() (PCL frees it and returns to the caller)"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "co_create with a PCL-allocated 64 KiB stack (malloc, no guard page) and ucontext record; "
-                        "each suspended in co_resume()",
-               .min_param = 1}),
+  adapter.add(Case::memory,
+              {.notes = "co_create with a PCL-allocated 64 KiB stack (malloc, no guard page) and ucontext record; "
+                        "each suspended in co_resume()"},
               run_memory);
-  adapter.not_applicable("channel", "PCL has no channel (only co_call/co_resume); one built here would measure benchbox's code");
+  adapter.not_applicable(Case::channel,
+                         "PCL has no channel (only co_call/co_resume); one built here would measure benchbox's code");
   return adapter.main(argc, argv);
 }

@@ -9,21 +9,12 @@
 
 #include "../common/coroutine_adapter.hpp"
 
+using namespace benchbox::coroutine;
+
 namespace {
 
-using benchbox::Trial;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
-
-struct Body {
-  SwitchTally* tally;
-  std::size_t index;
-};
-
 void* body(void* arg) {
-  const auto* self = static_cast<const Body*>(arg);
+  const auto* self = static_cast<const SwitchArg*>(arg);
   self->tally->run(self->index, [] { pth_yield(nullptr); });
   return nullptr;
 }
@@ -31,14 +22,14 @@ void* body(void* arg) {
 void run_switch(Trial& trial) {
   const auto n = static_cast<std::size_t>(trial.param());
   SwitchTally tally(trial, n);
-  std::vector<Body> bodies(n);
+  std::vector<SwitchArg> bodies(n);
   std::vector<pth_t> threads(n);
   pth_attr_t attr = pth_attr_new();
   pth_attr_set(attr, PTH_ATTR_STACK_SIZE, static_cast<unsigned int>(kStackBytes));
   pth_attr_set(attr, PTH_ATTR_JOINABLE, TRUE);
   // pth_spawn only creates each thread and queues it as new; they first run when main joins.
   for (std::size_t i = 0; i < n; ++i) {
-    bodies[i] = Body{&tally, i};
+    bodies[i] = SwitchArg{&tally, i};
     threads[i] = pth_spawn(attr, body, &bodies[i]);
     if (!threads[i]) throw std::runtime_error("pth_spawn failed");
   }
@@ -56,29 +47,22 @@ pth_attr_t joinable_attr() {
 
 // Create: K threads spawned (pth_spawn queues them as new), then joined: the scheduler runs each
 // to its end and pth_join releases it, ops/K times.
-struct Created {
-  CreateTally* tally;
-  std::uint64_t id;
-};
-
 void* create_body(void* arg) {
-  const auto* self = static_cast<const Created*>(arg);
-  self->tally->entered(self->id);
-  self->tally->completed();
+  static_cast<const CreateArg*>(arg)->run();
   return nullptr;
 }
 
 void run_create(Trial& trial) {
   CreateTally tally(trial);
   const std::size_t k = tally.alive();
-  std::vector<Created> args(k);
+  std::vector<CreateArg> args(k);
   std::vector<pth_t> batch(k);
   pth_attr_t attr = joinable_attr();
   std::uint64_t id = 0;
   tally.start();
   for (std::uint64_t b = 0; b < tally.batches(); ++b) {
     for (std::size_t j = 0; j < k; ++j) {
-      args[j] = Created{&tally, ++id};
+      args[j] = CreateArg{&tally, ++id};
       batch[j] = pth_spawn(attr, create_body, &args[j]);
       if (!batch[j]) throw std::runtime_error("pth_spawn failed");
     }
@@ -147,36 +131,31 @@ int main(int argc, char** argv) {
     return 1;
   }
   const long v = pth_version();  // 0xVRRTLL: 0x200207 = 2.0.7
-  benchbox::Adapter adapter("pth", std::to_string(v >> 20) + "." + std::to_string((v >> 12) & 0xff) + "." +
-                                       std::to_string(v & 0xff));
+  LibraryAdapter adapter(
+      {.id = "pth",
+       .version = std::to_string(v >> 20) + "." + std::to_string((v >> 12) & 0xff) + "." + std::to_string(v & 0xff),
+       .style = Style::scheduler,
+       .stack_bytes = kStackBytes});
   adapter.info("implementation", "machine context by getcontext/makecontext/swapcontext in Debian's build");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "pth_yield(NULL) from each thread; one entry into another thread is one switch, though Pth "
+  adapter.add(Case::switch_,
+              {.notes = "pth_yield(NULL) from each thread; one entry into another thread is one switch, though Pth "
                         "goes through its scheduler context (two swapcontext calls, each with an rt_sigprocmask "
                         "system call, plus the scheduler's event check and time accounting). N=1 is not run: the "
-                        "yield would come back to the same thread",
-               .min_param = 2}),
+                        "yield would come back to the same thread"},
               run_switch);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "pth_spawn (joinable, 64 KiB stack) K times, then pth_join each: the scheduler runs them to "
-                        "their end",
-               .min_param = 1}),
+  adapter.add(Case::create,
+              {.notes = "pth_spawn (joinable, 64 KiB stack) K times, then pth_join each: the scheduler runs them to "
+                        "their end"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "pth_spawn with a 64 KiB stack (Pth mallocs it, no guard page); each waits in pth_cond_await; "
-                        "Pth's scheduler walks its whole ready queue on every spawn, so the cost grows with the square of N",
-               .min_param = 1,
-               .max_param = 5000,
-               .max_param_reason = "Pth's scheduler walks its whole ready queue on every spawn: 10000 threads "
-                                   "took 30 s of CPU per process on a 2-CPU EPYC VM (3 processes per row)"}),
-              run_memory);
-  adapter.not_applicable("channel",
+  adapter.add(
+      Case::memory,
+      {.notes = "pth_spawn with a 64 KiB stack (Pth mallocs it, no guard page); each waits in pth_cond_await; "
+                "Pth's scheduler walks its whole ready queue on every spawn, so the cost grows with the square of N",
+       .limit = {5000,
+                 "Pth's scheduler walks its whole ready queue on every spawn: 10000 threads "
+                 "took 30 s of CPU per process on a 2-CPU EPYC VM (3 processes per row)"}},
+      run_memory);
+  adapter.not_applicable(Case::channel,
                          "Pth's message ports (pth_msgport_*) are unbounded queues: a put never waits, so neither a "
                          "buffer size nor a rendezvous can be asked of them; a bounded channel built here from "
                          "pth_cond/pth_mutex would measure benchbox's code");

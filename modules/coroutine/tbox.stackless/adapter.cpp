@@ -6,13 +6,11 @@
 #include <vector>
 
 #include "../common/coroutine_adapter.hpp"
+#include "../common/tbox_version.hpp"
+
+using namespace benchbox::coroutine;
 
 namespace {
-
-using benchbox::Trial;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
 
 struct SwitchArg {
   SwitchTally* tally;
@@ -127,36 +125,24 @@ void run_memory(Trial& trial) {
   tally.finish();
 }
 
-std::string version() {
-  return std::to_string(TB_VERSION_MAJOR) + "." + std::to_string(TB_VERSION_MINOR) + "." + std::to_string(TB_VERSION_ALTER);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   if (!tb_init(tb_null, tb_null)) return 3;
-  benchbox::Adapter adapter("tbox.stackless", version());
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "scheduler",
-               .stack_bytes = 0,
-               .notes = "stackless: a yield returns from the coroutine function to tbox's scheduler loop, which "
-                        "calls the next one; no stack is switched",
-               .min_param = 2}),
+  LibraryAdapter adapter({.id = "tbox.stackless", .version = tbox_version(), .style = Style::scheduler, .stack_bytes = 0});
+  adapter.add(Case::switch_,
+              {.notes = "stackless: a yield returns from the coroutine function to tbox's scheduler loop, which "
+                        "calls the next one; no stack is switched"},
               run_switch);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "scheduler",
-               .stack_bytes = 0,
-               .notes = "stackless: tb_lo_coroutine_start from a spawner coroutine, the scheduler loop runs each to its "
-                        "end; tbox reuses cached dead coroutines",
-               .min_param = 1}),
-              run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "scheduler",
-               .stack_bytes = 0,
-               .notes = "stackless: one small heap record per coroutine, suspended in tb_lo_coroutine_suspend",
-               .min_param = 1}),
+  adapter.add(
+      Case::create,
+      {.notes = "stackless: tb_lo_coroutine_start from a spawner coroutine, the scheduler loop runs each to its "
+                "end; tbox reuses cached dead coroutines"},
+      run_create);
+  adapter.add(Case::memory,
+              {.notes = "stackless: one small heap record per coroutine, suspended in tb_lo_coroutine_suspend"},
               run_memory);
-  adapter.not_applicable("channel", "tbox's stackless coroutines have no channel");
+  adapter.not_applicable(Case::channel, "tbox's stackless coroutines have no channel");
   const int rc = adapter.main(argc, argv);
   tb_exit();
   return rc;

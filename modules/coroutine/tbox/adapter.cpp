@@ -7,20 +7,11 @@
 #include <vector>
 
 #include "../common/coroutine_adapter.hpp"
+#include "../common/tbox_version.hpp"
+
+using namespace benchbox::coroutine;
 
 namespace {
-
-using benchbox::Trial;
-using benchbox::coroutine::ChannelTally;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
-
-struct SwitchArg {
-  SwitchTally* tally;
-  std::size_t index;
-};
 
 void switch_body(tb_cpointer_t priv) {
   const auto* arg = static_cast<const SwitchArg*>(priv);
@@ -73,12 +64,12 @@ void run_channel(Trial& trial) {
 // Create: a spawner coroutine starts K coroutines through the scheduler (tb_coroutine_start) and
 // yields until all K have run to their end, ops/K times. tbox keeps a small cache of dead
 // coroutines and reuses them: that is the library's own creation path.
-struct CreateArg {
+struct CreateRun {
   CreateTally* tally;
   std::uint64_t next_id = 0;
   tb_co_scheduler_ref_t scheduler;
 };
-CreateArg* g_create = nullptr;
+CreateRun* g_create = nullptr;
 
 void create_body(tb_cpointer_t priv) {
   g_create->tally->entered(reinterpret_cast<std::uintptr_t>(priv));
@@ -100,7 +91,7 @@ void create_spawner(tb_cpointer_t) {
 void run_create(Trial& trial) {
   CreateTally tally(trial);
   tb_co_scheduler_ref_t scheduler = tb_co_scheduler_init();
-  CreateArg arg{&tally, 0, scheduler};
+  CreateRun arg{&tally, 0, scheduler};
   g_create = &arg;
   tb_coroutine_start(scheduler, create_spawner, tb_null, kStackBytes);
   tb_co_scheduler_loop(scheduler, tb_true);
@@ -110,12 +101,12 @@ void run_create(Trial& trial) {
 
 // Memory: a controller coroutine starts N coroutines; each records its entry and suspends
 // (tb_coroutine_suspend); the controller measures, then resumes each one to its end.
-struct MemoryArg {
+struct MemoryRun {
   MemoryTally* tally;
   tb_co_scheduler_ref_t scheduler;
   std::vector<tb_coroutine_ref_t> suspended;
 };
-MemoryArg* g_memory = nullptr;
+MemoryRun* g_memory = nullptr;
 
 void memory_body(tb_cpointer_t priv) {
   const auto i = reinterpret_cast<std::uintptr_t>(priv);
@@ -139,7 +130,7 @@ void memory_controller(tb_cpointer_t) {
 void run_memory(Trial& trial) {
   MemoryTally tally(trial);
   tb_co_scheduler_ref_t scheduler = tb_co_scheduler_init();
-  MemoryArg arg{&tally, scheduler, std::vector<tb_coroutine_ref_t>(tally.coroutines(), nullptr)};
+  MemoryRun arg{&tally, scheduler, std::vector<tb_coroutine_ref_t>(tally.coroutines(), nullptr)};
   g_memory = &arg;
   tb_coroutine_start(scheduler, memory_controller, tb_null, kStackBytes);
   tb_co_scheduler_loop(scheduler, tb_true);
@@ -147,41 +138,25 @@ void run_memory(Trial& trial) {
   tally.finish();
 }
 
-std::string version() {
-  return std::to_string(TB_VERSION_MAJOR) + "." + std::to_string(TB_VERSION_MINOR) + "." + std::to_string(TB_VERSION_ALTER);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   if (!tb_init(tb_null, tb_null)) return 3;
-  benchbox::Adapter adapter("tbox", version());
+  LibraryAdapter adapter({.id = "tbox", .version = tbox_version(), .style = Style::scheduler, .stack_bytes = kStackBytes});
   adapter.info("source", "Debian source package, coroutine module on, -O2 (scripts/build-tbox.sh)");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "tb_coroutine_yield hands control to the next ready coroutine of the scheduler; default stack 128 KiB",
-               .min_param = 2}),
-              run_switch);
-  adapter.add("channel",
-              benchbox::coroutine::channel_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "tb_co_channel_init(size): 0 is unbuffered; values travel as pointers",
-               .min_param = 0}),
+  adapter.add(
+      Case::switch_,
+      {.notes = "tb_coroutine_yield hands control to the next ready coroutine of the scheduler; default stack 128 KiB"},
+      run_switch);
+  adapter.add(Case::channel, {.notes = "tb_co_channel_init(size): 0 is unbuffered; values travel as pointers"},
               run_channel);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "tb_coroutine_start from a spawner coroutine, the scheduler runs each to its end; tbox "
-                        "reuses cached dead coroutines",
-               .min_param = 1}),
+  adapter.add(Case::create,
+              {.notes = "tb_coroutine_start from a spawner coroutine, the scheduler runs each to its end; tbox "
+                        "reuses cached dead coroutines"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "tb_coroutine_start(..., 64 KiB); each suspended in tb_coroutine_suspend, resumed by a "
-                        "controller coroutine after the measurement",
-               .min_param = 1}),
+  adapter.add(Case::memory,
+              {.notes = "tb_coroutine_start(..., 64 KiB); each suspended in tb_coroutine_suspend, resumed by a "
+                        "controller coroutine after the measurement"},
               run_memory);
   const int rc = adapter.main(argc, argv);
   tb_exit();

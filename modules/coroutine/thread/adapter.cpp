@@ -29,14 +29,9 @@
 
 #include "../common/coroutine_adapter.hpp"
 
-namespace {
+using namespace benchbox::coroutine;
 
-using benchbox::Trial;
-using benchbox::coroutine::ChannelTally;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
+namespace {
 
 void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected) {
   syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, expected, nullptr, nullptr, 0);
@@ -230,49 +225,39 @@ int main(int argc, char** argv) {
   if (pthread_setattr_default_np(&attr) != 0) return 3;
   pthread_attr_destroy(&attr);
 
-  const std::int64_t limit = thread_limit();
-  const std::string limit_reason = "half of this machine's smallest limit among threads-max, pid_max, "
-                                   "max_map_count/2 (a stack and its guard page) and RLIMIT_NPROC";
+  const Limit limit{thread_limit(),
+                    "half of this machine's smallest limit among threads-max, pid_max, "
+                    "max_map_count/2 (a stack and its guard page) and RLIMIT_NPROC"};
   const std::string limit_note =
-      limit >= 0 ? "; at most " + std::to_string(limit) +
-                       " threads (half of this machine's smallest limit among threads-max, pid_max, max_map_count/2 "
-                       "and RLIMIT_NPROC)"
-                 : "";
-  benchbox::Adapter adapter("thread", glibc_version());
+      limit.max >= 0
+          ? "; at most " + std::to_string(limit.max) +
+                " threads (half of this machine's smallest limit among threads-max, pid_max, max_map_count/2 "
+                "and RLIMIT_NPROC)"
+          : "";
+  LibraryAdapter adapter(
+      {.id = "thread", .version = glibc_version(), .style = Style::scheduler, .stack_bytes = kStackBytes});
   adapter.info("implementation", "std::thread (NPTL), 64 KiB stacks, pinned with the process to one CPU");
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "symmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "a ring of N threads: each sets the next one's futex word, wakes it (FUTEX_WAKE) and sleeps "
+  adapter.add(Case::switch_,
+              {.notes = "a ring of N threads: each sets the next one's futex word, wakes it (FUTEX_WAKE) and sleeps "
                         "on its own (FUTEX_WAIT); one wake-up of the next thread is one switch. N=1 is not run: a "
-                        "thread cannot hand off to itself" + limit_note,
-               .min_param = 2,
-               .max_param = limit,
-               .max_param_reason = limit_reason}),
+                        "thread cannot hand off to itself" +
+                        limit_note,
+               .limit = limit,
+               .style = Style::symmetric},
               run_switch);
-  adapter.add("channel",
-              benchbox::coroutine::channel_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "a bounded queue under a std::mutex with two std::condition_variables; 0 = rendezvous "
-                        "(the sender waits until its value was received)",
-               .min_param = 0}),
+  adapter.add(Case::channel,
+              {.notes = "a bounded queue under a std::mutex with two std::condition_variables; 0 = rendezvous "
+                        "(the sender waits until its value was received)"},
               run_channel);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "std::thread construction (clone; glibc reuses cached stacks), the body, join" + limit_note,
-               .min_param = 1,
-               .max_param = limit,
-               .max_param_reason = limit_reason}),
+  adapter.add(Case::create,
+              {.notes = "std::thread construction (clone; glibc reuses cached stacks), the body, join" + limit_note,
+               .limit = limit},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "scheduler",
-               .stack_bytes = kStackBytes,
-               .notes = "threads blocked on a futex; resident pages of the process only: the kernel's own memory "
-                        "per thread (a 16 KiB kernel stack, task_struct) is not counted" + limit_note,
-               .min_param = 1,
-               .max_param = limit,
-               .max_param_reason = limit_reason}),
+  adapter.add(Case::memory,
+              {.notes = "threads blocked on a futex; resident pages of the process only: the kernel's own memory "
+                        "per thread (a 16 KiB kernel stack, task_struct) is not counted" +
+                        limit_note,
+               .limit = limit},
               run_memory);
   return adapter.main(argc, argv);
 }

@@ -9,13 +9,9 @@
 
 #include "../common/coroutine_adapter.hpp"
 
-namespace {
+using namespace benchbox::coroutine;
 
-using benchbox::Trial;
-using benchbox::coroutine::CreateTally;
-using benchbox::coroutine::kStackBytes;
-using benchbox::coroutine::MemoryTally;
-using benchbox::coroutine::SwitchTally;
+namespace {
 
 struct Coroutine {
   ucontext_t context;
@@ -143,27 +139,23 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("ucontext", std::string("glibc ") + gnu_get_libc_version());
-  adapter.add("switch",
-              benchbox::coroutine::switch_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "swapcontext to each coroutine and back; every swapcontext also makes an rt_sigprocmask system call",
-               .min_param = 1}),
-              run_switch);
-  adapter.add("create",
-              benchbox::coroutine::create_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "operator new[] of a 64 KiB stack, getcontext + makecontext, swapcontext in; the body returns "
-                        "through uc_link; delete[] of the stack (each swapcontext is also a system call)",
-               .min_param = 1}),
+  LibraryAdapter adapter({.id = "ucontext",
+                          .version = std::string("glibc ") + gnu_get_libc_version(),
+                          .style = Style::asymmetric,
+                          .stack_bytes = kStackBytes});
+  adapter.add(
+      Case::switch_,
+      {.notes = "swapcontext to each coroutine and back; every swapcontext also makes an rt_sigprocmask system call"},
+      run_switch);
+  adapter.add(Case::create,
+              {.notes = "operator new[] of a 64 KiB stack, getcontext + makecontext, swapcontext in; the body returns "
+                        "through uc_link; delete[] of the stack (each swapcontext is also a system call)"},
               run_create);
-  adapter.add("memory",
-              benchbox::coroutine::memory_case({.style = "asymmetric",
-               .stack_bytes = kStackBytes,
-               .notes = "64 KiB stacks from operator new[] (no guard page) plus a ucontext_t (~1 KiB) per coroutine, "
-                        "each suspended in swapcontext back to main",
-               .min_param = 1}),
+  adapter.add(Case::memory,
+              {.notes = "64 KiB stacks from operator new[] (no guard page) plus a ucontext_t (~1 KiB) per coroutine, "
+                        "each suspended in swapcontext back to main"},
               run_memory);
-  adapter.not_applicable("channel", "ucontext has no channel; one built here would measure benchbox's code, not glibc's");
+  adapter.not_applicable(Case::channel,
+                         "ucontext has no channel; one built here would measure benchbox's code, not glibc's");
   return adapter.main(argc, argv);
 }
