@@ -12,6 +12,7 @@ namespace bj = boost::json;
 
 template <class V>
 void walk(const bj::value& x, V& v) {
+  v.value();
   switch (x.kind()) {
     case bj::kind::object:
       v.object();

@@ -12,6 +12,7 @@ using benchbox::json::Input;
 
 template <class V>
 void walk(const cJSON* x, V& v) {
+  v.value();
   switch (x->type & 0xFF) {
     case cJSON_Object:
       v.object();

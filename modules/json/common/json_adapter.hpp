@@ -166,6 +166,7 @@ struct Capture {
   Stats stats;
   std::string strings;
   std::vector<double> numbers;
+  void value() {}
   void object() { stats.object(); }
   void array() { stats.array(); }
   void element() { stats.element(); }

@@ -80,6 +80,7 @@ class ReferenceReader {
   template <class V>
   bool value(V& v, int depth) {
     if (depth > kMaxDepth) return bad("nesting deeper than " + std::to_string(kMaxDepth));
+    v.value();
     switch (peek()) {
       case '{': {
         ++p_;

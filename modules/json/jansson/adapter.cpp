@@ -16,6 +16,7 @@ constexpr size_t kFlags = JSON_DECODE_ANY | JSON_ALLOW_NUL;
 
 template <class V>
 void walk(json_t* x, V& v) {
+  v.value();
   switch (json_typeof(x)) {
     case JSON_OBJECT:
       v.object();

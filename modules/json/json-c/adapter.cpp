@@ -13,6 +13,7 @@ using benchbox::json::Input;
 
 template <class V>
 void walk(json_object* x, V& v) {
+  v.value();
   switch (json_object_get_type(x)) {
     case json_type_object: {
       v.object();

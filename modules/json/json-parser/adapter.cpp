@@ -10,6 +10,7 @@ using benchbox::json::Input;
 
 template <class V>
 void walk(const json_value* x, V& v) {
+  v.value();
   switch (x->type) {
     case json_object:
       v.object();

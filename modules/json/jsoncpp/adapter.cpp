@@ -12,6 +12,7 @@ using benchbox::json::Input;
 
 template <class V>
 void walk(const Json::Value& x, V& v) {
+  v.value();
   switch (x.type()) {
     case Json::objectValue:
       v.object();

@@ -11,6 +11,7 @@ using nlohmann::json;
 
 template <class V>
 void walk(const json& x, V& v) {
+  v.value();
   switch (x.type()) {
     case json::value_t::object:
       v.object();

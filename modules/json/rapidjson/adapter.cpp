@@ -15,6 +15,7 @@ using benchbox::json::Input;
 
 template <class V>
 void walk(const rapidjson::Value& x, V& v) {
+  v.value();
   switch (x.GetType()) {
     case rapidjson::kObjectType:
       v.object();

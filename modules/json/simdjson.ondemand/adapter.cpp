@@ -36,6 +36,7 @@ void walk_array(od::array arr, V& v) {
 
 template <class V>
 void walk(od::value x, V& v) {
+  v.value();
   switch (x.type().value()) {
     case od::json_type::object: walk_object(x.get_object().value(), v); break;
     case od::json_type::array: walk_array(x.get_array().value(), v); break;
@@ -56,6 +57,7 @@ void walk(od::value x, V& v) {
 // The root may be a scalar, which On-Demand reads through the document itself.
 template <class V>
 void walk_document(od::document& doc, V& v) {
+  v.value();
   switch (doc.type().value()) {
     case od::json_type::object: walk_object(doc.get_object().value(), v); break;
     case od::json_type::array: walk_array(doc.get_array().value(), v); break;

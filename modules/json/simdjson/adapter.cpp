@@ -13,6 +13,7 @@ static_assert(Input::kPadding >= simdjson::SIMDJSON_PADDING, "simdjson reads pas
 
 template <class V>
 void walk(dom::element x, V& v) {
+  v.value();
   switch (x.type()) {
     case dom::element_type::OBJECT:
       v.object();

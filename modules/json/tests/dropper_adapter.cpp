@@ -29,6 +29,7 @@ struct Dropper {
     dropped = true;
     return true;
   }
+  void value() { v.value(); }
   void object() { if (!take("object")) v.object(); }
   void array() { if (!take("array")) v.array(); }
   void element() { if (!take("element")) v.element(); }

@@ -16,6 +16,7 @@ using benchbox::json::Input;
 
 template <class V>
 void walk(yajl_val x, V& v) {
+  v.value();
   if (YAJL_IS_OBJECT(x)) {
     v.object();
     for (size_t i = 0; i < x->u.object.len; ++i) {

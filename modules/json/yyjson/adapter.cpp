@@ -12,6 +12,7 @@ using benchbox::json::Input;
 
 template <class V>
 void walk(yyjson_val* x, V& v) {
+  v.value();
   switch (yyjson_get_type(x)) {
     case YYJSON_TYPE_OBJ: {
       v.object();
