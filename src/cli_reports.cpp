@@ -14,7 +14,7 @@ namespace benchbox {
 struct ReportCommands {
   CLI::App* compare = nullptr;
   std::string old_file, new_file;
-  double alpha = 0.05, noise_floor_pct = 2, fail_pct = -1;
+  double alpha = CompareOptions{}.alpha, noise_floor_pct = 100 * CompareOptions{}.noise_floor, fail_pct = -1;
   bool medians_only = false;
 
   CLI::App* merge = nullptr;
@@ -30,7 +30,7 @@ std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
   c->compare->add_option("new", c->new_file, "the later results JSON, or several runs comma-separated")->required();
   c->compare->add_option("--alpha", c->alpha, "significance level of the Mann-Whitney U test (default 0.05)")
       ->check(CLI::Range(1e-9, 0.5));
-  c->compare->add_option("--noise-floor", c->noise_floor_pct, "percent: smaller changes are 'unchanged' (default 2)")
+  c->compare->add_option("--noise-floor", c->noise_floor_pct, "percent: smaller changes are 'unchanged' (default 5)")
       ->check(CLI::Range(0.0, 100.0));
   c->compare->add_option("--fail-on-regression", c->fail_pct,
                          "exit 1 when a verified row is worse by more than this percent (with p < alpha; exact counts by their change alone)")

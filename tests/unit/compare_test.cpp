@@ -47,11 +47,14 @@ TEST(Compare, IdenticalInputsAreUnchangedBecauseOfP) {
 
 TEST(Compare, SmallSignificantChangeIsUnchangedByTheNoiseFloor) {
   std::vector<double> a(10), b(10);
-  for (int i = 0; i < 10; ++i) a[i] = 10 + 0.001 * i, b[i] = 10.1 + 0.001 * i;  // +1%, no overlap
+  for (int i = 0; i < 10; ++i) a[i] = 10 + 0.001 * i, b[i] = 10.4 + 0.001 * i;  // +4%, no overlap
   const Comparison c = compare_results(one_row("tbox", a), one_row("tbox", b), {});
   EXPECT_LT(*c.rows[0].p, 0.05);
   EXPECT_EQ(c.rows[0].verdict, Verdict::unchanged);
-  EXPECT_EQ(c.rows[0].why, "|change| < 2%");
+  EXPECT_EQ(c.rows[0].why, "|change| < 5%");  // the default minimum effect
+  CompareOptions quiet;
+  quiet.noise_floor = 0.02;
+  EXPECT_EQ(compare_results(one_row("tbox", a), one_row("tbox", b), quiet).rows[0].verdict, Verdict::worse);
 }
 
 TEST(Compare, FailOnRegressionNeedsSizeAndSignificance) {
