@@ -33,8 +33,15 @@ class ArrayFloor {
     size_ -= was;
     return was;
   }
+  // Full (as in iterate, which fills every slot): every value in one dense run, the limit of a
+  // visit; a map that keeps its elements in one dense array (ankerl) beat the per-slot check
+  // (0.30 against 0.32 ns at 1000 elements).
   template <class F>
   void for_each(F&& f) const {
+    if (size_ == slots_.size()) {
+      for (std::uint64_t v : slots_) f(v);
+      return;
+    }
     for (std::uint64_t v : slots_)
       if (v != 0) f(v);
   }
