@@ -7,7 +7,7 @@
 //  - cross-thread: one thread allocates, a second frees, through a queue of at most Q blocks;
 //  - threads: two threads, each churning its own L blocks (ops split between them);
 //  - fragmentation: N small blocks, 90% freed in a random order, then larger blocks as many bytes:
-//    the figures are resident memory (docs/allocator.md).
+//    the figures are resident memory (modules/allocator/README.md).
 #include <mutex>
 #include <optional>
 #include <string>

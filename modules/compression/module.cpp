@@ -1,5 +1,5 @@
 // The compression module, driver side: its cases, data sets and how each trial's proof is checked.
-// Definitions (docs/compression.md):
+// Definitions (modules/compression/README.md):
 //  - compress DATA: one operation is the whole input compressed by one call of the codec's
 //    one-shot API at the row's level; the figure is MB/s of uncompressed bytes;
 //  - decompress DATA: one operation is the codec's own output (made untimed) decompressed back;
@@ -114,7 +114,7 @@ benchbox::ParamSpec data_param() {
           .choices = data_set_names(),
           .default_value = "text,log,records",
           // random is run by name: it shows what a codec does with data it cannot shrink, and left
-          // the suite to keep it within its three minutes (docs/compression.md)
+          // the suite to keep it within its three minutes (modules/compression/README.md)
           .suite = {"text", "log", "records"},
           .help = "text, log, records, random (generated, 512 KiB each; random is not in the suite), or the path of your own file",
           .describe = data_set_label,

@@ -1,5 +1,5 @@
 // The json module, driver side: its cases, data sets and how each trial's proof is checked.
-// Definitions (docs/json.md):
+// Definitions (modules/json/README.md):
 //  - parse DATASET: one operation is one document parsed into the library's form with every value
 //    visited; the proof is the document's statistics (common/stats.hpp), ops times over.
 //  - stringify DATASET: one operation is the parsed document written as compact text; the proof

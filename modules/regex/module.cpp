@@ -1,6 +1,6 @@
 // The regex module, driver side: the count, captures and compile cases over the benchmarks of
 // benchmarks.json (or the user's own pattern and file), and how each trial's proof is checked
-// (docs/regex.md). The expected results are those of Python's re, never an engine under test's:
+// (modules/regex/README.md). The expected results are those of Python's re, never an engine under test's:
 // computed at build time for a benchmark on its own haystack (data/expected.json), at run time by
 // data/expect.py for anything else (the user's pattern or file, a benchmark on another haystack).
 #include <sys/wait.h>

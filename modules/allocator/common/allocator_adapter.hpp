@@ -11,7 +11,7 @@
 // A block may be released by another thread than the one that allocated it (cross-thread):
 // release must then be safe to call from there on the allocating thread's object.
 //
-// The proof (docs/allocator.md): every block gets its tag (schedule.hpp) written in its first and
+// The proof (modules/allocator/README.md): every block gets its tag (schedule.hpp) written in its first and
 // last 8 bytes when allocated, and both words are read back and added into a local checksum just
 // before it is freed; the counts of allocations and frees and the sum of the sizes requested are
 // kept in locals; after the clock, the blocks that were live together are checked for overlap

@@ -45,7 +45,7 @@ struct SplitMix {
   }
 };
 
-// The size distributions (docs/allocator.md). Every size is a multiple of 8, so a block's two
+// The size distributions (modules/allocator/README.md). Every size is a multiple of 8, so a block's two
 // tags are either the same word (8 bytes) or disjoint (16 bytes and more).
 enum class Sizes {
   small,  // 8..256 bytes, the 32 multiples of 8 equally likely (case small, cross-thread, fragmentation's first phase)

@@ -10,7 +10,7 @@
 namespace {
 
 // Where the bump's fresh memory is colder than what a real allocator reuses, measured on this
-// project's machine (docs/allocator.md): churn at 1000 live blocks, the floor 7.6 ns and glibc 63 ns,
+// project's machine (modules/allocator/README.md): churn at 1000 live blocks, the floor 7.6 ns and glibc 63 ns,
 // at 10000 the floor 326 ns and glibc 96 ns; small 10000 the floor below tcmalloc (2.3x), small 30000
 // above glibc (49.9 against 43.6 ns); cross-thread 1000 below jemalloc, 10000 above it (0.81x).
 constexpr std::int64_t kMaxLive = 1000, kMaxSmall = 10000, kMaxQueue = 1000;

@@ -1,6 +1,6 @@
 // A yardstick for the allocator module (docs/method.md, "Yardsticks"): a minimal program that does
 // the `small` and `churn` cases' work with malloc and free, and includes nothing of benchbox (the
-// sizes, tags and orders are generated again here from their definition in docs/allocator.md).
+// sizes, tags and orders are generated again here from their definition in modules/allocator/README.md).
 // Built once per allocator: linked alone (glibc), or with -ljemalloc or -lmimalloc, which replace
 // malloc in the whole program as they do in the adapters. scripts/accuracy runs it interleaved
 // with the matching benchbox row.
@@ -50,7 +50,7 @@ std::uint64_t stop_clock() {
   return t;
 }
 
-// docs/allocator.md, "Sizes, tags and orders".
+// modules/allocator/README.md, "Sizes, tags and orders".
 struct SplitMix {
   std::uint64_t state;
   std::uint64_t next() {

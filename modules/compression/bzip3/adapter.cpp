@@ -2,7 +2,7 @@
 // bz3_encode_block and bz3_decode_block, which work in place; each block framed by its original
 // and its compressed size (4 bytes each, as the bzip3 tool frames its blocks). The one-shot
 // bz3_compress/bz3_decompress pair is not used: in 1.2.2, bz3_decompress returned success with 0
-// bytes for a buffer bz3_compress had made (tried here, docs/compression.md).
+// bytes for a buffer bz3_compress had made (tried here, modules/compression/README.md).
 extern "C" {  // bzip3 1.2.2's header declares no C linkage
 #include <libbz3.h>
 }

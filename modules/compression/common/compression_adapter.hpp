@@ -8,7 +8,7 @@
 // each returning the bytes written, or throwing std::runtime_error with the library's message,
 // and calls add_codec<Codec>() with its levels. The timed region holds the library's calls, the
 // loop and a local sum of the sizes they return; the proof (the round trip compared byte for
-// byte, the checksum of the bytes that came back) is computed after the clock (docs/compression.md).
+// byte, the checksum of the bytes that came back) is computed after the clock (modules/compression/README.md).
 #pragma once
 
 #include <benchbox/adapter.hpp>

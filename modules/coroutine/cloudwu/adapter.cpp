@@ -97,7 +97,7 @@ void run_memory(Trial& trial) {
 
 int main(int argc, char** argv) {
   LibraryAdapter adapter({.id = "cloudwu",
-                          .version = "unversioned",  // no version number upstream: docs/libraries.md has the commit
+                          .version = "unversioned",  // no version number upstream: modules/coroutine/README.md has the commit
                           .style = Style::asymmetric,
                           .stack_bytes = 0});
   adapter.info("stack",

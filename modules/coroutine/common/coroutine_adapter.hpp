@@ -23,7 +23,7 @@ namespace benchbox::coroutine {
 
 using benchbox::Trial;
 
-// Stack per coroutine wherever a library lets the caller choose (docs/libraries.md lists the
+// Stack per coroutine wherever a library lets the caller choose (modules/coroutine/README.md lists the
 // libraries that cannot). The same size for everyone: a stack's size changes where its top lands
 // in the caches, which matters with many coroutines.
 inline constexpr std::size_t kStackBytes = 64 * 1024;

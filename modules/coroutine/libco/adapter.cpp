@@ -107,7 +107,7 @@ void run_memory(Trial& trial) {
 
 int main(int argc, char** argv) {
   LibraryAdapter adapter({.id = "libco",
-                          .version = "unversioned",  // no version number upstream: docs/libraries.md has the commit
+                          .version = "unversioned",  // no version number upstream: modules/coroutine/README.md has the commit
                           .style = Style::asymmetric,
                           .stack_bytes = kStackBytes});
   adapter.add(Case::switch_,

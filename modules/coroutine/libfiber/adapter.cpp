@@ -144,7 +144,7 @@ void run_memory(Trial& trial) {
 
 int main(int argc, char** argv) {
   LibraryAdapter adapter({.id = "libfiber",
-                          .version = "unversioned",  // no version number upstream: docs/libraries.md has the commit
+                          .version = "unversioned",  // no version number upstream: modules/coroutine/README.md has the commit
                           .style = Style::scheduler,
                           .stack_bytes = kStackBytes});
   adapter.info("hooks",

@@ -141,7 +141,7 @@ void run_memory(Trial& trial) {
 
 extern "C" void taskmain(int argc, char** argv) {
   LibraryAdapter adapter({.id = "libtask",
-                          .version = "unversioned",  // no version number upstream: docs/libraries.md has the commit
+                          .version = "unversioned",  // no version number upstream: modules/coroutine/README.md has the commit
                           .style = Style::scheduler,
                           .stack_bytes = kStackBytes});
   adapter.info("main", "libtask's own main(); the adapter runs in taskmain (256 KiB task stack)");

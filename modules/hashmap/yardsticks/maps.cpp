@@ -2,7 +2,7 @@
 // what a user's program does with std::unordered_map, absl::flat_hash_map or
 // boost::unordered_flat_map, and includes nothing of benchbox (no adapter header, no allocation
 // counting, no key generator: the keys are generated again here from their definition in
-// docs/hashmap.md). scripts/accuracy runs it interleaved with the matching benchbox row.
+// modules/hashmap/README.md). scripts/accuracy runs it interleaved with the matching benchbox row.
 //
 //   hashmap_yardstick MAP CASE N OPS REPS      MAP: std | absl | boost   CASE: find | insert
 //
@@ -53,7 +53,7 @@ std::uint64_t stop_clock() {
   return t;
 }
 
-// docs/hashmap.md, "Keys": splitmix64's finaliser, key i = mix(i + seed), value i = mix(i ^ seed) | 1,
+// modules/hashmap/README.md, "Keys": splitmix64's finaliser, key i = mix(i + seed), value i = mix(i ^ seed) | 1,
 // lookup order = Fisher-Yates with multiply-shift ranges.
 std::uint64_t mix(std::uint64_t x) {
   x ^= x >> 30;

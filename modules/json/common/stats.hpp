@@ -1,7 +1,7 @@
 // The json module's statistics of a document and the visitor interface every adapter drives.
 // Shared by the adapters (common/json_adapter.hpp) and the module's verification (module.cpp).
 //
-// Definitions (docs/json.md): objects, arrays; strings = string VALUES (keys are not strings);
+// Definitions (modules/json/README.md): objects, arrays; strings = string VALUES (keys are not strings);
 // numbers, trues, falses, nulls; members = object keys (duplicates included); elements = array
 // items; string_bytes / key_bytes = UTF-8 bytes of the values / keys after unescaping; checksum =
 // the sum of all those unescaped bytes, mod 2^64 (proves the text was unescaped, not just sized).
@@ -24,7 +24,7 @@ inline constexpr std::array<const char*, 11> kStatNames = {"objects", "arrays", 
 //   string(p, n)        a string value (unescaped) number(d)   a number, read as a double
 //   boolean(b), null()
 // Order inside a document does not matter for the statistics (a library may keep keys sorted).
-// What the timed loop of `parse` visits with (docs/json.md, "What is timed"): every value counted,
+// What the timed loop of `parse` visits with (modules/json/README.md, "What is timed"): every value counted,
 // every string's and key's unescaped size added up, every number read, as a user's program that
 // walks a document does, and nothing more. The full statistics and the checksum of every unescaped
 // byte (which would cost about as much as the fastest parsers' whole parse) come from one more

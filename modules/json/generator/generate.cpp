@@ -4,7 +4,7 @@
 //   json_generate OUTPUT_DIR        writes OUTPUT_DIR/<name>.json and <name>.stats.json
 //
 // Every value is written by one function that also counts it, so the statistics follow from the
-// text by construction (definitions in modules/json/data/stats.py and docs/json.md); a test checks
+// text by construction (definitions in modules/json/data/stats.py and modules/json/README.md); a test checks
 // them again with Python's json module.
 #include <cstdint>
 #include <cstdio>
@@ -97,7 +97,7 @@ class Writer {
             bytes += kVal[k];
             break;
           }
-          case 1: {  // a control character, which must be escaped (never \u0000: see docs/json.md)
+          case 1: {  // a control character, which must be escaped (never \u0000: see modules/json/README.md)
             const auto cp = static_cast<std::uint32_t>(1 + rng.below(0x1F));
             hex4(cp);
             utf8(cp, bytes);

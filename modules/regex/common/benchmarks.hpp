@@ -19,7 +19,7 @@ struct Flags {
 
 struct Benchmark {
   std::string_view name, pattern, flag_letters, haystack, about;
-  bool single_end;          // every match can end at one place only (docs/regex.md, Hyperscan)
+  bool single_end;          // every match can end at one place only (modules/regex/README.md, Hyperscan)
   std::string_view suites;  // the cases whose suite runs it, "count,compile,"
   std::string_view reference;  // the pattern Python's re computes the expected results with, where not `pattern`
   Flags flags() const { return Flags::of(flag_letters); }

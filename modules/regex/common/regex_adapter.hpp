@@ -1,4 +1,4 @@
-// The regex module's adapter side: its cases written once for every engine (docs/regex.md).
+// The regex module's adapter side: its cases written once for every engine (modules/regex/README.md).
 //
 // An engine folder supplies one class with
 //   Engine(std::string_view pattern, Flags flags);  // compiles, or throws std::runtime_error with the engine's message

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What a pattern finds in a haystack, by Python's re: the reference every engine's proof is checked
-against (docs/regex.md). Used at build time for the benchmarks (generate.py) and at run time by
+against (modules/regex/README.md). Used at build time for the benchmarks (generate.py) and at run time by
 benchbox for the user's own pattern or file:
 
     expect.py PATTERN FLAGS FILE [SAMPLE_BYTES]   -> one JSON object on standard output

@@ -1,4 +1,4 @@
-# A user's own pattern and file (docs/regex.md): a pattern the engine rejects makes its row n/a
+# A user's own pattern and file (modules/regex/README.md): a pattern the engine rejects makes its row n/a
 # with the engine's compile error; an engine whose semantics cannot give the leftmost-first
 # matches of the pattern (Hyperscan, a pattern with a quantifier) is n/a, saying why; a file that
 # does not exist is a one-line error with exit status 2.
