@@ -244,6 +244,10 @@ Comparison compare_runs(const std::vector<Results>& old_runs, const std::vector<
   c.new_machine = machine_label(new_runs.front().context);
   c.old_runs = old_runs.size();
   c.new_runs = new_runs.size();
+  auto n_in_first = [&](const Measurement& o) {
+    return std::any_of(new_runs.front().measurements.begin(), new_runs.front().measurements.end(),
+                        [&](const Measurement& m) { return same_row(o, m); });
+  };
   for (const auto& o : old_runs.front().measurements) {
     const auto old_side = find_in_runs(o, old_runs), new_side = find_in_runs(o, new_runs);
     if (old_side && new_side && comparable(*old_side, *new_side)) {
@@ -253,7 +257,7 @@ Comparison compare_runs(const std::vector<Results>& old_runs, const std::vector<
     const Measurement* n = new_side ? new_side->rows.front() : nullptr;
     UnmatchedRow u = unmatched(o, &o, n);
     if (!old_side) u.old_state = "absent from one of the old runs";
-    else if (!new_side && find_in_runs(o, {new_runs.front()})) u.new_state = "absent from one of the new runs";
+    else if (!new_side && n_in_first(o)) u.new_state = "absent from one of the new runs";
     else if (n && o.ok() && n->ok() && o.figure.id != n->figure.id)  // time against instructions
       u.old_state = "ok (" + o.figure.label + ")", u.new_state = "ok (" + n->figure.label + "): different figures";
     c.unmatched.push_back(u);
