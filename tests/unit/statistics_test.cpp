@@ -60,6 +60,24 @@ TEST(Statistics, QuartileIntervalIsTheNarrowestAt95Percent) {
   EXPECT_DOUBLE_EQ(s.upper_quartile.ci_high, 19);
 }
 
+// Ten thousand samples (a results file may hold that many; the search is linear in n): the 95%
+// interval of the lower quartile spans about 2 x 1.96 x sqrt(n p (1-p)) = 170 order statistics.
+TEST(Statistics, QuartileIntervalOfManySamples) {
+  std::vector<double> v;
+  for (int i = 1; i <= 10000; ++i) v.push_back(i);
+  const auto s = summarize(v);
+  EXPECT_DOUBLE_EQ(s.lower_quartile.value, 2500.75);
+  EXPECT_LT(s.lower_quartile.ci_low, 2500.75);
+  EXPECT_GT(s.lower_quartile.ci_high, 2500.75);
+  EXPECT_NEAR(s.lower_quartile.ci_high - s.lower_quartile.ci_low, 170, 6);
+  EXPECT_GE(s.lower_quartile.ci_level, 0.95);
+  EXPECT_LT(s.lower_quartile.ci_level, 0.955);
+  // The median's interval too: about 2 x 1.96 x sqrt(n / 4) = 196 order statistics (0.5^n, which
+  // underflows, made it a single point).
+  EXPECT_NEAR(s.ci_high - s.ci_low, 196, 6);
+  EXPECT_GE(s.ci_level, 0.95);
+}
+
 TEST(Statistics, SingleSample) {
   auto s = summarize({7});
   EXPECT_DOUBLE_EQ(s.median, 7);
