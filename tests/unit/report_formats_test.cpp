@@ -148,8 +148,12 @@ TEST(Reports, TheRobustFigureAndItsIntervalReachEveryFormat) {
   ASSERT_LT(column, header.size());
   const auto library = static_cast<std::size_t>(std::find(header.begin(), header.end(), "library") - header.begin());
   for (const auto& rec : records) {
-    if (rec[library] == "tbox") EXPECT_DOUBLE_EQ(std::stod(rec[column]), 10.0);
-    if (rec[library] == "libmill") EXPECT_EQ(rec[column], "");  // failed: none
+    if (rec[library] == "tbox") {
+      EXPECT_DOUBLE_EQ(std::stod(rec[column]), 10.0);
+    }
+    if (rec[library] == "libmill") {
+      EXPECT_EQ(rec[column], "");  // failed: none
+    }
   }
   const auto j = nlohmann::json::parse(make_reporter("json")->render(r));
   EXPECT_DOUBLE_EQ(j["results"][1]["robust"]["value"].get<double>(), 10.0);

@@ -96,7 +96,7 @@ struct Tally {
   std::uint64_t allocations = 0, frees = 0, bytes = 0, checksum = 0;
   // Blocks live together that overlap in memory, where the case checks it (cross-thread does
   // not: which blocks were in flight together is not known after the clock; its tags are read).
-  std::optional<std::uint64_t> overlaps;
+  std::optional<std::uint64_t> overlaps{};
   void add(const Tally& o) {
     allocations += o.allocations;
     frees += o.frees;
