@@ -262,6 +262,17 @@ std::optional<std::string> trial_problem(const RowContext& row, const Measuremen
   return std::nullopt;
 }
 
+// A probe runs warm, as the row's trials will: a cold first trial (stacks, pages and caches
+// touched for the first time) can take hundreds of times a warm one, and a count scaled from it
+// gave trials of 50 µs (the coroutine floor's `create` at 1000: 2,000 coroutines a trial), all noise.
+// Cold rows (one trial per process) and a user's --warmup 0 probe cold, as they are measured.
+namespace {
+unsigned probe_warmups(const RowContext& row) {
+  const bool cold = row.spec.trials != CaseSpec::Trials::repeated || (row.settings.warmup && *row.settings.warmup == 0);
+  return cold ? 0 : 1;
+}
+}  // namespace
+
 // Probes grow tenfold (or by the factor the last probe suggests) until one lasts 10 ms, then
 // scale to the target with two significant digits: counts people can read and compare.
 std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, std::string& error, bool* not_applicable) {
@@ -272,7 +283,7 @@ std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, s
   // library) takes milliseconds, of others seconds (first_probe_ops); probes grow up to 100-fold each.
   std::uint64_t ops = row.spec.round_ops(m.param, row.spec.first_probe_ops ? std::max<std::uint64_t>(row.spec.first_probe_ops(m.param), 1) : 10);
   for (int probe = 0; probe < 16; ++probe) {
-    Batch b = run_batch(row, m, ops, 1, 0);
+    Batch b = run_batch(row, m, ops, 1, probe_warmups(row));
     if (!b.error.empty()) {
       error = b.not_applicable ? b.error : "calibration: " + b.error;
       if (not_applicable) *not_applicable = b.not_applicable;

@@ -23,6 +23,7 @@ class FakeExecutor : public Executor {
       R"({"protocol":2,"id":"fake","version":"9","info":{"optimized":"yes"},"cases":{"step":{"notes":"","min_param":2,)"
       R"("bytes_per_param":65536,"traits":{"style":"plain loop","lane_bytes":"65536"}},"pass":{"not_applicable":"no buffer"}}})";
   double per_op_ns = 10;
+  double cold_ns = 0;  // added to each process's first trial: stacks, pages and caches touched first
   std::uint64_t peak_rss = 5u << 20;
   std::function<std::pair<std::uint64_t, std::uint64_t>(std::uint64_t ops, std::int64_t param)> proof =
       [](std::uint64_t ops, std::int64_t param) {
@@ -50,7 +51,7 @@ class FakeExecutor : public Executor {
       const auto ops = t < warmup ? warmup_ops : timed_ops;
       const auto [done, checksum] = proof(ops, std::stoll(arg("--param")));
       out.out += "{\"protocol\":2,\"trial\":" + (t < warmup ? std::string("\"warmup\"") : std::to_string(t - warmup + 1)) +
-                 ",\"ops\":" + std::to_string(ops) + ",\"ns\":" + std::to_string(static_cast<std::uint64_t>(per_op_ns * ops)) +
+                 ",\"ops\":" + std::to_string(ops) + ",\"ns\":" + std::to_string(static_cast<std::uint64_t>(per_op_ns * ops + (t == 0 ? cold_ns : 0))) +
                  ",\"done\":" + std::to_string(done) + ",\"checksum\":" + std::to_string(checksum) + "}\n";
     }
     return out;
@@ -182,13 +183,47 @@ TEST(Measurement, CalibratesToTheTargetWithVerifiedProbes) {
   EXPECT_EQ(r.measurements[1].enable, "install it");
 }
 
-// The non-zero warm-up counts processes were started with (calibration probes run none).
-std::vector<std::string> warmup_args(const FakeExecutor& fake) {
+// The non-zero warm-up counts the last `processes` processes (the measurement's, after the
+// calibration probes) were started with.
+std::vector<std::string> warmup_args(const FakeExecutor& fake, std::size_t processes) {
   std::vector<std::string> warmups;
-  for (const auto& call : fake.calls)
-    for (std::size_t i = 0; i + 1 < call.argv.size(); ++i)
-      if (call.argv[i] == "--warmup" && call.argv[i + 1] != "0") warmups.push_back(call.argv[i + 1]);
+  for (std::size_t c = fake.calls.size() - std::min(processes, fake.calls.size()); c < fake.calls.size(); ++c) {
+    const auto& argv = fake.calls[c].argv;
+    for (std::size_t i = 0; i + 1 < argv.size(); ++i)
+      if (argv[i] == "--warmup" && argv[i + 1] != "0") warmups.push_back(argv[i + 1]);
+  }
   return warmups;
+}
+
+// The warm-up count of each calibration probe (every process before the measurement's).
+std::vector<std::string> probe_warmup_args(const FakeExecutor& fake, std::size_t processes) {
+  std::vector<std::string> warmups;
+  for (std::size_t c = 0; c + processes < fake.calls.size(); ++c) {
+    const auto& argv = fake.calls[c].argv;
+    for (std::size_t i = 0; i + 1 < argv.size(); ++i)
+      if (argv[i] == "--warmup") warmups.push_back(argv[i + 1]);
+  }
+  return warmups;
+}
+
+TEST(Measurement, CalibrationProbesRunWarmAsTheTrialsWill) {
+  FakeExecutor fake;
+  RunSettings s = settings({"1000"});
+  s.reps = s.processes = 3;
+  s.target = std::chrono::milliseconds(30);
+  fake.per_op_ns = 20;
+  fake.cold_ns = 20e6;  // a process's first trial pays 20 ms once, as 1000 fresh 64 KiB stacks do
+  Measurement m = run_with(fake, s).measurements[0];
+  ASSERT_EQ(m.status, Status::ok) << m.reason;
+  EXPECT_EQ(m.ops, 1'500'000u);  // 30 ms of warm 20 ns operations, not a count scaled from a cold probe
+  const auto probes = probe_warmup_args(fake, s.processes);
+  ASSERT_FALSE(probes.empty());
+  EXPECT_EQ(probes, std::vector<std::string>(probes.size(), "1"));
+  fake.calls.clear();
+  s.warmup = 0;  // a user who measures cold trials calibrates on cold probes
+  m = run_with(fake, s).measurements[0];
+  EXPECT_LT(m.ops, 300'000u);  // the cold 20 ms counted into the per-operation time
+  EXPECT_EQ(probe_warmup_args(fake, s.processes), std::vector<std::string>(probe_warmup_args(fake, s.processes).size(), "0"));
 }
 
 TEST(Measurement, ATrialTheCasesMinimumStretchesFourfoldRunsWithoutWarmUp) {
@@ -201,13 +236,13 @@ TEST(Measurement, ATrialTheCasesMinimumStretchesFourfoldRunsWithoutWarmUp) {
   ASSERT_EQ(m.status, Status::ok) << m.reason;
   EXPECT_EQ(m.ops, 100'000u);
   EXPECT_EQ(m.warmups, 0u);
-  EXPECT_TRUE(warmup_args(fake).empty());
+  EXPECT_TRUE(warmup_args(fake, s.processes).empty());
   fake.calls.clear();
   fake.per_op_ns = 200;  // 40 ms is 200,000 steps: above the minimum, so one warm-up as usual
   m = run_with(fake, s).measurements[0];
   EXPECT_EQ(m.ops, 200'000u);
   EXPECT_EQ(m.warmups, 1u);
-  EXPECT_EQ(warmup_args(fake).size(), s.processes);  // one per process
+  EXPECT_EQ(warmup_args(fake, s.processes).size(), s.processes);  // one per process
   fake.calls.clear();
   fake.per_op_ns = 2000;  // a case that has not shown its stretched trials warm themselves keeps it
   Module careful = fake_module();
@@ -219,7 +254,7 @@ TEST(Measurement, ATrialTheCasesMinimumStretchesFourfoldRunsWithoutWarmUp) {
   s.warmup = 2;  // a warm-up the user asks for is run whatever the stretch
   m = run_with(fake, s).measurements[0];
   EXPECT_EQ(m.warmups, 2u);
-  EXPECT_EQ(warmup_args(fake), std::vector<std::string>(s.processes, "2"));
+  EXPECT_EQ(warmup_args(fake, s.processes), std::vector<std::string>(s.processes, "2"));
 }
 
 TEST(Measurement, TheStretchIsMeasuredAgainstTheCountAskedFor) {
