@@ -265,11 +265,13 @@ std::optional<std::string> trial_problem(const RowContext& row, const Measuremen
 // A probe runs warm, as the row's trials will: a cold first trial (stacks, pages and caches
 // touched for the first time) can take hundreds of times a warm one, and a count scaled from it
 // gave trials of 50 µs (the coroutine floor's `create` at 1000: 2,000 coroutines a trial), all noise.
-// Cold rows (one trial per process) and a user's --warmup 0 probe cold, as they are measured.
+// Cold rows (one trial per process) and a user's --warmup 0 probe cold, as they are measured; so
+// does a probe that the case's minimum stretches enough to warm itself (1000 threads' switches).
 namespace {
-unsigned probe_warmups(const RowContext& row) {
+bool trial_warms_itself(const RowContext& row, const OpsCount& count);
+unsigned probe_warmups(const RowContext& row, const OpsCount& probe) {
   const bool cold = row.spec.trials != CaseSpec::Trials::repeated || (row.settings.warmup && *row.settings.warmup == 0);
-  return cold ? 0 : 1;
+  return cold || trial_warms_itself(row, probe) ? 0 : 1;
 }
 }  // namespace
 
@@ -281,9 +283,10 @@ std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, s
   const double target_ns = static_cast<double>(s.target.count()) * 1e6;
   // The first probe is small: one operation of some cases (a 2 MB document parsed by a slow
   // library) takes milliseconds, of others seconds (first_probe_ops); probes grow up to 100-fold each.
-  std::uint64_t ops = row.spec.round_ops(m.param, row.spec.first_probe_ops ? std::max<std::uint64_t>(row.spec.first_probe_ops(m.param), 1) : 10);
+  std::uint64_t wanted = row.spec.first_probe_ops ? std::max<std::uint64_t>(row.spec.first_probe_ops(m.param), 1) : 10;
+  std::uint64_t ops = row.spec.round_ops(m.param, wanted);
   for (int probe = 0; probe < 16; ++probe) {
-    Batch b = run_batch(row, m, ops, 1, probe_warmups(row));
+    Batch b = run_batch(row, m, ops, 1, probe_warmups(row, OpsCount{wanted, ops}));
     if (!b.error.empty()) {
       error = b.not_applicable ? b.error : "calibration: " + b.error;
       if (not_applicable) *not_applicable = b.not_applicable;
@@ -298,8 +301,8 @@ std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, s
       return OpsCount{wanted, row.spec.round_ops(m.param, wanted)};
     }
     const double factor = std::clamp(kProbeNs * 1.5 / std::max(ns, 1.0), 2.0, 100.0);
-    const auto grown = std::min<std::uint64_t>(s.max_ops, static_cast<std::uint64_t>(static_cast<double>(ops) * factor));
-    ops = row.spec.round_ops(m.param, std::max(grown, ops + 1));
+    wanted = std::max(std::min<std::uint64_t>(s.max_ops, static_cast<std::uint64_t>(static_cast<double>(ops) * factor)), ops + 1);
+    ops = row.spec.round_ops(m.param, wanted);
   }
   return OpsCount{ops, ops};
 }
