@@ -13,14 +13,7 @@
 // free. One untimed warm-up pass first, then REPS timed passes: one line `ns_per_op <value>`
 // each, then `check <sum of the tags read back>`, which the program compares with the sum it must
 // be (exit status 3 if not).
-#include <time.h>
-
-#if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>  // counts the timed region only, under scripts/accuracy --instructions
-#define YARDSTICK_TOGGLE() CALLGRIND_TOGGLE_COLLECT
-#else
-#define YARDSTICK_TOGGLE()
-#endif
+#include <yardstick.hpp>  // the clock and the passes, as in every yardstick
 
 #include <cstdint>
 #include <cstdio>
@@ -33,22 +26,8 @@
 
 namespace {
 
-std::uint64_t now_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return std::uint64_t(ts.tv_sec) * 1000000000u + std::uint64_t(ts.tv_nsec);
-}
-
-bool g_counting = false;
-std::uint64_t start_clock() {
-  if (g_counting) YARDSTICK_TOGGLE();
-  return now_ns();
-}
-std::uint64_t stop_clock() {
-  const std::uint64_t t = now_ns();
-  if (g_counting) YARDSTICK_TOGGLE();
-  return t;
-}
+using yardstick::start_clock;
+using yardstick::stop_clock;
 
 // modules/allocator/README.md, "Sizes, tags and orders".
 struct SplitMix {
@@ -160,11 +139,9 @@ int main(int argc, char** argv) {
   if (which == "churn")
     for (std::uint64_t k = 0; k < 4; ++k) orders[k] = permutation(n, 0xc4a5e0000ull + 16 * k);
   std::uint64_t check = 0;
-  for (std::uint64_t r = 0; r <= reps; ++r) {
-    g_counting = r > 0;  // the first pass warms up
-    const double ns = which == "small" ? small_pass(size, n, ops, check) : churn_pass(size, orders, n, ops, check);
-    if (r > 0) std::printf("ns_per_op %.4f\n", ns);
-  }
+  yardstick::warm_up_then_time(int(reps), [&] {
+    return which == "small" ? small_pass(size, n, ops, check) : churn_pass(size, orders, n, ops, check);
+  });
   // Every block of a pass was freed with both its tags read back: the sum is known in advance.
   const std::uint64_t blocks = which == "small" ? ops / n * n : n + ops;
   std::uint64_t expected = 0;

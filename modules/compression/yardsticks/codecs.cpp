@@ -9,28 +9,21 @@
 // expression as benchbox's, so equal sizes print equal ratios) and `check <1 if the round trip
 // gave the file back>`.
 #include <lz4.h>
-#include <time.h>
 #include <zlib.h>
 #include <zstd.h>
+
+#include <yardstick.hpp>  // the clock and the file, as in every yardstick
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 namespace {
 
 using Bytes = std::vector<unsigned char>;
-
-double now_s() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
 
 struct Codec {
   std::string name;
@@ -80,8 +73,8 @@ int main(int argc, char** argv) {
   }
   Codec codec{argv[1], std::atoi(argv[2])};
   const std::string mode = argv[3];
-  std::ifstream f(argv[4], std::ios::binary);
-  const Bytes in((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::string file = yardstick::read_file(argv[4]);
+  const Bytes in(file.begin(), file.end());
   const long ops = std::atol(argv[5]);
   if (in.empty() || ops < 1 || (codec.name != "zlib" && codec.name != "zstd" && codec.name != "lz4")) {
     std::fprintf(stderr, "compression_yardstick: bad arguments or empty file\n");
@@ -91,9 +84,10 @@ int main(int argc, char** argv) {
   const std::size_t size = codec.compress(in, packed);  // the warm-up pass, and the input of decompress
   if (size == 0) return 1;
   std::size_t total = 0;
-  const double start = now_s();
+  yardstick::counting = true;
+  const std::uint64_t start = yardstick::start_clock();
   for (long i = 0; i < ops; ++i) total += mode == "compress" ? codec.compress(in, packed) : codec.decompress(packed.data(), size, back);
-  const double seconds = now_s() - start;
+  const double seconds = static_cast<double>(yardstick::stop_clock() - start) * 1e-9;
   const bool same = codec.decompress(packed.data(), size, back) == in.size() && std::memcmp(back.data(), in.data(), in.size()) == 0;
   std::printf("mb_per_s %.6g\nratio %.17g\ncheck %d\n", static_cast<double>(in.size()) * static_cast<double>(ops) / seconds / 1e6,
               static_cast<double>(in.size() * static_cast<std::size_t>(ops)) / static_cast<double>(mode == "compress" ? total : size * static_cast<std::size_t>(ops)),

@@ -11,18 +11,11 @@
 // Every coroutine is entered once before the clock starts (a fresh stack's first touch is not a
 // switch). One untimed warm-up pass, then REPS timed passes of OPS switches (rounded to whole turns
 // per coroutine): a line `ns_per_op <value>` each, then `check <switches of the last pass>`.
-#include <time.h>
-
-#if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>  // counts the timed region only, under scripts/accuracy --instructions
-#define YARDSTICK_TOGGLE() CALLGRIND_TOGGLE_COLLECT
-#else
-#define YARDSTICK_TOGGLE()
-#endif
-
 #include <boost/context/fiber.hpp>
 #include <boost/context/fixedsize_stack.hpp>
 #include <boost/fiber/all.hpp>
+
+#include <yardstick.hpp>  // the clock and the passes, as in every yardstick
 
 #include <cstdint>
 #include <cstdio>
@@ -33,24 +26,8 @@
 
 namespace {
 
-std::uint64_t now_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return std::uint64_t(ts.tv_sec) * 1000000000u + std::uint64_t(ts.tv_nsec);
-}
-
-// The clock around a timed region; in the timed passes (not the warm-up) it also switches
-// Callgrind's counting on and off.
-bool g_counting = false;
-std::uint64_t start_clock() {
-  if (g_counting) YARDSTICK_TOGGLE();
-  return now_ns();
-}
-std::uint64_t stop_clock() {
-  const std::uint64_t t = now_ns();
-  if (g_counting) YARDSTICK_TOGGLE();
-  return t;
-}
+using yardstick::start_clock;
+using yardstick::stop_clock;
 
 constexpr std::size_t kStackBytes = 64 * 1024;
 std::uint64_t g_begin = 0, g_end = 0;
@@ -187,10 +164,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "coroutine_yardstick: bad arguments\n");
     return 2;
   }
-  auto pass = [&] { return what == "ring" ? ring(n, turns) : what == "boost.context" ? context(n, turns) : fiber(n, turns); };
-  pass();  // warm-up, untimed
-  g_counting = true;
-  for (int i = 0; i < reps; ++i) std::printf("ns_per_op %.4f\n", pass());
+  yardstick::warm_up_then_time(reps, [&] { return what == "ring" ? ring(n, turns) : what == "boost.context" ? context(n, turns) : fiber(n, turns); });
   std::printf("check %llu\n", static_cast<unsigned long long>(n * turns));
   return 0;
 }

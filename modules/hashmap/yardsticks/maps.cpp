@@ -10,17 +10,10 @@
 // keys in a seeded random order, summing the values found. insert: OPS/N rounds, each inserting
 // keys 0..N-1 into a new empty map (creating and destroying the maps untimed). One untimed warm-up
 // pass first, then REPS timed passes: one line `ns_per_op <value>` each, then `check <sum>`.
-#include <time.h>
-
-#if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>  // counts the timed region only, under scripts/accuracy --instructions
-#define YARDSTICK_TOGGLE() CALLGRIND_TOGGLE_COLLECT
-#else
-#define YARDSTICK_TOGGLE()
-#endif
-
 #include <absl/container/flat_hash_map.h>
 #include <boost/unordered/unordered_flat_map.hpp>
+
+#include <yardstick.hpp>  // the clock and the passes, as in every yardstick
 
 #include <cstdint>
 #include <cstdio>
@@ -34,24 +27,8 @@
 
 namespace {
 
-std::uint64_t now_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return std::uint64_t(ts.tv_sec) * 1000000000u + std::uint64_t(ts.tv_nsec);
-}
-
-// The clock around a timed region; in the timed passes (not the warm-up) it also switches
-// Callgrind's counting on and off.
-bool g_counting = false;
-std::uint64_t start_clock() {
-  if (g_counting) YARDSTICK_TOGGLE();
-  return now_ns();
-}
-std::uint64_t stop_clock() {
-  const std::uint64_t t = now_ns();
-  if (g_counting) YARDSTICK_TOGGLE();
-  return t;
-}
+using yardstick::start_clock;
+using yardstick::stop_clock;
 
 // modules/hashmap/README.md, "Keys": splitmix64's finaliser, key i = mix(i + seed), value i = mix(i ^ seed) | 1,
 // lookup order = Fisher-Yates with multiply-shift ranges.
@@ -127,10 +104,7 @@ struct Run {
 template <class Map>
 int run(const std::string& what, std::uint64_t n, std::uint64_t ops, int reps) {
   Run<Map> r(n, ops);
-  auto pass = [&] { return what == "find" ? r.find() : r.insert(); };
-  pass();  // warm-up, untimed
-  g_counting = true;
-  for (int i = 0; i < reps; ++i) std::printf("ns_per_op %.4f\n", pass());
+  yardstick::warm_up_then_time(reps, [&] { return what == "find" ? r.find() : r.insert(); });
   std::printf("check %llu\n", static_cast<unsigned long long>(r.check));
   return 0;
 }

@@ -10,15 +10,6 @@
 //
 // One untimed warm-up pass, then REPS timed passes of OPS parses each: a line `ns_per_op <value>`
 // per pass, then `check <values> <string bytes>` of one document.
-#include <time.h>
-
-#if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>  // counts the timed region only, under scripts/accuracy --instructions
-#define YARDSTICK_TOGGLE() CALLGRIND_TOGGLE_COLLECT
-#else
-#define YARDSTICK_TOGGLE()
-#endif
-
 #if YARDSTICK_LIBRARY == 1
 #include <simdjson.h>
 #elif YARDSTICK_LIBRARY == 2
@@ -27,34 +18,15 @@
 #include <nlohmann/json.hpp>
 #endif
 
+#include <yardstick.hpp>  // the clock, the passes and the file, as in every yardstick
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <string_view>
 
 namespace {
-
-std::uint64_t now_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return std::uint64_t(ts.tv_sec) * 1000000000u + std::uint64_t(ts.tv_nsec);
-}
-
-// The clock around a timed region; in the timed passes (not the warm-up) it also switches
-// Callgrind's counting on and off.
-bool g_counting = false;
-std::uint64_t start_clock() {
-  if (g_counting) YARDSTICK_TOGGLE();
-  return now_ns();
-}
-std::uint64_t stop_clock() {
-  const std::uint64_t t = now_ns();
-  if (g_counting) YARDSTICK_TOGGLE();
-  return t;
-}
 
 struct Tally {
   std::uint64_t values = 0, string_bytes = 0;
@@ -172,27 +144,23 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s FILE OPS REPS (%s)\n", argv[0], kLibrary);
     return 2;
   }
-  std::ifstream in(argv[1], std::ios::binary);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = yardstick::read_file(argv[1]);
   const std::uint64_t ops = std::strtoull(argv[2], nullptr, 10);
   const int reps = std::atoi(argv[3]);
-  if (!in || text.empty() || ops == 0 || reps < 1) {
+  if (text.empty() || ops == 0 || reps < 1) {
     std::fprintf(stderr, "json_yardstick: bad arguments\n");
     return 2;
   }
-  auto pass = [&] {
+  yardstick::warm_up_then_time(reps, [&] {
     Tally t;
-    const std::uint64_t begin = start_clock();
+    const std::uint64_t begin = yardstick::start_clock();
     for (std::uint64_t i = 0; i < ops; ++i)
       if (!parse(text, t)) {
         std::fprintf(stderr, "json_yardstick: %s refused %s\n", kLibrary, argv[1]);
         std::exit(1);
       }
-    return double(stop_clock() - begin) / double(ops);
-  };
-  pass();  // warm-up, untimed
-  g_counting = true;
-  for (int i = 0; i < reps; ++i) std::printf("ns_per_op %.2f\n", pass());
+    return double(yardstick::stop_clock() - begin) / double(ops);
+  });
   Tally one;
   parse(text, one);
   std::printf("check %llu %llu\n", static_cast<unsigned long long>(one.values), static_cast<unsigned long long>(one.string_bytes));

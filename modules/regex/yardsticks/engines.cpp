@@ -11,29 +11,16 @@
 #include <pcre2.h>
 #include <re2/re2.h>
 #include <regex.h>
-#include <time.h>
 
-#if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>  // counts the timed region only, under scripts/accuracy --instructions
-#define YARDSTICK_TOGGLE() CALLGRIND_TOGGLE_COLLECT
-#else
-#define YARDSTICK_TOGGLE()
-#endif
+#include <yardstick.hpp>  // the clock and the file, as in every yardstick
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <string>
 
 namespace {
-
-double now_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e9 + static_cast<double>(ts.tv_nsec);
-}
 
 struct Pcre2Jit {
   pcre2_code* code;
@@ -103,13 +90,12 @@ int measure(const std::string& pattern, const std::string& text, long ops) {
   Engine e(pattern);
   const long matches = scan(e, text);  // untimed
   long total = 0;
-  YARDSTICK_TOGGLE();
-  const double t0 = now_ns();
+  yardstick::counting = true;
+  const std::uint64_t t0 = yardstick::start_clock();
   for (long i = 0; i < ops; ++i) total += scan(e, text);
-  const double t1 = now_ns();
-  YARDSTICK_TOGGLE();
+  const std::uint64_t t1 = yardstick::stop_clock();
   if (total != matches * ops) return 3;
-  std::printf("ns_per_op %.6g\nmatches %ld\n", (t1 - t0) / static_cast<double>(ops), matches);
+  std::printf("ns_per_op %.6g\nmatches %ld\n", static_cast<double>(t1 - t0) / static_cast<double>(ops), matches);
   return 0;
 }
 
@@ -121,8 +107,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string engine = argv[1], pattern = argv[2];
-  std::ifstream f(argv[3], std::ios::binary);
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::string text = yardstick::read_file(argv[3]);
   const long ops = std::atol(argv[4]);
   if (text.empty() || ops <= 0) return 2;
   if (engine == "pcre2.jit") return measure<Pcre2Jit>(pattern, text, ops);
