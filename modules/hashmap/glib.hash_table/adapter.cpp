@@ -11,12 +11,29 @@
 
 namespace {
 
-class Int64Table {
+// What both tables do alike: own the GHashTable, walk its values, count them.
+class Table {
  public:
-  explicit Int64Table(std::size_t) : table_(g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, nullptr)) {}
-  ~Int64Table() { g_hash_table_destroy(table_); }
-  Int64Table(const Int64Table&) = delete;
-  Int64Table& operator=(const Int64Table&) = delete;
+  explicit Table(GHashTable* table) : table_(table) {}
+  ~Table() { g_hash_table_destroy(table_); }
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+  template <class F>
+  void for_each(F&& f) const {
+    GHashTableIter it;
+    gpointer value = nullptr;
+    g_hash_table_iter_init(&it, table_);
+    while (g_hash_table_iter_next(&it, nullptr, &value)) f(GPOINTER_TO_SIZE(value));
+  }
+  std::size_t size() const { return g_hash_table_size(table_); }
+
+ protected:
+  GHashTable* table_;
+};
+
+class Int64Table : public Table {
+ public:
+  explicit Int64Table(std::size_t) : Table(g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, nullptr)) {}
   bool insert(std::uint64_t k, std::uint64_t v) {
     auto* key = g_new(gint64, 1);
     *key = static_cast<gint64>(k);
@@ -32,25 +49,11 @@ class Int64Table {
     const auto key = static_cast<gint64>(k);
     return g_hash_table_remove(table_, &key);
   }
-  template <class F>
-  void for_each(F&& f) const {
-    GHashTableIter it;
-    gpointer value = nullptr;
-    g_hash_table_iter_init(&it, table_);
-    while (g_hash_table_iter_next(&it, nullptr, &value)) f(GPOINTER_TO_SIZE(value));
-  }
-  std::size_t size() const { return g_hash_table_size(table_); }
-
- private:
-  GHashTable* table_;
 };
 
-class StringTable {
+class StringTable : public Table {
  public:
-  explicit StringTable(std::size_t) : table_(g_hash_table_new_full(g_str_hash, g_str_equal, g_free, nullptr)) {}
-  ~StringTable() { g_hash_table_destroy(table_); }
-  StringTable(const StringTable&) = delete;
-  StringTable& operator=(const StringTable&) = delete;
+  explicit StringTable(std::size_t) : Table(g_hash_table_new_full(g_str_hash, g_str_equal, g_free, nullptr)) {}
   bool insert(const std::string& k, std::uint64_t v) {
     return g_hash_table_insert(table_, g_strdup(k.c_str()), GSIZE_TO_POINTER(v));
   }
@@ -60,17 +63,6 @@ class StringTable {
     return p != nullptr;
   }
   bool erase(const std::string& k) { return g_hash_table_remove(table_, k.c_str()); }
-  template <class F>
-  void for_each(F&& f) const {
-    GHashTableIter it;
-    gpointer value = nullptr;
-    g_hash_table_iter_init(&it, table_);
-    while (g_hash_table_iter_next(&it, nullptr, &value)) f(GPOINTER_TO_SIZE(value));
-  }
-  std::size_t size() const { return g_hash_table_size(table_); }
-
- private:
-  GHashTable* table_;
 };
 
 }  // namespace
