@@ -4,10 +4,18 @@
 
 using namespace benchbox;
 
+namespace {
+
+// The describe line of an adapter "x", version 1, with these cases (a JSON object).
+LibraryDescription describe_cases(const std::string& cases) {
+  return parse_describe(R"({"protocol":2,"id":"x","version":"1","cases":)" + cases + "}\n");
+}
+
+}  // namespace
+
 TEST(Protocol, ParsesDescribe) {
   auto d = parse_describe(
-      R"({"protocol":2,"id":"x","version":"1.2","info":{"k":"v"},"cases":{"switch":{"traits":{"style":"asymmetric","stack_bytes":"65536"},"bytes_per_param":65536,"min_param":1,"notes":"n"},"channel":{"not_applicable":"no channel"}}})"
-      "\n");
+      R"({"protocol":2,"id":"x","version":"1.2","info":{"k":"v"},"cases":{"switch":{"traits":{"style":"asymmetric","stack_bytes":"65536"},"bytes_per_param":65536,"min_param":1,"notes":"n"},"channel":{"not_applicable":"no channel"}})");
   EXPECT_EQ(d.id, "x");
   EXPECT_EQ(d.version, "1.2");
   EXPECT_EQ(d.info.at("k"), "v");
@@ -20,22 +28,14 @@ TEST(Protocol, ParsesDescribe) {
 }
 
 TEST(Protocol, OptionalMaximumParameter) {
-  auto d = parse_describe(
-      R"({"protocol":2,"id":"x","version":"1","cases":{"channel":{"min_param":0,"max_param":0}}})"
-      "\n");
+  auto d = describe_cases(R"({"channel":{"min_param":0,"max_param":0}})");
   EXPECT_EQ(d.cases.at("channel").traits.max_param, 0);
-  auto unlimited = parse_describe(
-      R"({"protocol":2,"id":"x","version":"1","cases":{"channel":{"min_param":0}}})"
-      "\n");
+  auto unlimited = describe_cases(R"({"channel":{"min_param":0}})");
   EXPECT_EQ(unlimited.cases.at("channel").traits.max_param, -1);
   EXPECT_EQ(unlimited.cases.at("channel").traits.max_param_reason, "");
-  auto reasoned = parse_describe(
-      R"({"protocol":2,"id":"x","version":"1","cases":{"memory":{"min_param":1,"max_param":30000,"max_param_reason":"r"}}})"
-      "\n");
+  auto reasoned = describe_cases(R"({"memory":{"min_param":1,"max_param":30000,"max_param_reason":"r"}})");
   EXPECT_EQ(reasoned.cases.at("memory").traits.max_param_reason, "r");
-  EXPECT_THROW(parse_describe(R"({"protocol":2,"id":"x","version":"1","cases":{"c":{"min_param":0,"max_param":-2}}})"
-                              "\n"),
-               ProtocolError);
+  EXPECT_THROW(describe_cases(R"({"c":{"min_param":0,"max_param":-2}})"), ProtocolError);
 }
 
 TEST(Protocol, ParsesTrialsInOrder) {
@@ -88,9 +88,7 @@ TEST(Protocol, RunArguments) {
 }
 
 TEST(Protocol, TraitsMustBeStrings) {
-  EXPECT_THROW(parse_describe(R"({"protocol":2,"id":"x","version":"1","cases":{"c":{"min_param":0,"traits":{"style":3}}}})"
-                              "\n"),
-               ProtocolError);
+  EXPECT_THROW(describe_cases(R"({"c":{"min_param":0,"traits":{"style":3}}})"), ProtocolError);
 }
 
 TEST(Protocol, ParsesCountsFiguresAndDetails) {
@@ -113,7 +111,5 @@ TEST(Protocol, NamedValuesALibraryCannotRun) {
       "\n");
   EXPECT_EQ(d.cases.at("count").traits.not_applicable_at.at("emails"), "not a literal");
   EXPECT_TRUE(d.cases.at("count").applicable);
-  EXPECT_THROW(parse_describe(R"({"protocol":2,"id":"x","version":"1","cases":{"c":{"min_param":0,"not_applicable_at":{"a":1}}}})"
-                              "\n"),
-               ProtocolError);
+  EXPECT_THROW(describe_cases(R"({"c":{"min_param":0,"not_applicable_at":{"a":1}}})"), ProtocolError);
 }

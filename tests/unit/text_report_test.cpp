@@ -4,6 +4,22 @@
 
 using namespace benchbox;
 
+namespace {
+
+// A verified row of one repetition, `value` its time (or its figure) per operation.
+Measurement ok_row(const char* module, const char* case_id, const char* library, double value) {
+  Measurement m;
+  m.module = module;
+  m.case_id = case_id;
+  m.library = library;
+  m.status = Status::ok;
+  m.values = {value};
+  m.summary = summarize(m.values);
+  return m;
+}
+
+}  // namespace
+
 TEST(TextReport, OriginalLineForm) {
   Measurement m;
   m.library = "tbox";
@@ -30,20 +46,11 @@ TEST(TextReport, NonOkRowsSayWhy) {
 }
 
 TEST(TextReport, TableShowsRelativeToFastest) {
-  Measurement a, b;
+  Measurement a = ok_row("coroutine", "switch", "fast", 2), b = ok_row("coroutine", "switch", "slow", 5);
   for (auto* m : {&a, &b}) {
-    m->module = "coroutine";
-    m->case_id = "switch";
     m->unit = "switches";
-    m->status = Status::ok;
     m->ops = 100;
   }
-  a.library = "fast";
-  a.values = {2};
-  b.library = "slow";
-  b.values = {5};
-  a.summary = summarize(a.values);
-  b.summary = summarize(b.values);
   Results r;
   r.measurements = {b, a};
   auto groups = group_by_case(r);
@@ -54,20 +61,8 @@ TEST(TextReport, TableShowsRelativeToFastest) {
 }
 
 TEST(TextReport, RowsRankedBestFirstUnlessDeclaredOrderIsAsked) {
-  Measurement a, b;
-  for (auto* m : {&a, &b}) {
-    m->module = "coroutine";
-    m->case_id = "switch";
-    m->status = Status::ok;
-  }
-  a.library = "slow";
-  a.values = {5};
-  b.library = "fast";
-  b.values = {2};
-  a.summary = summarize(a.values);
-  b.summary = summarize(b.values);
   Results r;
-  r.measurements = {a, b};
+  r.measurements = {ok_row("coroutine", "switch", "slow", 5), ok_row("coroutine", "switch", "fast", 2)};
   const std::string ranked = text::case_table(group_by_case(r)[0]);
   EXPECT_LT(ranked.find("fast"), ranked.find("slow"));
   const std::string declared = text::case_table(group_by_case(r, RowOrder::declared)[0]);
@@ -75,19 +70,8 @@ TEST(TextReport, RowsRankedBestFirstUnlessDeclaredOrderIsAsked) {
 }
 
 TEST(TextReport, HigherIsBetterFiguresRankTheOtherWay) {
-  Measurement a, b;
-  for (auto* m : {&a, &b}) {
-    m->module = "json";
-    m->case_id = "conformance";
-    m->status = Status::ok;
-    m->figure = FigureSpec::score("score");
-  }
-  a.library = "lenient";
-  a.values = {80};
-  b.library = "strict";
-  b.values = {100};
-  a.summary = summarize(a.values);
-  b.summary = summarize(b.values);
+  Measurement a = ok_row("json", "conformance", "lenient", 80), b = ok_row("json", "conformance", "strict", 100);
+  a.figure = b.figure = FigureSpec::score("score");
   Results r;
   r.measurements = {a, b};
   const auto g = group_by_case(r)[0];
@@ -119,14 +103,8 @@ TEST(TextReport, UnavailableLibrariesListedOnceAfterTheTables) {
 }
 
 TEST(TextReport, ACutVersionDoesNotEndInTheUnstableMark) {
-  Measurement m;
-  m.module = "coroutine";
-  m.case_id = "switch";
-  m.library = "x";
+  Measurement m = ok_row("coroutine", "switch", "x", 1);
   m.version = "a-very-long-version-string-1.2.3";
-  m.status = Status::ok;
-  m.values = {1};
-  m.summary = summarize(m.values);
   Results r;
   r.measurements = {m};
   const std::string table = text::case_table(group_by_case(r)[0]);
@@ -139,14 +117,9 @@ TEST(TextReport, ACutVersionDoesNotEndInTheUnstableMark) {
 TEST(TextReport, VersionsAreShownWhole) {
   Results r;
   for (const std::string version : {"LIBGO_VERSION 300", "0.0+git20180715.2c46874-2 (Debian libflathashmap-dev)", "1.0"}) {
-    Measurement m;
-    m.module = "coroutine";
-    m.case_id = "switch";
+    Measurement m = ok_row("coroutine", "switch", "", 1);
     m.library = "lib" + std::to_string(r.measurements.size());
     m.version = version;
-    m.status = Status::ok;
-    m.values = {1};
-    m.summary = summarize(m.values);
     r.measurements.push_back(m);
   }
   const std::string table = text::case_table(group_by_case(r)[0]);
