@@ -6,24 +6,18 @@
 #include <vector>
 
 #include "../common/compression_adapter.hpp"
+#include "../common/lz4_block.hpp"
 
 namespace {
 
-struct Lz4Hc {
+struct Lz4Hc : benchbox::compression::Lz4Block {
   int level;
   std::vector<char> state = std::vector<char>(static_cast<std::size_t>(LZ4_sizeofStateHC()));
   explicit Lz4Hc(int l) : level(l) {}
-  std::size_t bound(std::size_t n) const { return static_cast<std::size_t>(LZ4_compressBound(static_cast<int>(n))); }
   std::size_t compress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t capacity) {
     const int size = LZ4_compress_HC_extStateHC(state.data(), reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out),
                                                 static_cast<int>(n), static_cast<int>(capacity), level);
     if (size <= 0) throw std::runtime_error("LZ4_compress_HC_extStateHC failed");
-    return static_cast<std::size_t>(size);
-  }
-  std::size_t decompress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t original) {
-    const int size = LZ4_decompress_safe(reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out), static_cast<int>(n),
-                                         static_cast<int>(original));
-    if (size < 0) throw std::runtime_error("LZ4_decompress_safe: corrupt input");
     return static_cast<std::size_t>(size);
   }
 };

@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include "../common/compression_adapter.hpp"
+#include "../common/zlib_uncompress.hpp"
 
 namespace {
 
@@ -16,9 +17,7 @@ struct Zlib {
     return size;
   }
   std::size_t decompress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t original) {
-    uLongf size = original;
-    if (int rc = uncompress(out, &size, in, n); rc != Z_OK) throw std::runtime_error("uncompress: " + std::string(zError(rc)));
-    return size;
+    return benchbox::compression::zlib_uncompress(in, n, out, original);
   }
 };
 
