@@ -15,7 +15,8 @@ LibraryDescription describe_cases(const std::string& cases) {
 
 TEST(Protocol, ParsesDescribe) {
   auto d = parse_describe(
-      R"({"protocol":2,"id":"x","version":"1.2","info":{"k":"v"},"cases":{"switch":{"traits":{"style":"asymmetric","stack_bytes":"65536"},"bytes_per_param":65536,"min_param":1,"notes":"n"},"channel":{"not_applicable":"no channel"}})");
+      R"({"protocol":2,"id":"x","version":"1.2","info":{"k":"v"},"cases":{"switch":{"traits":{"style":"asymmetric","stack_bytes":"65536"},"bytes_per_param":65536,"min_param":1,"notes":"n"},"channel":{"not_applicable":"no channel"}}})"
+      "\n");
   EXPECT_EQ(d.id, "x");
   EXPECT_EQ(d.version, "1.2");
   EXPECT_EQ(d.info.at("k"), "v");
