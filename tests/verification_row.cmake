@@ -2,11 +2,15 @@
 #   benchbox MODULE -n CASE PARAM --lib LIBRARY, with the environment variable CHEAT_VARIABLE set to
 #   CHEAT. CHEAT=none: the row must be verified (exit 0). Anything else: the row must fail (exit 1,
 #   status "failed") with a reason matching EXPECT.
-# -D: BENCHBOX, LIBEXEC, MODULE, CASE, PARAM, LIBRARY, CHEAT_VARIABLE, CHEAT, EXPECT, OUT.
+# -D: BENCHBOX, LIBEXEC, MODULE, CASE, PARAM, LIBRARY, CHEAT_VARIABLE, CHEAT, EXPECT, OUT; OPS
+# (operations per trial) is optional, 3 unless given.
+if(NOT OPS)
+  set(OPS 3)
+endif()
 set(ENV{BENCHBOX_LIBEXEC} ${LIBEXEC})
 set(ENV{${CHEAT_VARIABLE}} ${CHEAT})
 file(REMOVE ${OUT})
-execute_process(COMMAND ${BENCHBOX} ${MODULE} -n ${CASE} ${PARAM} --lib ${LIBRARY} --ops 3 --reps 2 --processes 1 --no-pin
+execute_process(COMMAND ${BENCHBOX} ${MODULE} -n ${CASE} ${PARAM} --lib ${LIBRARY} --ops ${OPS} --reps 2 --processes 1 --no-pin
                         --json ${OUT}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
 if(NOT EXISTS ${OUT})

@@ -2,7 +2,8 @@
 // read through a filter that drops one thing per document when BENCHBOX_JSON_DROP names it
 // (object, array, string, number, true, null, member, element; string_byte / key_byte: the last
 // byte of one string / key). With BENCHBOX_JSON_DROP=none or unset it reads correctly. The tests
-// (verification.cmake) check that benchbox verifies the correct reading and fails every drop.
+// (CMakeLists.txt, through tests/verification_row.cmake) check that benchbox verifies the correct
+// reading and fails every drop.
 #include <cstdlib>
 #include <string>
 
