@@ -20,35 +20,40 @@ std::string last_line(const std::string& text) {
   return line.size() > 200 ? line.substr(0, 200) + "..." : line;
 }
 
-// The time the host took from this machine (steal: the eighth number of a /proc/stat "cpu" line,
-// in clock ticks), from construction to elapsed_ms(): from the CPU the adapters are pinned to,
-// or from all CPUs together when they are not pinned.
-class StealClock {
+// What the measured CPU did from construction to now, from its /proc/stat line (clock ticks): the
+// time the host took from this machine (steal, the eighth number) and the time the CPU was busy
+// (user, nice, system, irq, softirq), whoever ran. From the CPU the adapters are pinned to, or
+// from all CPUs together when they are not pinned.
+class CpuClock {
  public:
-  explicit StealClock(std::optional<int> cpu) : line_(cpu ? "cpu" + std::to_string(*cpu) : "cpu"), start_(read(line_)) {}
-  double elapsed_ms() const {
-    const auto now = read(line_);
-    static const long ticks = sysconf(_SC_CLK_TCK);
-    return now >= start_ && ticks > 0 ? static_cast<double>(now - start_) * 1000.0 / static_cast<double>(ticks) : 0;
-  }
+  explicit CpuClock(std::optional<int> cpu) : line_(cpu ? "cpu" + std::to_string(*cpu) : "cpu"), start_(read(line_)) {}
+  double steal_ms() const { return ms(read(line_).steal, start_.steal); }
+  double busy_ms() const { return ms(read(line_).busy, start_.busy); }
 
  private:
-  static std::uint64_t read(const std::string& wanted) {
+  struct Ticks {
+    std::uint64_t busy = 0, steal = 0;
+  };
+  static double ms(std::uint64_t now, std::uint64_t start) {
+    static const long ticks = sysconf(_SC_CLK_TCK);
+    return now >= start && ticks > 0 ? static_cast<double>(now - start) * 1000.0 / static_cast<double>(ticks) : 0;
+  }
+  static Ticks read(const std::string& wanted) {
     std::ifstream in("/proc/stat");
     std::string line;
     while (std::getline(in, line)) {
       std::istringstream fields(line);
       std::string name;
-      std::uint64_t v[8] = {};
-      if (!(fields >> name) || name.rfind("cpu", 0) != 0) return 0;  // the cpu lines come first
+      std::uint64_t v[8] = {};  // user nice system idle iowait irq softirq steal
+      if (!(fields >> name) || name.rfind("cpu", 0) != 0) return {};  // the cpu lines come first
       if (name != wanted) continue;
       for (auto& x : v) fields >> x;
-      return v[7];
+      return {v[0] + v[1] + v[2] + v[5] + v[6], v[7]};
     }
-    return 0;
+    return {};
   }
   std::string line_;
-  std::uint64_t start_;
+  Ticks start_;
 };
 
 // The result of one adapter process.
@@ -56,6 +61,7 @@ struct Batch {
   std::vector<TrialRecord> timed;              // verified timed trials
   std::optional<double> callgrind_per_op;      // instructions mode
   std::uint64_t peak_rss_bytes = 0;
+  double cpu_seconds = 0, wall_seconds = 0;    // the adapter process's own CPU time, and how long it ran
   std::string error;                           // non-empty: this batch failed
   bool not_applicable = false;                 // with `error` its reason: the adapter cannot run the point
 };
@@ -140,6 +146,8 @@ Batch run_batch(const RowContext& row, const Measurement& m, std::uint64_t ops, 
   // The adapter's own figure where it reports one: the rusage of a child also counts the pages it
   // inherited from the driver before exec (the driver's size, not the library's).
   b.peak_rss_bytes = out.peak_rss_bytes;
+  b.cpu_seconds = out.cpu_seconds;
+  b.wall_seconds = out.wall_seconds;
   for (const TrialRecord& t : b.timed)
     if (t.peak_rss_bytes) b.peak_rss_bytes = *t.peak_rss_bytes;
   if (!b.error.empty() || !s.instructions) return b;
@@ -364,9 +372,13 @@ bool begin_measurement(const RowContext& row, Measurement& m) {
 
 bool measure_process(const RowContext& row, unsigned p, Measurement& m) {
   const RunSettings& s = row.settings;
-  const StealClock steal(cpu_of(row));
+  const CpuClock clock(cpu_of(row));
   Batch b = run_batch(row, m, m.ops, reps_of_process(row, p), m.warmups.value_or(0));
-  m.host_steal_ms += steal.elapsed_ms();
+  m.host_steal_ms += clock.steal_ms();
+  if (cpu_of(row)) {  // pinned: whatever else ran on the measured CPU meanwhile
+    m.others_cpu_ms += std::max(0.0, clock.busy_ms() - 1000 * b.cpu_seconds);
+    m.measured_wall_ms += 1000 * b.wall_seconds;
+  }
   m.peak_rss_bytes = std::max(m.peak_rss_bytes, b.peak_rss_bytes);
   if (!b.error.empty()) return (b.not_applicable ? not_applicable_measurement(m, b.error) : fail_measurement(m, b.error)), false;
   std::string unused;
