@@ -270,51 +270,6 @@ std::optional<std::string> trial_problem(const RowContext& row, const Measuremen
   return std::nullopt;
 }
 
-// A probe runs warm, as the row's trials will: a cold first trial (stacks, pages and caches
-// touched for the first time) can take hundreds of times a warm one, and a count scaled from it
-// gave trials of 50 µs (the coroutine floor's `create` at 1000: 2,000 coroutines a trial), all noise.
-// Cold rows (one trial per process) and a user's --warmup 0 probe cold, as they are measured; so
-// does a probe that the case's minimum stretches enough to warm itself (1000 threads' switches).
-namespace {
-bool trial_warms_itself(const RowContext& row, const OpsCount& count);
-unsigned probe_warmups(const RowContext& row, const OpsCount& probe) {
-  const bool cold = row.spec.trials != CaseSpec::Trials::repeated || (row.settings.warmup && *row.settings.warmup == 0);
-  return cold || trial_warms_itself(row, probe) ? 0 : 1;
-}
-}  // namespace
-
-// Probes grow tenfold (or by the factor the last probe suggests) until one lasts 10 ms, then
-// scale to the target with two significant digits: counts people can read and compare.
-std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, std::string& error, bool* not_applicable) {
-  constexpr double kProbeNs = 10e6;
-  const RunSettings& s = row.settings;
-  const double target_ns = static_cast<double>(s.target.count()) * 1e6;
-  // The first probe is small: one operation of some cases (a 2 MB document parsed by a slow
-  // library) takes milliseconds, of others seconds (first_probe_ops); probes grow up to 100-fold each.
-  std::uint64_t wanted = row.spec.first_probe_ops ? std::max<std::uint64_t>(row.spec.first_probe_ops(m.param), 1) : 10;
-  std::uint64_t ops = row.spec.round_ops(m.param, wanted);
-  for (int probe = 0; probe < 16; ++probe) {
-    Batch b = run_batch(row, m, ops, 1, probe_warmups(row, OpsCount{wanted, ops}));
-    if (!b.error.empty()) {
-      error = b.not_applicable ? b.error : "calibration: " + b.error;
-      if (not_applicable) *not_applicable = b.not_applicable;
-      return std::nullopt;
-    }
-    const double ns = static_cast<double>(b.timed[0].ns);
-    const double per_op = ns / static_cast<double>(ops);
-    if (ns >= kProbeNs || ops >= s.max_ops) {
-      double want = std::clamp(target_ns / std::max(per_op, 1e-3), 1.0, static_cast<double>(s.max_ops));
-      const double scale = std::pow(10.0, std::floor(std::log10(want)) - 1);
-      const auto wanted = static_cast<std::uint64_t>(std::max(1.0, std::round(want / scale) * scale));
-      return OpsCount{wanted, row.spec.round_ops(m.param, wanted)};
-    }
-    const double factor = std::clamp(kProbeNs * 1.5 / std::max(ns, 1.0), 2.0, 100.0);
-    wanted = std::max(std::min<std::uint64_t>(s.max_ops, static_cast<std::uint64_t>(static_cast<double>(ops) * factor)), ops + 1);
-    ops = row.spec.round_ops(m.param, wanted);
-  }
-  return OpsCount{ops, ops};
-}
-
 namespace {
 
 // CaseSpec::Trials: how a case's trials are spread over processes.
@@ -332,7 +287,49 @@ bool trial_warms_itself(const RowContext& row, const OpsCount& count) {
   return row.spec.stretched_trial_warms_itself && count.ops >= kSelfWarmingStretch * count.wanted;
 }
 
+// A probe runs warm, as the row's trials will: a cold first trial (stacks, pages and caches
+// touched for the first time) can take hundreds of times a warm one, and a count scaled from it
+// gave trials of 50 µs (the coroutine floor's `create` at 1000: 2,000 coroutines a trial), all noise.
+// Cold rows (one trial per process) and a user's --warmup 0 probe cold, as they are measured; so
+// does a probe that the case's minimum stretches enough to warm itself (1000 threads' switches).
+unsigned probe_warmups(const RowContext& row, const OpsCount& probe) {
+  const bool cold = one_per_process(row) || (row.settings.warmup && *row.settings.warmup == 0);
+  return cold || trial_warms_itself(row, probe) ? 0 : 1;
+}
+
 }  // namespace
+
+// Probes grow tenfold (or by the factor the last probe suggests) until one lasts 10 ms, then
+// scale to the target with two significant digits: counts people can read and compare.
+std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, std::string& error, bool* not_applicable) {
+  constexpr double kProbeNs = 10e6;
+  const RunSettings& s = row.settings;
+  const double target_ns = static_cast<double>(s.target.count()) * 1e6;
+  // The first probe is small: one operation of some cases (a 2 MB document parsed by a slow
+  // library) takes milliseconds, of others seconds (first_probe_ops); probes grow up to 100-fold each.
+  std::uint64_t asked = row.spec.first_probe_ops ? std::max<std::uint64_t>(row.spec.first_probe_ops(m.param), 1) : 10;
+  std::uint64_t ops = row.spec.round_ops(m.param, asked);
+  for (int probe = 0; probe < 16; ++probe) {
+    Batch b = run_batch(row, m, ops, 1, probe_warmups(row, OpsCount{asked, ops}));
+    if (!b.error.empty()) {
+      error = b.not_applicable ? b.error : "calibration: " + b.error;
+      if (not_applicable) *not_applicable = b.not_applicable;
+      return std::nullopt;
+    }
+    const double ns = static_cast<double>(b.timed[0].ns);
+    const double per_op = ns / static_cast<double>(ops);
+    if (ns >= kProbeNs || ops >= s.max_ops) {
+      double want = std::clamp(target_ns / std::max(per_op, 1e-3), 1.0, static_cast<double>(s.max_ops));
+      const double scale = std::pow(10.0, std::floor(std::log10(want)) - 1);
+      const auto wanted = static_cast<std::uint64_t>(std::max(1.0, std::round(want / scale) * scale));
+      return OpsCount{wanted, row.spec.round_ops(m.param, wanted)};
+    }
+    const double factor = std::clamp(kProbeNs * 1.5 / std::max(ns, 1.0), 2.0, 100.0);
+    asked = std::max(std::min<std::uint64_t>(s.max_ops, static_cast<std::uint64_t>(static_cast<double>(ops) * factor)), ops + 1);
+    ops = row.spec.round_ops(m.param, asked);
+  }
+  return OpsCount{ops, ops};
+}
 
 unsigned processes_of(const RowContext& row) {
   if (once(row)) return 1;
