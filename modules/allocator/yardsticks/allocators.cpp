@@ -10,7 +10,8 @@
 // small: OPS/N rounds, each allocating N blocks (sizes 8..256) then freeing them in reverse order.
 // churn: N blocks live (allocated untimed); OPS steps, each freeing one in the pass order and
 // allocating its replacement. Every block's tag is written at both ends and read back before its
-// free. One untimed warm-up pass first, then REPS timed passes: one line `ns_per_op <value>`
+// free. Each pass runs on a thread started for it (as the adapters run each trial). One untimed
+// warm-up pass first, then REPS timed passes: one line `ns_per_op <value>`
 // each, then `check <sum of the tags read back>`, which the program compares with the sum it must
 // be (exit status 3 if not).
 #include <time.h>
@@ -28,6 +29,7 @@
 #include <cstring>
 #include <numeric>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -162,7 +164,10 @@ int main(int argc, char** argv) {
   std::uint64_t check = 0;
   for (std::uint64_t r = 0; r <= reps; ++r) {
     g_counting = r > 0;  // the first pass warms up
-    const double ns = which == "small" ? small_pass(size, n, ops, check) : churn_pass(size, orders, n, ops, check);
+    // Each pass on a thread of its own, as a program's worker allocates: its allocator state holds
+    // what the pass allocates (glibc's arena, mimalloc's heap, jemalloc's arena).
+    double ns = 0;
+    std::thread([&] { ns = which == "small" ? small_pass(size, n, ops, check) : churn_pass(size, orders, n, ops, check); }).join();
     if (r > 0) std::printf("ns_per_op %.4f\n", ns);
   }
   // Every block of a pass was freed with both its tags read back: the sum is known in advance.
