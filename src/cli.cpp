@@ -14,6 +14,7 @@
 #include "catalog.hpp"
 #include "cli_reports.hpp"
 #include "executor.hpp"
+#include "findings.hpp"
 #include "listing.hpp"
 #include "module.hpp"
 #include "progress.hpp"
@@ -165,38 +166,6 @@ RunSettings settings_from(const ModuleCommand& c) {
   s.libexec_dir = default_libexec_dir();
   s.seed = !given("--seed") ? std::random_device{}() : parse_count(c.seed, "--seed", 0, UINT64_MAX);
   return s;
-}
-
-// After a run: each library's version in the context, and one warning naming the unstable rows.
-void add_run_findings(Results& results) {
-  auto& versions = results.context["libraries"] = nlohmann::json::object();
-  std::vector<std::string> unstable;
-  for (const auto& m : results.measurements) {
-    if (!m.version.empty()) versions[m.library] = m.version;
-    if (m.unstable())
-      unstable.push_back(fmt::format("{} ({} {}, ±{:.0f}%)", m.row_name(), m.case_id, m.param_label, 100 * m.uncertainty()));
-  }
-  std::vector<std::string> bimodal, stolen;
-  for (const auto& m : results.measurements) {
-    if (m.modes.size() >= 2)
-      bimodal.push_back(fmt::format("{} ({} {}: {} and {})", m.row_name(), m.case_id, m.param_label, format_value(m.modes.front()),
-                                    format_value(m.modes.back())));
-    if (m.host_steal_ms >= 50) stolen.push_back(fmt::format("{} ({} {}: {:.0f} ms)", m.row_name(), m.case_id, m.param_label, m.host_steal_ms));
-  }
-  if (!bimodal.empty())
-    results.warnings.push_back(fmt::format(
-        "processes of {} row(s) fell into two separated modes ({}): the median hides one of them; the tables show both",
-        bimodal.size(), bimodal.size() <= 5 ? fmt::format("{}", fmt::join(bimodal, ", ")) : std::string("see the tables")));
-  if (!stolen.empty())
-    results.warnings.push_back(fmt::format("the host took CPU time (steal) while these rows ran: {}; interleaved rounds spread it "
-                                           "over every library, but a rerun on a quieter host is better",
-                                           fmt::join(stolen, ", ")));
-  if (!unstable.empty())
-    results.warnings.push_back(fmt::format(
-        "{} of {} rows unstable ({}): close other programs, keep the CPU pinned, raise --reps or --processes, or count "
-        "instructions with --instructions",
-        unstable.size(), std::count_if(results.measurements.begin(), results.measurements.end(), [](const Measurement& m) { return m.ok(); }),
-        unstable.size() <= 5 ? fmt::format("{}", fmt::join(unstable, ", ")) : std::string("marked ~ in the tables")));
 }
 
 // The program's full path as execv needs it (it does not search PATH), or empty.

@@ -191,6 +191,8 @@ ChildOutcome run_child(const ChildSpec& spec) {
   while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
   }
   result.peak_rss_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux reports KiB
+  auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6; };
+  result.cpu_seconds = seconds(usage.ru_utime) + seconds(usage.ru_stime);
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status) && !stopped) result.signal = WTERMSIG(status);

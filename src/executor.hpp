@@ -31,6 +31,7 @@ struct ChildOutcome {
   std::string out, err;
   double wall_seconds = 0;
   std::uint64_t peak_rss_bytes = 0;  // the child's peak resident memory (getrusage via wait4)
+  double cpu_seconds = 0;            // the child's own CPU time, user and system (wait4)
 
   bool succeeded() const {
     return start_error.empty() && !timed_out && !output_overflow && !interrupted && signal == 0 && exit_code == 0;

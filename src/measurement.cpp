@@ -20,35 +20,40 @@ std::string last_line(const std::string& text) {
   return line.size() > 200 ? line.substr(0, 200) + "..." : line;
 }
 
-// The time the host took from this machine (steal: the eighth number of a /proc/stat "cpu" line,
-// in clock ticks), from construction to elapsed_ms(): from the CPU the adapters are pinned to,
-// or from all CPUs together when they are not pinned.
-class StealClock {
+// What the measured CPU did from construction to now, from its /proc/stat line (clock ticks): the
+// time the host took from this machine (steal, the eighth number) and the time the CPU was busy
+// (user, nice, system, irq, softirq), whoever ran. From the CPU the adapters are pinned to, or
+// from all CPUs together when they are not pinned.
+class CpuClock {
  public:
-  explicit StealClock(std::optional<int> cpu) : line_(cpu ? "cpu" + std::to_string(*cpu) : "cpu"), start_(read(line_)) {}
-  double elapsed_ms() const {
-    const auto now = read(line_);
-    static const long ticks = sysconf(_SC_CLK_TCK);
-    return now >= start_ && ticks > 0 ? static_cast<double>(now - start_) * 1000.0 / static_cast<double>(ticks) : 0;
-  }
+  explicit CpuClock(std::optional<int> cpu) : line_(cpu ? "cpu" + std::to_string(*cpu) : "cpu"), start_(read(line_)) {}
+  double steal_ms() const { return ms(read(line_).steal, start_.steal); }
+  double busy_ms() const { return ms(read(line_).busy, start_.busy); }
 
  private:
-  static std::uint64_t read(const std::string& wanted) {
+  struct Ticks {
+    std::uint64_t busy = 0, steal = 0;
+  };
+  static double ms(std::uint64_t now, std::uint64_t start) {
+    static const long ticks = sysconf(_SC_CLK_TCK);
+    return now >= start && ticks > 0 ? static_cast<double>(now - start) * 1000.0 / static_cast<double>(ticks) : 0;
+  }
+  static Ticks read(const std::string& wanted) {
     std::ifstream in("/proc/stat");
     std::string line;
     while (std::getline(in, line)) {
       std::istringstream fields(line);
       std::string name;
-      std::uint64_t v[8] = {};
-      if (!(fields >> name) || name.rfind("cpu", 0) != 0) return 0;  // the cpu lines come first
+      std::uint64_t v[8] = {};  // user nice system idle iowait irq softirq steal
+      if (!(fields >> name) || name.rfind("cpu", 0) != 0) return {};  // the cpu lines come first
       if (name != wanted) continue;
       for (auto& x : v) fields >> x;
-      return v[7];
+      return {v[0] + v[1] + v[2] + v[5] + v[6], v[7]};
     }
-    return 0;
+    return {};
   }
   std::string line_;
-  std::uint64_t start_;
+  Ticks start_;
 };
 
 // The result of one adapter process.
@@ -56,6 +61,7 @@ struct Batch {
   std::vector<TrialRecord> timed;              // verified timed trials
   std::optional<double> callgrind_per_op;      // instructions mode
   std::uint64_t peak_rss_bytes = 0;
+  double cpu_seconds = 0, wall_seconds = 0;    // the adapter process's own CPU time, and how long it ran
   std::string error;                           // non-empty: this batch failed
   bool not_applicable = false;                 // with `error` its reason: the adapter cannot run the point
 };
@@ -140,6 +146,8 @@ Batch run_batch(const RowContext& row, const Measurement& m, std::uint64_t ops, 
   // The adapter's own figure where it reports one: the rusage of a child also counts the pages it
   // inherited from the driver before exec (the driver's size, not the library's).
   b.peak_rss_bytes = out.peak_rss_bytes;
+  b.cpu_seconds = out.cpu_seconds;
+  b.wall_seconds = out.wall_seconds;
   for (const TrialRecord& t : b.timed)
     if (t.peak_rss_bytes) b.peak_rss_bytes = *t.peak_rss_bytes;
   if (!b.error.empty() || !s.instructions) return b;
@@ -262,51 +270,6 @@ std::optional<std::string> trial_problem(const RowContext& row, const Measuremen
   return std::nullopt;
 }
 
-// A probe runs warm, as the row's trials will: a cold first trial (stacks, pages and caches
-// touched for the first time) can take hundreds of times a warm one, and a count scaled from it
-// gave trials of 50 µs (the coroutine floor's `create` at 1000: 2,000 coroutines a trial), all noise.
-// Cold rows (one trial per process) and a user's --warmup 0 probe cold, as they are measured; so
-// does a probe that the case's minimum stretches enough to warm itself (1000 threads' switches).
-namespace {
-bool trial_warms_itself(const RowContext& row, const OpsCount& count);
-unsigned probe_warmups(const RowContext& row, const OpsCount& probe) {
-  const bool cold = row.spec.trials != CaseSpec::Trials::repeated || (row.settings.warmup && *row.settings.warmup == 0);
-  return cold || trial_warms_itself(row, probe) ? 0 : 1;
-}
-}  // namespace
-
-// Probes grow tenfold (or by the factor the last probe suggests) until one lasts 10 ms, then
-// scale to the target with two significant digits: counts people can read and compare.
-std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, std::string& error, bool* not_applicable) {
-  constexpr double kProbeNs = 10e6;
-  const RunSettings& s = row.settings;
-  const double target_ns = static_cast<double>(s.target.count()) * 1e6;
-  // The first probe is small: one operation of some cases (a 2 MB document parsed by a slow
-  // library) takes milliseconds, of others seconds (first_probe_ops); probes grow up to 100-fold each.
-  std::uint64_t wanted = row.spec.first_probe_ops ? std::max<std::uint64_t>(row.spec.first_probe_ops(m.param), 1) : 10;
-  std::uint64_t ops = row.spec.round_ops(m.param, wanted);
-  for (int probe = 0; probe < 16; ++probe) {
-    Batch b = run_batch(row, m, ops, 1, probe_warmups(row, OpsCount{wanted, ops}));
-    if (!b.error.empty()) {
-      error = b.not_applicable ? b.error : "calibration: " + b.error;
-      if (not_applicable) *not_applicable = b.not_applicable;
-      return std::nullopt;
-    }
-    const double ns = static_cast<double>(b.timed[0].ns);
-    const double per_op = ns / static_cast<double>(ops);
-    if (ns >= kProbeNs || ops >= s.max_ops) {
-      double want = std::clamp(target_ns / std::max(per_op, 1e-3), 1.0, static_cast<double>(s.max_ops));
-      const double scale = std::pow(10.0, std::floor(std::log10(want)) - 1);
-      const auto wanted = static_cast<std::uint64_t>(std::max(1.0, std::round(want / scale) * scale));
-      return OpsCount{wanted, row.spec.round_ops(m.param, wanted)};
-    }
-    const double factor = std::clamp(kProbeNs * 1.5 / std::max(ns, 1.0), 2.0, 100.0);
-    wanted = std::max(std::min<std::uint64_t>(s.max_ops, static_cast<std::uint64_t>(static_cast<double>(ops) * factor)), ops + 1);
-    ops = row.spec.round_ops(m.param, wanted);
-  }
-  return OpsCount{ops, ops};
-}
-
 namespace {
 
 // CaseSpec::Trials: how a case's trials are spread over processes.
@@ -324,7 +287,49 @@ bool trial_warms_itself(const RowContext& row, const OpsCount& count) {
   return row.spec.stretched_trial_warms_itself && count.ops >= kSelfWarmingStretch * count.wanted;
 }
 
+// A probe runs warm, as the row's trials will: a cold first trial (stacks, pages and caches
+// touched for the first time) can take hundreds of times a warm one, and a count scaled from it
+// gave trials of 50 µs (the coroutine floor's `create` at 1000: 2,000 coroutines a trial), all noise.
+// Cold rows (one trial per process) and a user's --warmup 0 probe cold, as they are measured; so
+// does a probe that the case's minimum stretches enough to warm itself (1000 threads' switches).
+unsigned probe_warmups(const RowContext& row, const OpsCount& probe) {
+  const bool cold = one_per_process(row) || (row.settings.warmup && *row.settings.warmup == 0);
+  return cold || trial_warms_itself(row, probe) ? 0 : 1;
+}
+
 }  // namespace
+
+// Probes grow tenfold (or by the factor the last probe suggests) until one lasts 10 ms, then
+// scale to the target with two significant digits: counts people can read and compare.
+std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, std::string& error, bool* not_applicable) {
+  constexpr double kProbeNs = 10e6;
+  const RunSettings& s = row.settings;
+  const double target_ns = static_cast<double>(s.target.count()) * 1e6;
+  // The first probe is small: one operation of some cases (a 2 MB document parsed by a slow
+  // library) takes milliseconds, of others seconds (first_probe_ops); probes grow up to 100-fold each.
+  std::uint64_t asked = row.spec.first_probe_ops ? std::max<std::uint64_t>(row.spec.first_probe_ops(m.param), 1) : 10;
+  std::uint64_t ops = row.spec.round_ops(m.param, asked);
+  for (int probe = 0; probe < 16; ++probe) {
+    Batch b = run_batch(row, m, ops, 1, probe_warmups(row, OpsCount{asked, ops}));
+    if (!b.error.empty()) {
+      error = b.not_applicable ? b.error : "calibration: " + b.error;
+      if (not_applicable) *not_applicable = b.not_applicable;
+      return std::nullopt;
+    }
+    const double ns = static_cast<double>(b.timed[0].ns);
+    const double per_op = ns / static_cast<double>(ops);
+    if (ns >= kProbeNs || ops >= s.max_ops) {
+      double want = std::clamp(target_ns / std::max(per_op, 1e-3), 1.0, static_cast<double>(s.max_ops));
+      const double scale = std::pow(10.0, std::floor(std::log10(want)) - 1);
+      const auto wanted = static_cast<std::uint64_t>(std::max(1.0, std::round(want / scale) * scale));
+      return OpsCount{wanted, row.spec.round_ops(m.param, wanted)};
+    }
+    const double factor = std::clamp(kProbeNs * 1.5 / std::max(ns, 1.0), 2.0, 100.0);
+    asked = std::max(std::min<std::uint64_t>(s.max_ops, static_cast<std::uint64_t>(static_cast<double>(ops) * factor)), ops + 1);
+    ops = row.spec.round_ops(m.param, asked);
+  }
+  return OpsCount{ops, ops};
+}
 
 unsigned processes_of(const RowContext& row) {
   if (once(row)) return 1;
@@ -364,9 +369,13 @@ bool begin_measurement(const RowContext& row, Measurement& m) {
 
 bool measure_process(const RowContext& row, unsigned p, Measurement& m) {
   const RunSettings& s = row.settings;
-  const StealClock steal(cpu_of(row));
+  const CpuClock clock(cpu_of(row));
   Batch b = run_batch(row, m, m.ops, reps_of_process(row, p), m.warmups.value_or(0));
-  m.host_steal_ms += steal.elapsed_ms();
+  m.host_steal_ms += clock.steal_ms();
+  if (cpu_of(row)) {  // pinned: whatever else ran on the measured CPU meanwhile
+    m.others_cpu_ms += std::max(0.0, clock.busy_ms() - 1000 * b.cpu_seconds);
+    m.measured_wall_ms += 1000 * b.wall_seconds;
+  }
   m.peak_rss_bytes = std::max(m.peak_rss_bytes, b.peak_rss_bytes);
   if (!b.error.empty()) return (b.not_applicable ? not_applicable_measurement(m, b.error) : fail_measurement(m, b.error)), false;
   std::string unused;

@@ -132,6 +132,8 @@ json measurement_json(const Measurement& m) {
       {"cycles_per_op", optional_number(m.cycles_per_op)},
       {"instructions_per_op", optional_number(m.instructions_per_op)},
       {"host_steal_ms", m.host_steal_ms},
+      {"others_cpu_ms", m.others_cpu_ms},
+      {"measured_wall_ms", m.measured_wall_ms},
       {"modes", m.modes},
       {"reference_ratio", m.reference_ratio ? stats_json(*m.reference_ratio) : json(nullptr)},
   };
@@ -269,6 +271,8 @@ void read_version2(const json& e, const std::string& where, std::int64_t version
   m.peak_rss_bytes = field<std::uint64_t>(e, "peak_rss_bytes", where);
   m.details = field<std::vector<std::string>>(e, "details", where);
   m.host_steal_ms = e.value("host_steal_ms", 0.0);
+  m.others_cpu_ms = e.value("others_cpu_ms", 0.0);
+  m.measured_wall_ms = e.value("measured_wall_ms", 0.0);
   if (auto w = e.find("warmups"); w != e.end() && w->is_number_unsigned()) m.warmups = w->get<unsigned>();
   if (auto modes = e.find("modes"); modes != e.end() && modes->is_array()) m.modes = positive_values(e, "modes", where);
   if (auto ratio = e.find("reference_ratio"); ratio != e.end() && ratio->is_object()) {

@@ -56,6 +56,10 @@ struct Measurement {
   std::vector<std::string> details;  // from the adapter (e.g. conformance inputs that failed)
   std::optional<double> cycles_per_op, instructions_per_op;
   double host_steal_ms = 0;          // CPU time the host took (steal) while the row's processes ran
+  // Pinned rows: CPU time that other programs (not the row's processes) took on the measured CPU
+  // while the row's processes ran, and how long those processes ran (/proc/stat's busy ticks less
+  // the processes' own CPU time: a 10 ms tick, so meaningful summed over a run, not per process).
+  double others_cpu_ms = 0, measured_wall_ms = 0;
   std::vector<double> modes;         // the processes fell into separated groups: each group's median
   // This row's figure divided by the reference row's in the same round, summarised over rounds:
   // what the host did in a round cancels out.

@@ -213,17 +213,29 @@ TEST(Measurement, CalibrationProbesRunWarmAsTheTrialsWill) {
   s.target = std::chrono::milliseconds(30);
   fake.per_op_ns = 20;
   fake.cold_ns = 20e6;  // a process's first trial pays 20 ms once, as 1000 fresh 64 KiB stacks do
-  Measurement m = run_with(fake, s).measurements[0];
+  Module careful = fake_module();  // its minimum (100 steps per lane) does not warm a trial by itself
+  careful.cases[0].stretched_trial_warms_itself = false;
+  Measurement m = run_with(fake, s, careful).measurements[0];
   ASSERT_EQ(m.status, Status::ok) << m.reason;
   EXPECT_EQ(m.ops, 1'500'000u);  // 30 ms of warm 20 ns operations, not a count scaled from a cold probe
   const auto probes = probe_warmup_args(fake, s.processes);
   ASSERT_FALSE(probes.empty());
   EXPECT_EQ(probes, std::vector<std::string>(probes.size(), "1"));
   fake.calls.clear();
+  const auto cold_probes = [&] {
+    const auto probes = probe_warmup_args(fake, s.processes);
+    return !probes.empty() && probes == std::vector<std::string>(probes.size(), "0");
+  };
+  fake.calls.clear();
   s.warmup = 0;  // a user who measures cold trials calibrates on cold probes
-  m = run_with(fake, s).measurements[0];
+  m = run_with(fake, s, careful).measurements[0];
   EXPECT_LT(m.ops, 300'000u);  // the cold 20 ms counted into the per-operation time
-  EXPECT_EQ(probe_warmup_args(fake, s.processes), std::vector<std::string>(probe_warmup_args(fake, s.processes).size(), "0"));
+  EXPECT_TRUE(cold_probes());
+  fake.calls.clear();
+  s.warmup.reset();
+  fake.cold_ns = 0;
+  run_with(fake, s);  // a probe that the case's minimum stretches warms itself, as its trials will
+  EXPECT_TRUE(cold_probes());
 }
 
 TEST(Measurement, ATrialTheCasesMinimumStretchesFourfoldRunsWithoutWarmUp) {

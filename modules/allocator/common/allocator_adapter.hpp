@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -169,8 +170,25 @@ template <class A>
   return {.allocations = serial, .frees = serial, .bytes = bytes, .checksum = sum};
 }
 
+// Runs one trial's work on a thread started for it, and waits for it: the allocator state that
+// thread allocates from (glibc's arena and tcache, mimalloc's heap, jemalloc's arena and tcache)
+// then holds what the work allocated and nothing of the adapter's own strings and tables, which
+// live in the main thread's (modules/allocator/README.md, "Yardstick": heap history).
+template <class Work>
+void on_own_thread(Work&& work) {
+  std::exception_ptr failed;
+  std::thread([&] {
+    try {
+      work();
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  }).join();
+  if (failed) std::rethrow_exception(failed);
+}
+
 template <class A>
-void run_small(Trial& t) {
+void small_trial(Trial& t) {
   const std::uint64_t n = param_of(t), rounds = t.ops() / n;
   const SizeTable& table = sizes(Sizes::small);
   A a(table.max_window(n) + kMaxSize[0]);
@@ -184,6 +202,11 @@ void run_small(Trial& t) {
     spans.emplace_back(reinterpret_cast<std::uintptr_t>(ptrs[j]), table.size[((rounds - 1) * n + j) & kTableMask]);
   tally.overlaps = overlaps(std::move(spans));
   tally.report(t, rounds * n);
+}
+
+template <class A>
+void run_small(Trial& t) {
+  on_own_thread([&] { small_trial<A>(t); });
 }
 
 // ---- churn: a steady live set of L blocks; each step frees one, allocates its replacement ----
@@ -247,7 +270,7 @@ template <class A>
 inline std::size_t churn_window(std::uint64_t live) { return sizes(Sizes::churn).max_window(2 * live) + kMaxSize[1]; }
 
 template <class A>
-void run_churn(Trial& t) {
+void churn_trial(Trial& t) {
   const std::uint64_t live = param_of(t), steps = t.ops();
   const auto& orders = pass_orders(live, 0);
   A a(churn_window(live));
@@ -259,6 +282,11 @@ void run_churn(Trial& t) {
   set.free_all(a);
   tally.add(set.untimed);
   tally.report(t, steps);
+}
+
+template <class A>
+void run_churn(Trial& t) {
+  on_own_thread([&] { churn_trial<A>(t); });
 }
 
 // The CPUs this process may run on: the two-thread cases report it (the driver leaves their

@@ -10,7 +10,8 @@
 // small: OPS/N rounds, each allocating N blocks (sizes 8..256) then freeing them in reverse order.
 // churn: N blocks live (allocated untimed); OPS steps, each freeing one in the pass order and
 // allocating its replacement. Every block's tag is written at both ends and read back before its
-// free. One untimed warm-up pass first, then REPS timed passes: one line `ns_per_op <value>`
+// free. Each pass runs on a thread started for it (as the adapters run each trial). One untimed
+// warm-up pass first, then REPS timed passes: one line `ns_per_op <value>`
 // each, then `check <sum of the tags read back>`, which the program compares with the sum it must
 // be (exit status 3 if not).
 #include <yardstick.hpp>  // the clock and the passes, as in every yardstick
@@ -21,6 +22,7 @@
 #include <cstring>
 #include <numeric>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -139,8 +141,12 @@ int main(int argc, char** argv) {
   if (which == "churn")
     for (std::uint64_t k = 0; k < 4; ++k) orders[k] = permutation(n, 0xc4a5e0000ull + 16 * k);
   std::uint64_t check = 0;
+  // Each pass on a thread of its own, as a program's worker allocates: its allocator state holds
+  // what the pass allocates (glibc's arena, mimalloc's heap, jemalloc's arena).
   yardstick::warm_up_then_time(int(reps), [&] {
-    return which == "small" ? small_pass(size, n, ops, check) : churn_pass(size, orders, n, ops, check);
+    double ns = 0;
+    std::thread([&] { ns = which == "small" ? small_pass(size, n, ops, check) : churn_pass(size, orders, n, ops, check); }).join();
+    return ns;
   });
   // Every block of a pass was freed with both its tags read back: the sum is known in advance.
   const std::uint64_t blocks = which == "small" ? ops / n * n : n + ops;

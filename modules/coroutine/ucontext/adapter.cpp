@@ -33,6 +33,16 @@ void body(int index) {
   shared->tally->body(i, [own, main_context] { swapcontext(own, main_context); });
 }
 
+// getcontext + makecontext on a fresh stack. Out of line on purpose: getcontext returns twice, and
+// in the caller's own body it would put the caller's locals at risk of a clobber (-Wclobbered).
+[[gnu::noinline]] void prepare(ucontext_t& context, std::byte* stack, ucontext_t* link, void (*entry)(int), std::size_t index) {
+  getcontext(&context);
+  context.uc_stack.ss_sp = stack;
+  context.uc_stack.ss_size = kStackBytes;
+  context.uc_link = link;
+  makecontext(&context, reinterpret_cast<void (*)()>(entry), 1, static_cast<int>(index));
+}
+
 void run_switch(Trial& trial) {
   const auto n = static_cast<std::size_t>(trial.param());
   SwitchTally tally(trial, n);
@@ -41,11 +51,7 @@ void run_switch(Trial& trial) {
   for (std::size_t i = 0; i < n; ++i) {
     auto& c = s.coroutines[i];
     c.stack = std::make_unique<std::byte[]>(kStackBytes);
-    getcontext(&c.context);
-    c.context.uc_stack.ss_sp = c.stack.get();
-    c.context.uc_stack.ss_size = kStackBytes;
-    c.context.uc_link = nullptr;
-    makecontext(&c.context, reinterpret_cast<void (*)()>(body), 1, static_cast<int>(i));
+    prepare(c.context, c.stack.get(), nullptr, body, i);
   }
   tally.drive([&](std::size_t i) { swapcontext(&s.main_context, &s.coroutines[i].context); });
   tally.finish();
@@ -82,11 +88,7 @@ void run_create(Trial& trial) {
     for (std::size_t j = 0; j < k; ++j) {
       auto& c = batch[j];
       c.stack = new std::byte[kStackBytes];
-      getcontext(&c.context);
-      c.context.uc_stack.ss_sp = c.stack;
-      c.context.uc_stack.ss_size = kStackBytes;
-      c.context.uc_link = &s.main_context;
-      makecontext(&c.context, reinterpret_cast<void (*)()>(create_body), 1, static_cast<int>(j));
+      prepare(c.context, c.stack, &s.main_context, create_body, j);
     }
     for (auto& c : batch) swapcontext(&s.main_context, &c.context);
     for (auto& c : batch) delete[] c.stack;
@@ -122,11 +124,7 @@ void run_memory(Trial& trial) {
   for (std::size_t i = 0; i < n; ++i) {
     auto& c = s.coroutines[i];
     c.stack = new std::byte[kStackBytes];
-    getcontext(&c.context);
-    c.context.uc_stack.ss_sp = c.stack;
-    c.context.uc_stack.ss_size = kStackBytes;
-    c.context.uc_link = &s.main_context;
-    makecontext(&c.context, reinterpret_cast<void (*)()>(memory_body), 1, static_cast<int>(i));
+    prepare(c.context, c.stack, &s.main_context, memory_body, i);
     swapcontext(&s.main_context, &c.context);
   }
   tally.all_suspended();

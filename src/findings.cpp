@@ -1,0 +1,72 @@
+#include "findings.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "report/numbers.hpp"
+
+namespace benchbox {
+
+// What the machine did: the share of the measured CPU's time that other programs took while the
+// rows' processes ran, when it is large enough to matter (5% of at least one second of rows), with
+// the rows that lost the most. One line for the run, however many rows it touched.
+std::optional<std::string> others_on_measured_cpu(const Results& results) {
+  double others = 0, wall = 0;
+  std::vector<const Measurement*> rows;
+  for (const auto& m : results.measurements) {
+    others += m.others_cpu_ms;
+    wall += m.measured_wall_ms;
+    if (m.measured_wall_ms > 0 && m.others_cpu_ms >= 0.1 * m.measured_wall_ms) rows.push_back(&m);
+  }
+  if (wall < 1000 || others < kOthersShareWarned * wall) return std::nullopt;
+  std::sort(rows.begin(), rows.end(), [](const Measurement* a, const Measurement* b) {
+    return a->others_cpu_ms / a->measured_wall_ms > b->others_cpu_ms / b->measured_wall_ms;
+  });
+  std::vector<std::string> worst;
+  for (std::size_t i = 0; i < std::min<std::size_t>(3, rows.size()); ++i)
+    worst.push_back(fmt::format("{} ({} {}: {:.0f}%)", rows[i]->row_name(), rows[i]->case_id, rows[i]->param_label,
+                                100 * rows[i]->others_cpu_ms / rows[i]->measured_wall_ms));
+  return fmt::format("other programs took {:.0f}% of the measured CPU while the rows ran ({:.1f} s of {:.1f} s){}: "
+                     "every library shared that loss through the interleaved rounds, but the spread and the unstable "
+                     "rows grow with it; rerun when the machine is quiet",
+                     100 * others / wall, others / 1000, wall / 1000,
+                     worst.empty() ? "" : fmt::format(", most in {}", fmt::join(worst, ", ")));
+}
+
+// After a run: each library's version in the context, and one warning naming the unstable rows.
+void add_run_findings(Results& results) {
+  auto& versions = results.context["libraries"] = nlohmann::json::object();
+  std::vector<std::string> unstable;
+  for (const auto& m : results.measurements) {
+    if (!m.version.empty()) versions[m.library] = m.version;
+    if (m.unstable())
+      unstable.push_back(fmt::format("{} ({} {}, ±{:.0f}%)", m.row_name(), m.case_id, m.param_label, 100 * m.uncertainty()));
+  }
+  std::vector<std::string> bimodal, stolen;
+  for (const auto& m : results.measurements) {
+    if (m.modes.size() >= 2)
+      bimodal.push_back(fmt::format("{} ({} {}: {} and {})", m.row_name(), m.case_id, m.param_label, format_value(m.modes.front()),
+                                    format_value(m.modes.back())));
+    if (m.host_steal_ms >= 50) stolen.push_back(fmt::format("{} ({} {}: {:.0f} ms)", m.row_name(), m.case_id, m.param_label, m.host_steal_ms));
+  }
+  if (!bimodal.empty())
+    results.warnings.push_back(fmt::format(
+        "processes of {} row(s) fell into two separated modes ({}): the median hides one of them; the tables show both",
+        bimodal.size(), bimodal.size() <= 5 ? fmt::format("{}", fmt::join(bimodal, ", ")) : std::string("see the tables")));
+  if (auto busy = others_on_measured_cpu(results)) results.warnings.push_back(*busy);
+  if (!stolen.empty())
+    results.warnings.push_back(fmt::format("the host took CPU time (steal) while these rows ran: {}; interleaved rounds spread it "
+                                           "over every library, but a rerun on a quieter host is better",
+                                           fmt::join(stolen, ", ")));
+  if (!unstable.empty())
+    results.warnings.push_back(fmt::format(
+        "{} of {} rows unstable ({}): close other programs, keep the CPU pinned, raise --reps or --processes, or count "
+        "instructions with --instructions",
+        unstable.size(), std::count_if(results.measurements.begin(), results.measurements.end(), [](const Measurement& m) { return m.ok(); }),
+        unstable.size() <= 5 ? fmt::format("{}", fmt::join(unstable, ", ")) : std::string("marked ~ in the tables")));
+}
+
+}  // namespace benchbox

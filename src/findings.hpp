@@ -1,0 +1,21 @@
+// What a run found about itself, after its rows: each library's version in the context, and the
+// warnings that tell the user what the machine did and what to do about it.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "results.hpp"
+
+namespace benchbox {
+
+// Warned when other programs took at least this share of the measured CPU while rows ran.
+inline constexpr double kOthersShareWarned = 0.05;
+
+// The line about other programs on the measured CPU, when they took enough of it to matter.
+std::optional<std::string> others_on_measured_cpu(const Results& results);
+
+// Adds the libraries' versions to results.context and the run's warnings to results.warnings.
+void add_run_findings(Results& results);
+
+}  // namespace benchbox
