@@ -11,32 +11,32 @@
 namespace benchbox {
 
 // What the machine did: the share of the measured CPU's time that other programs took while the
-// rows' processes ran, when it is large enough to matter (5% of at least one second of rows), with
-// the rows that lost the most. One line for the run, however many rows it touched.
+// rows' processes ran, when it is large enough to matter, with the rows that lost the most. One
+// line for the run, however many rows it touched.
 std::optional<std::string> others_on_measured_cpu(const Results& results) {
   double others = 0, wall = 0;
-  std::vector<const Measurement*> rows;
+  std::vector<std::pair<double, const Measurement*>> rows;  // (share, row), rows that lost much
   for (const auto& m : results.measurements) {
     others += m.others_cpu_ms;
     wall += m.measured_wall_ms;
-    if (m.measured_wall_ms > 0 && m.others_cpu_ms >= 0.1 * m.measured_wall_ms) rows.push_back(&m);
+    if (m.measured_wall_ms > 0 && m.others_cpu_ms >= kOthersShareOfARowNamed * m.measured_wall_ms)
+      rows.push_back({m.others_cpu_ms / m.measured_wall_ms, &m});
   }
-  if (wall < 1000 || others < kOthersShareWarned * wall) return std::nullopt;
-  std::sort(rows.begin(), rows.end(), [](const Measurement* a, const Measurement* b) {
-    return a->others_cpu_ms / a->measured_wall_ms > b->others_cpu_ms / b->measured_wall_ms;
-  });
+  if (wall < kOthersMinimumRunMs || others < kOthersShareWarned * wall) return std::nullopt;
+  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::string> worst;
   for (std::size_t i = 0; i < std::min<std::size_t>(3, rows.size()); ++i)
-    worst.push_back(fmt::format("{} ({} {}: {:.0f}%)", rows[i]->row_name(), rows[i]->case_id, rows[i]->param_label,
-                                100 * rows[i]->others_cpu_ms / rows[i]->measured_wall_ms));
+    worst.push_back(fmt::format("{} ({} {}: {:.0f}%)", rows[i].second->row_name(), rows[i].second->case_id,
+                                rows[i].second->param_label, 100 * rows[i].first));
   return fmt::format("other programs took {:.0f}% of the measured CPU while the rows ran ({:.1f} s of {:.1f} s){}: "
-                     "every library shared that loss through the interleaved rounds, but the spread and the unstable "
-                     "rows grow with it; rerun when the machine is quiet",
+                     "the interleaved rounds spread that loss over the libraries, but the spread of every row and "
+                     "the unstable rows grow with it; rerun when the machine is quiet",
                      100 * others / wall, others / 1000, wall / 1000,
                      worst.empty() ? "" : fmt::format(", most in {}", fmt::join(worst, ", ")));
 }
 
-// After a run: each library's version in the context, and one warning naming the unstable rows.
+// After a run: each library's version in the context, and the warnings about the rows (two
+// modes, other programs, steal, unstable).
 void add_run_findings(Results& results) {
   auto& versions = results.context["libraries"] = nlohmann::json::object();
   std::vector<std::string> unstable;

@@ -292,10 +292,7 @@ bool trial_warms_itself(const RowContext& row, const OpsCount& count) {
 // gave trials of 50 µs (the coroutine floor's `create` at 1000: 2,000 coroutines a trial), all noise.
 // Cold rows (one trial per process) and a user's --warmup 0 probe cold, as they are measured; so
 // does a probe that the case's minimum stretches enough to warm itself (1000 threads' switches).
-unsigned probe_warmups(const RowContext& row, const OpsCount& probe) {
-  const bool cold = one_per_process(row) || (row.settings.warmup && *row.settings.warmup == 0);
-  return cold || trial_warms_itself(row, probe) ? 0 : 1;
-}
+unsigned probe_warmups(const RowContext& row, const OpsCount& probe) { return std::min(1u, warmups_of(row, probe)); }
 
 }  // namespace
 
@@ -372,8 +369,10 @@ bool measure_process(const RowContext& row, unsigned p, Measurement& m) {
   const CpuClock clock(cpu_of(row));
   Batch b = run_batch(row, m, m.ops, reps_of_process(row, p), m.warmups.value_or(0));
   m.host_steal_ms += clock.steal_ms();
-  if (cpu_of(row)) {  // pinned: whatever else ran on the measured CPU meanwhile
-    m.others_cpu_ms += std::max(0.0, clock.busy_ms() - 1000 * b.cpu_seconds);
+  if (cpu_of(row) && !s.instructions) {  // pinned: whatever else ran on the measured CPU meanwhile
+    // Signed: the busy ticks are 10 ms apart and the process's own time exact, so one process's
+    // difference errs either way; summed over processes the errors cancel (clamped when reported).
+    m.others_cpu_ms += clock.busy_ms() - 1000 * b.cpu_seconds;
     m.measured_wall_ms += 1000 * b.wall_seconds;
   }
   m.peak_rss_bytes = std::max(m.peak_rss_bytes, b.peak_rss_bytes);

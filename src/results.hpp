@@ -58,7 +58,8 @@ struct Measurement {
   double host_steal_ms = 0;          // CPU time the host took (steal) while the row's processes ran
   // Pinned rows: CPU time that other programs (not the row's processes) took on the measured CPU
   // while the row's processes ran, and how long those processes ran (/proc/stat's busy ticks less
-  // the processes' own CPU time: a 10 ms tick, so meaningful summed over a run, not per process).
+  // the processes' own CPU time: a 10 ms tick, so meaningful summed over a run, not per process,
+  // and a row's sum may be slightly negative).
   double others_cpu_ms = 0, measured_wall_ms = 0;
   std::vector<double> modes;         // the processes fell into separated groups: each group's median
   // This row's figure divided by the reference row's in the same round, summarised over rounds:

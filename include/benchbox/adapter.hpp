@@ -159,6 +159,7 @@ class HardwareCounters {
     attr.disabled = 1;
     attr.exclude_kernel = 1;
     attr.exclude_hv = 1;
+    attr.inherit = 1;  // and the threads a trial starts (allocator: each trial on a thread of its own)
     return static_cast<int>(syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
   }
   void toggle(unsigned long request) const noexcept {

@@ -222,20 +222,18 @@ TEST(Measurement, CalibrationProbesRunWarmAsTheTrialsWill) {
   ASSERT_FALSE(probes.empty());
   EXPECT_EQ(probes, std::vector<std::string>(probes.size(), "1"));
   fake.calls.clear();
-  const auto cold_probes = [&] {
-    const auto probes = probe_warmup_args(fake, s.processes);
-    return !probes.empty() && probes == std::vector<std::string>(probes.size(), "0");
-  };
-  fake.calls.clear();
   s.warmup = 0;  // a user who measures cold trials calibrates on cold probes
   m = run_with(fake, s, careful).measurements[0];
   EXPECT_LT(m.ops, 300'000u);  // the cold 20 ms counted into the per-operation time
-  EXPECT_TRUE(cold_probes());
+  const auto cold = probe_warmup_args(fake, s.processes);
+  EXPECT_FALSE(cold.empty());
+  EXPECT_EQ(cold, std::vector<std::string>(cold.size(), "0"));
   fake.calls.clear();
   s.warmup.reset();
   fake.cold_ns = 0;
-  run_with(fake, s);  // a probe that the case's minimum stretches warms itself, as its trials will
-  EXPECT_TRUE(cold_probes());
+  fake.per_op_ns = 200;  // the first probe, 100,000 steps (the minimum for 10 asked), lasts 20 ms: the last
+  run_with(fake, s);     // a probe that the case's minimum stretches warms itself, as its trials will
+  EXPECT_EQ(probe_warmup_args(fake, s.processes), std::vector<std::string>{"0"});
 }
 
 TEST(Measurement, ATrialTheCasesMinimumStretchesFourfoldRunsWithoutWarmUp) {

@@ -33,8 +33,10 @@ void body(int index) {
   shared->tally->body(i, [own, main_context] { swapcontext(own, main_context); });
 }
 
-// getcontext + makecontext on a fresh stack. Out of line on purpose: getcontext returns twice, and
-// in the caller's own body it would put the caller's locals at risk of a clobber (-Wclobbered).
+// getcontext + makecontext on a fresh stack. Out of line on purpose: g++ treats getcontext like
+// setjmp (it may return twice) and compiles the whole function that calls it conservatively,
+// warning that the cases' locals might be clobbered (-Wclobbered). One call per creation more,
+// beside getcontext's own system call (sigprocmask).
 [[gnu::noinline]] void prepare(ucontext_t& context, std::byte* stack, ucontext_t* link, void (*entry)(int), std::size_t index) {
   getcontext(&context);
   context.uc_stack.ss_sp = stack;
