@@ -19,8 +19,9 @@ struct Summary {
   std::size_t n = 0;
   double median = 0, mean = 0, min = 0, max = 0, stddev = 0;
   double mad = 0;  // median absolute deviation (unscaled)
-  // Distribution-free confidence interval of the median from order statistics; `ci_level` is
-  // its exact coverage (with 5 samples the widest interval, min..max, covers 93.75%).
+  // Distribution-free 95% confidence interval of the median from order statistics, interpolated
+  // between two of them (Hettmansperger-Sheather); `ci_level` is its coverage: 0.95, or less where
+  // no interval reaches it (with 5 samples the widest, min..max, covers 93.75%).
   double ci_low = 0, ci_high = 0, ci_level = 0;
   // The quartiles: the robust figure is the one on the better side (Measurement::robust()).
   Quantile lower_quartile, upper_quartile;

@@ -27,10 +27,22 @@ TEST(Statistics, ConfidenceIntervalNarrowsWithMoreSamples) {
   std::vector<double> v;
   for (int i = 1; i <= 20; ++i) v.push_back(i);
   auto s = summarize(v);
-  // n = 20: the 95% interval of the median is [x(6), x(15)] (1-based), coverage 95.9%.
-  EXPECT_DOUBLE_EQ(s.ci_low, 6);
-  EXPECT_DOUBLE_EQ(s.ci_high, 15);
-  EXPECT_NEAR(s.ci_level, 0.9586, 1e-4);
+  // n = 20: [x(6), x(15)] (1-based) covers 95.86%, [x(7), x(14)] 88.47%; interpolated to 95%:
+  // I = (0.9586 - 0.95) / (0.9586 - 0.8847), lambda = 14 I / (6 + 8 I) = 0.235.
+  EXPECT_NEAR(s.ci_low, 6.235, 1e-3);
+  EXPECT_NEAR(s.ci_high, 14.765, 1e-3);
+  EXPECT_DOUBLE_EQ(s.ci_level, 0.95);
+}
+
+// Seven processes, one of them slow: min..max (98.4%) would reach the slow one; the 95% interval
+// goes 11/15 of the way towards the 2nd and 6th values (87.5%): I = (0.984375 - 0.95) / 0.109375,
+// lambda = 6 I / (1 + 5 I) = 11/15.
+TEST(Statistics, OneSlowSampleOfSevenDoesNotSetTheIntervalAlone) {
+  auto s = summarize({100, 101, 102, 103, 104, 105, 200});
+  EXPECT_NEAR(s.ci_low, 100 + 11.0 / 15, 1e-9);
+  EXPECT_NEAR(s.ci_high, 200 - 11.0 / 15 * 95, 1e-9);
+  EXPECT_DOUBLE_EQ(s.ci_level, 0.95);
+  EXPECT_GT(s.ci_high, 105);  // the slow one still widens it: it is evidence, not discarded
 }
 
 TEST(Statistics, QuartilesAreLinearBetweenOrderStatistics) {
