@@ -225,6 +225,26 @@ RunObserver live_observer(const ModuleCommand& c, const Results& results, const 
   return observer;
 }
 
+std::string processes_help(const Module& m) {
+  if (m.default_processes >= Module::kDriverDefaultProcesses)
+    return fmt::format("spread the repetitions over this many fresh processes, run in interleaved rounds (default {}; "
+                       "cold cases at most 3)", m.default_processes);
+  return fmt::format("spread the repetitions over this many fresh processes, run in interleaved rounds (default {} for "
+                     "the whole suite; more for part of it, in proportion, up to {}; cold cases at most 3)",
+                     m.default_processes, Module::kDriverDefaultProcesses);
+}
+
+// Neither --processes nor --reps given: the module's default, raised for a run of part of its
+// default suite (Module::processes_for).
+void raise_default_processes(const ModuleCommand& c, const std::vector<CasePoint>& points,
+                             const std::vector<LibraryEntry>& catalog, RunSettings& s) {
+  if (s.instructions || c.app->count("--processes") || c.app->count("--reps")) return;
+  RunSettings suite;
+  suite.module = s.module;
+  suite.libexec_dir = s.libexec_dir;
+  s.processes = s.reps = c.module->processes_for(points.size(), plan(*c.module, suite, catalog).size());
+}
+
 int run_module(const ModuleCommand& c, const std::vector<std::string>& command_line) {
   RunSettings s = settings_from(c);
   const ReportOptions options = report_options(c.sort);
@@ -233,6 +253,7 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
     throw std::runtime_error("no libraries found for module " + s.module + " in " + (s.libexec_dir / s.module).string() +
                              " (build benchbox first, or set BENCHBOX_LIBEXEC)");
   auto points = plan(*c.module, s, catalog);
+  raise_default_processes(c, points, catalog, s);
   for (const auto& file : {c.json_path, c.output})  // fail now, not after the first measurement
     if (!file.empty() && !std::filesystem::is_directory(std::filesystem::absolute(file).parent_path()))
       throw std::invalid_argument("cannot write " + file + ": its directory does not exist");
@@ -372,9 +393,9 @@ int run_cli(int argc, char** argv) {
     c.app->add_option("--lib", c.libs, "only these libraries (comma-separated ids; LIBRARY:VARIANT for one variant of a library that has several)");
     c.app->add_option("--ops", c.ops, "operations per repetition (default: calibrated to --target-ms)");
     c.app->add_option("--target-ms", c.target_ms, "calibration: milliseconds one repetition should last (default 30)");
-    c.app->add_option("--reps", c.reps, fmt::format("timed repetitions (default {}: one per process)", m->default_processes));
+    c.app->add_option("--reps", c.reps, "timed repetitions (default: one per process)");
     c.app->add_option("--warmup", c.warmup, "untimed warm-up trials per process (default 1; none for a trial the case's minimum stretches fourfold, in cases that allow it; cold and run-once cases never warm up)");
-    c.app->add_option("--processes", c.processes, fmt::format("spread the repetitions over this many fresh processes, run in interleaved rounds (default {}; cold cases at most 3)", m->default_processes));
+    c.app->add_option("--processes", c.processes, processes_help(*m));
     c.app->add_flag("--counters", c.counters, "hardware counters (cycles, instructions per op) where the kernel allows");
     c.app->add_flag("--instructions", c.instructions,
                     "deterministic mode: instructions per op under Callgrind (default --ops 100000, 1 repetition)");

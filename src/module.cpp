@@ -31,6 +31,13 @@ const CaseSpec* Module::find_case(const std::string& case_id) const {
   return nullptr;
 }
 
+unsigned Module::processes_for(std::size_t selected_points, std::size_t suite_points) const {
+  if (selected_points == 0 || selected_points >= suite_points || default_processes >= kDriverDefaultProcesses)
+    return default_processes;
+  const std::size_t scaled = default_processes * suite_points / selected_points;
+  return static_cast<unsigned>(std::min<std::size_t>(scaled, kDriverDefaultProcesses));
+}
+
 const ParamSpec* CaseSpec::find_axis(std::string_view name) const {
   for (const auto& a : axis_specs())
     if (a.name == name) return &a;

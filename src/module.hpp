@@ -210,12 +210,18 @@ struct Module {
   std::string description;
   // What the reference row (the module's floor) is a limit of, as the reports say under a table.
   std::string reference_note = "the limit of this case on this machine";
-  // Processes (and repetitions, one per process) per row when the user gives neither: a module
-  // whose trials need heavy untimed set-up (building a 10^6-element map) may ask for fewer.
-  unsigned default_processes = 9;
+  // Processes (and repetitions, one per process) per row of the whole default suite when the user
+  // gives neither: a module whose trials need heavy untimed set-up (building a 10^6-element map)
+  // may ask for fewer, to keep its suite within its time budget.
+  unsigned default_processes = kDriverDefaultProcesses;
   std::vector<CaseSpec> cases{};
 
   const CaseSpec* find_case(const std::string& case_id) const;
+  // A run of part of the default suite spends the suite's time budget on more processes: its
+  // default grows with the share of the suite's points left out, up to the driver's default
+  // (`hashmap -n find 1000000`, one point of 21: 9 processes a row where the suite runs 3).
+  unsigned processes_for(std::size_t selected_points, std::size_t suite_points) const;
+  static constexpr unsigned kDriverDefaultProcesses = 9;
 };
 
 // Registry of modules linked into this driver.
