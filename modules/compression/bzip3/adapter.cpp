@@ -68,10 +68,6 @@ struct Bzip3 {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("bzip3", bz3_version());
-  benchbox::compression::add_codec<Bzip3>(
-      adapter,
-      {.format = "bzip3 blocks of 16 MiB (CRC32 each), framed by their sizes", .state = "reused",
-       .notes = "bz3_new(16 MiB) once; bz3_encode_block / bz3_decode_block in place, with a copy in and out"},
-      {});
+  benchbox::compression::add_codec<Bzip3>(adapter);
   return adapter.main(argc, argv);
 }

@@ -65,10 +65,6 @@ struct Lzlib {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("lzlib", LZ_version());
-  benchbox::compression::add_codec<Lzlib>(
-      adapter,
-      {.format = "lzip (LZMA, CRC32)", .state = "per call",
-       .notes = "LZ_compress_open(dictionary, match length limit) / LZ_decompress_open, written and read buffer to buffer"},
-      {{0, "lzip -0", "64 KiB dictionary, match length limit 16"}, {6, "lzip -6", "8 MiB dictionary, 36: the default"}});
+  benchbox::compression::add_codec<Lzlib>(adapter);
   return adapter.main(argc, argv);
 }

@@ -29,10 +29,6 @@ struct Snappy {
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("snappy", std::to_string(SNAPPY_MAJOR) + "." + std::to_string(SNAPPY_MINOR) + "." +
                                           std::to_string(SNAPPY_PATCHLEVEL));
-  benchbox::compression::add_codec<Snappy>(
-      adapter,
-      {.format = "Snappy raw (no framing, no checksum)", .state = "none",
-       .notes = "snappy::RawCompress, snappy::GetUncompressedLength + snappy::RawUncompress"},
-      {});
+  benchbox::compression::add_codec<Snappy>(adapter);
   return adapter.main(argc, argv);
 }

@@ -25,9 +25,6 @@ struct Zlib {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("zlib", zlibVersion());
-  benchbox::compression::add_codec<Zlib>(
-      adapter,
-      {.format = "zlib (deflate, Adler-32)", .state = "per call", .notes = "compress2(level), uncompress"},
-      {{1, "zlib -1"}, {6, "zlib -6", "the default level"}, {9, "zlib -9"}});
+  benchbox::compression::add_codec<Zlib>(adapter);
   return adapter.main(argc, argv);
 }

@@ -10,16 +10,9 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  using benchbox::hashmap::StdLike;
   benchbox::Adapter adapter("boost.unordered_flat_map", std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
                                                 std::to_string(BOOST_VERSION % 100));
-  benchbox::hashmap::add_cases<StdLike<boost::unordered_flat_map<std::uint64_t, std::uint64_t>>,
-                               StdLike<boost::unordered_flat_map<std::string, std::uint64_t>>>(
-      adapter, {.layout = "flat",
-                .hash64 = "boost::hash (identity) + the map's post-mixing",
-                .hash_string = "boost::hash (Boost.ContainerHash hash_range)",
-                .notes = "emplace(k, v), find(k), erase(k), range-for; open addressing in groups of 15, max load 0.875",
-                .bytes64 = 40,
-                .bytes_string = 120});
+  benchbox::hashmap::add_std_like_cases<boost::unordered_flat_map<std::uint64_t, std::uint64_t>,
+                                        boost::unordered_flat_map<std::string, std::uint64_t>>(adapter);
   return adapter.main(argc, argv);
 }
