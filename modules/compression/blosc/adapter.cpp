@@ -37,7 +37,5 @@ struct Blosc {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("blosc", BLOSC_VERSION_STRING);
-  benchbox::compression::add_codec<Blosc>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Blosc>("blosc", BLOSC_VERSION_STRING, argc, argv);
 }

@@ -33,7 +33,5 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("brotli", version());
-  benchbox::compression::add_codec<Brotli>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Brotli>("brotli", version(), argc, argv);
 }

@@ -31,7 +31,5 @@ struct Bzip2 {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("bzip2", BZ2_bzlibVersion());
-  benchbox::compression::add_codec<Bzip2>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Bzip2>("bzip2", BZ2_bzlibVersion(), argc, argv);
 }

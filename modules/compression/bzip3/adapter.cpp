@@ -67,7 +67,5 @@ struct Bzip3 {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("bzip3", bz3_version());
-  benchbox::compression::add_codec<Bzip3>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Bzip3>("bzip3", bz3_version(), argc, argv);
 }

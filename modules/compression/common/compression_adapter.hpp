@@ -191,4 +191,12 @@ void add_codec(Adapter& adapter) {
   add_codec<Codec>(adapter, info, levels);
 }
 
+// The main() of a codec's adapter: the library's id and version, its rows from library.json.
+template <class Codec>
+int codec_main(std::string id, std::string version, int argc, char** argv) {
+  Adapter adapter(std::move(id), std::move(version));
+  add_codec<Codec>(adapter);
+  return adapter.main(argc, argv);
+}
+
 }  // namespace benchbox::compression

@@ -55,8 +55,6 @@ struct Isal {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("isal", std::to_string(ISAL_MAJOR_VERSION) + "." + std::to_string(ISAL_MINOR_VERSION) + "." +
-                                        std::to_string(ISAL_PATCH_VERSION));
-  benchbox::compression::add_codec<Isal>(adapter);
-  return adapter.main(argc, argv);
+  const std::string version = std::to_string(ISAL_MAJOR_VERSION) + "." + std::to_string(ISAL_MINOR_VERSION) + "." + std::to_string(ISAL_PATCH_VERSION);
+  return benchbox::compression::codec_main<Isal>("isal", version, argc, argv);
 }

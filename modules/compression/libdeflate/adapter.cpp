@@ -36,7 +36,5 @@ struct Libdeflate {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("libdeflate", LIBDEFLATE_VERSION_STRING);
-  benchbox::compression::add_codec<Libdeflate>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Libdeflate>("libdeflate", LIBDEFLATE_VERSION_STRING, argc, argv);
 }

@@ -25,7 +25,5 @@ struct Lz4 : benchbox::compression::Lz4Block {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("lz4", LZ4_versionString());
-  benchbox::compression::add_codec<Lz4>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Lz4>("lz4", LZ4_versionString(), argc, argv);
 }

@@ -25,7 +25,5 @@ struct Lz4Hc : benchbox::compression::Lz4Block {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("lz4hc", LZ4_versionString());
-  benchbox::compression::add_codec<Lz4Hc>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Lz4Hc>("lz4hc", LZ4_versionString(), argc, argv);
 }

@@ -28,7 +28,5 @@ struct Lzf {
 int main(int argc, char** argv) {
   char version[16];
   std::snprintf(version, sizeof version, "%d.%d", LZF_VERSION >> 8, LZF_VERSION & 0xff);
-  benchbox::Adapter adapter("lzf", version);
-  benchbox::compression::add_codec<Lzf>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Lzf>("lzf", version, argc, argv);
 }

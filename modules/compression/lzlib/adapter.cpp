@@ -64,7 +64,5 @@ struct Lzlib {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("lzlib", LZ_version());
-  benchbox::compression::add_codec<Lzlib>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Lzlib>("lzlib", LZ_version(), argc, argv);
 }

@@ -32,7 +32,5 @@ struct Lzo {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("lzo", lzo_version_string());
-  benchbox::compression::add_codec<Lzo>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Lzo>("lzo", lzo_version_string(), argc, argv);
 }

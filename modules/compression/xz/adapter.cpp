@@ -32,7 +32,5 @@ struct Xz {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("xz", lzma_version_string());
-  benchbox::compression::add_codec<Xz>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Xz>("xz", lzma_version_string(), argc, argv);
 }

@@ -25,7 +25,5 @@ struct ZlibNg {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("zlib-ng", zlibng_version());
-  benchbox::compression::add_codec<ZlibNg>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<ZlibNg>("zlib-ng", zlibng_version(), argc, argv);
 }

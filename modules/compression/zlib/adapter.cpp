@@ -24,7 +24,5 @@ struct Zlib {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("zlib", zlibVersion());
-  benchbox::compression::add_codec<Zlib>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Zlib>("zlib", zlibVersion(), argc, argv);
 }

@@ -38,7 +38,5 @@ struct Zopfli {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("zopfli", BB_ZOPFLI_VERSION);
-  benchbox::compression::add_codec<Zopfli>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Zopfli>("zopfli", BB_ZOPFLI_VERSION, argc, argv);
 }

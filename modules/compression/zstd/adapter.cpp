@@ -35,7 +35,5 @@ struct Zstd {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("zstd", ZSTD_versionString());
-  benchbox::compression::add_codec<Zstd>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Zstd>("zstd", ZSTD_versionString(), argc, argv);
 }

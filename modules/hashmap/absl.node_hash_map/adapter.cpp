@@ -10,8 +10,8 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("absl.node_hash_map", "LTS " + std::to_string(ABSL_LTS_RELEASE_VERSION) + "." +
-                                                      std::to_string(ABSL_LTS_RELEASE_PATCH_LEVEL));
+  const std::string version = "LTS " + std::to_string(ABSL_LTS_RELEASE_VERSION) + "." + std::to_string(ABSL_LTS_RELEASE_PATCH_LEVEL);
+  benchbox::Adapter adapter("absl.node_hash_map", version);
   benchbox::hashmap::add_std_like_cases<absl::node_hash_map<std::uint64_t, std::uint64_t>,
                                         absl::node_hash_map<std::string, std::uint64_t>>(adapter);
   return adapter.main(argc, argv);
