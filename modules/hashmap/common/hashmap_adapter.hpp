@@ -369,7 +369,7 @@ void add_cases(Adapter& adapter, const MapInfo& info, const std::string& no_stri
   }
 }
 
-// The same, with what the map is read from the adapter's library.json.
+// The same, with the map's facts read from the adapter's library.json.
 template <class Map64, class MapString>
 void add_cases(Adapter& adapter) {
   add_cases<Map64, MapString>(adapter, map_info(LibraryFacts::embedded()));
