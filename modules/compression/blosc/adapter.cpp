@@ -37,11 +37,5 @@ struct Blosc {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("blosc", BLOSC_VERSION_STRING);
-  benchbox::compression::add_codec<Blosc>(
-      adapter,
-      {.format = "Blosc 1 frame (blosclz, shuffle, type size 8)", .state = "global (blosc_init)",
-       .notes = "blosc_compress(clevel, BLOSC_SHUFFLE, 8), blosc_decompress; 1 thread; inputs up to 2 GB"},
-      {{1, "blosc -1"}, {5, "blosc -5", "the default level of its examples"}, {9, "blosc -9"}});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Blosc>("blosc", BLOSC_VERSION_STRING, argc, argv);
 }

@@ -33,12 +33,5 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("brotli", version());
-  benchbox::compression::add_codec<Brotli>(
-      adapter,
-      {.format = "Brotli stream (window 2^22)", .state = "per call",
-       .notes = "BrotliEncoderCompress(quality, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC), BrotliDecoderDecompress"},
-      {{1, "brotli -1"}, {5, "brotli -5"}, {9, "brotli -9", "11 is the strongest and the default of the brotli tool: "
-                                                           "not a row, about 1 MB/s here"}});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Brotli>("brotli", version(), argc, argv);
 }

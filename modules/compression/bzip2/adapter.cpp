@@ -31,11 +31,5 @@ struct Bzip2 {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("bzip2", BZ2_bzlibVersion());
-  benchbox::compression::add_codec<Bzip2>(
-      adapter,
-      {.format = ".bz2 (CRC32 per block)", .state = "per call",
-       .notes = "BZ2_bzBuffToBuffCompress(blockSize100k), BZ2_bzBuffToBuffDecompress; inputs under 4 GB"},
-      {{1, "bzip2 -1", "100 kB blocks"}, {9, "bzip2 -9", "900 kB blocks, the default"}});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Bzip2>("bzip2", BZ2_bzlibVersion(), argc, argv);
 }

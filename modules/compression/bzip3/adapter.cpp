@@ -67,11 +67,5 @@ struct Bzip3 {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("bzip3", bz3_version());
-  benchbox::compression::add_codec<Bzip3>(
-      adapter,
-      {.format = "bzip3 blocks of 16 MiB (CRC32 each), framed by their sizes", .state = "reused",
-       .notes = "bz3_new(16 MiB) once; bz3_encode_block / bz3_decode_block in place, with a copy in and out"},
-      {});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Bzip3>("bzip3", bz3_version(), argc, argv);
 }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <benchbox/adapter.hpp>
+#include <benchbox/library_facts.hpp>
 
 #include <cstdint>
 #include <cstring>
@@ -144,7 +145,8 @@ void run_decompress(Trial& trial) {
 }
 
 // How a codec runs: its format (container, checksums), whether its state is reused across calls,
-// and what it is for the reader of a row.
+// and what it is for the reader of a row. In its folder's library.json: "format", "state",
+// "notes", and for a compressor only "decompresses": false with "no_decompress_reason".
 struct CodecInfo {
   std::string format;  // "zlib (deflate, Adler-32)", "zstd frame, content size, no checksum"
   std::string state;   // "reused" (a context made once) or "per call" (the one-shot API allocates it)
@@ -153,6 +155,8 @@ struct CodecInfo {
   std::string no_decompress_reason{};
 };
 
+// A row per level (library.json: "levels", [{"level": 3, "label": "zstd -3", "notes": "..."}, ...];
+// none: one row, no variant).
 struct Level {
   int level;
   std::string label;  // "zstd -3"
@@ -169,6 +173,30 @@ void add_codec(Adapter& adapter, const CodecInfo& info, const std::vector<Level>
     adapter.add("decompress", ci, run_decompress<Codec>);
   else
     adapter.not_applicable("decompress", info.no_decompress_reason);
+}
+
+// The same, with the codec's info and levels read from the adapter's library.json.
+template <class Codec>
+void add_codec(Adapter& adapter) {
+  const auto facts = LibraryFacts::embedded();
+  CodecInfo info{.format = facts.text("format"), .state = facts.text("state"), .notes = facts.text("notes")};
+  info.decompresses = facts.boolean_or("decompresses", true);
+  if (!info.decompresses) info.no_decompress_reason = facts.text("no_decompress_reason");
+  std::vector<Level> levels;
+  for (const auto& l : facts.objects("levels")) {
+    levels.push_back({static_cast<int>(l.integer("level")), l.text("label"), l.text_or("notes", "")});
+    l.done();
+  }
+  facts.done();
+  add_codec<Codec>(adapter, info, levels);
+}
+
+// The main() of a codec's adapter: the library's id and version, its rows from library.json.
+template <class Codec>
+int codec_main(std::string id, std::string version, int argc, char** argv) {
+  Adapter adapter(std::move(id), std::move(version));
+  add_codec<Codec>(adapter);
+  return adapter.main(argc, argv);
 }
 
 }  // namespace benchbox::compression

@@ -29,7 +29,6 @@ struct Copy {
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
   adapter.info("implementation", "memcpy (glibc)");
-  benchbox::compression::add_codec<Copy>(
-      adapter, {.format = "none (a copy)", .state = "none", .notes = "memcpy in 128 KiB pieces into a buffer made once"}, {});
+  benchbox::compression::add_codec<Copy>(adapter);
   return adapter.main(argc, argv);
 }

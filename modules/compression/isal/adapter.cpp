@@ -55,12 +55,6 @@ struct Isal {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("isal", std::to_string(ISAL_MAJOR_VERSION) + "." + std::to_string(ISAL_MINOR_VERSION) + "." +
-                                        std::to_string(ISAL_PATCH_VERSION));
-  benchbox::compression::add_codec<Isal>(
-      adapter,
-      {.format = "zlib (deflate, Adler-32)", .state = "reused (level buffer)",
-       .notes = "isal_deflate_stateless(level, IGZIP_ZLIB), isal_inflate_stateless(ISAL_ZLIB); inputs under 4 GB"},
-      {{0, "isal -0"}, {1, "isal -1"}, {3, "isal -3", "the strongest"}});
-  return adapter.main(argc, argv);
+  const std::string version = std::to_string(ISAL_MAJOR_VERSION) + "." + std::to_string(ISAL_MINOR_VERSION) + "." + std::to_string(ISAL_PATCH_VERSION);
+  return benchbox::compression::codec_main<Isal>("isal", version, argc, argv);
 }

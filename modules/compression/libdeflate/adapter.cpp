@@ -36,11 +36,5 @@ struct Libdeflate {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("libdeflate", LIBDEFLATE_VERSION_STRING);
-  benchbox::compression::add_codec<Libdeflate>(
-      adapter,
-      {.format = "zlib (deflate, Adler-32)", .state = "reused",
-       .notes = "libdeflate_zlib_compress(level), libdeflate_zlib_decompress"},
-      {{1, "libdeflate -1"}, {6, "libdeflate -6", "the default level"}, {12, "libdeflate -12", "the strongest"}});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Libdeflate>("libdeflate", LIBDEFLATE_VERSION_STRING, argc, argv);
 }

@@ -25,11 +25,5 @@ struct Lz4 : benchbox::compression::Lz4Block {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("lz4", LZ4_versionString());
-  benchbox::compression::add_codec<Lz4>(
-      adapter,
-      {.format = "LZ4 block (no frame, no checksum)", .state = "reused",
-       .notes = "LZ4_compress_fast_extState(acceleration), LZ4_decompress_safe; inputs up to 2 GB"},
-      {{1, "lz4", "acceleration 1, the default"}, {8, "lz4 fast 8", "acceleration 8"}});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Lz4>("lz4", LZ4_versionString(), argc, argv);
 }

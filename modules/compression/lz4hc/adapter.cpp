@@ -25,11 +25,5 @@ struct Lz4Hc : benchbox::compression::Lz4Block {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("lz4hc", LZ4_versionString());
-  benchbox::compression::add_codec<Lz4Hc>(
-      adapter,
-      {.format = "LZ4 block (no frame, no checksum)", .state = "reused",
-       .notes = "LZ4_compress_HC_extStateHC(level), LZ4_decompress_safe"},
-      {{4, "lz4hc -4"}, {9, "lz4hc -9", "the default level"}, {12, "lz4hc -12", "the strongest"}});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Lz4Hc>("lz4hc", LZ4_versionString(), argc, argv);
 }

@@ -28,11 +28,5 @@ struct Lzf {
 int main(int argc, char** argv) {
   char version[16];
   std::snprintf(version, sizeof version, "%d.%d", LZF_VERSION >> 8, LZF_VERSION & 0xff);
-  benchbox::Adapter adapter("lzf", version);
-  benchbox::compression::add_codec<Lzf>(
-      adapter,
-      {.format = "LZF raw (no header, no checksum)", .state = "none",
-       .notes = "lzf_compress, lzf_decompress; inputs under 4 GB. LZF_VERSION is the API's version (1.5), not the release (3.6)"},
-      {});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Lzf>("lzf", version, argc, argv);
 }

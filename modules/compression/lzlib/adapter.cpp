@@ -64,11 +64,5 @@ struct Lzlib {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("lzlib", LZ_version());
-  benchbox::compression::add_codec<Lzlib>(
-      adapter,
-      {.format = "lzip (LZMA, CRC32)", .state = "per call",
-       .notes = "LZ_compress_open(dictionary, match length limit) / LZ_decompress_open, written and read buffer to buffer"},
-      {{0, "lzip -0", "64 KiB dictionary, match length limit 16"}, {6, "lzip -6", "8 MiB dictionary, 36: the default"}});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Lzlib>("lzlib", LZ_version(), argc, argv);
 }

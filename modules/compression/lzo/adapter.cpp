@@ -32,11 +32,5 @@ struct Lzo {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("lzo", lzo_version_string());
-  benchbox::compression::add_codec<Lzo>(
-      adapter,
-      {.format = "LZO1X raw (no header, no checksum)", .state = "reused",
-       .notes = "lzo1x_1_compress or lzo1x_999_compress, lzo1x_decompress_safe"},
-      {{1, "lzo1x-1", "the fast compressor"}, {999, "lzo1x-999", "the strong compressor (same decoder)"}});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Lzo>("lzo", lzo_version_string(), argc, argv);
 }

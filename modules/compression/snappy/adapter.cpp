@@ -27,12 +27,6 @@ struct Snappy {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("snappy", std::to_string(SNAPPY_MAJOR) + "." + std::to_string(SNAPPY_MINOR) + "." +
-                                          std::to_string(SNAPPY_PATCHLEVEL));
-  benchbox::compression::add_codec<Snappy>(
-      adapter,
-      {.format = "Snappy raw (no framing, no checksum)", .state = "none",
-       .notes = "snappy::RawCompress, snappy::GetUncompressedLength + snappy::RawUncompress"},
-      {});
-  return adapter.main(argc, argv);
+  const std::string version = std::to_string(SNAPPY_MAJOR) + "." + std::to_string(SNAPPY_MINOR) + "." + std::to_string(SNAPPY_PATCHLEVEL);
+  return benchbox::compression::codec_main<Snappy>("snappy", version, argc, argv);
 }

@@ -32,11 +32,5 @@ struct Xz {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("xz", lzma_version_string());
-  benchbox::compression::add_codec<Xz>(
-      adapter,
-      {.format = ".xz (LZMA2, CRC64 check)", .state = "per call",
-       .notes = "lzma_easy_buffer_encode(preset, LZMA_CHECK_CRC64), lzma_stream_buffer_decode"},
-      {{0, "xz -0"}, {6, "xz -6", "the default preset; -9 differs only by a larger dictionary than these inputs"}});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Xz>("xz", lzma_version_string(), argc, argv);
 }

@@ -25,10 +25,5 @@ struct ZlibNg {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("zlib-ng", zlibng_version());
-  benchbox::compression::add_codec<ZlibNg>(
-      adapter,
-      {.format = "zlib (deflate, Adler-32)", .state = "per call", .notes = "zng_compress2(level), zng_uncompress"},
-      {{1, "zlib-ng -1"}, {6, "zlib-ng -6", "the default level"}, {9, "zlib-ng -9"}});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<ZlibNg>("zlib-ng", zlibng_version(), argc, argv);
 }

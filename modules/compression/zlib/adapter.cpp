@@ -24,10 +24,5 @@ struct Zlib {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("zlib", zlibVersion());
-  benchbox::compression::add_codec<Zlib>(
-      adapter,
-      {.format = "zlib (deflate, Adler-32)", .state = "per call", .notes = "compress2(level), uncompress"},
-      {{1, "zlib -1"}, {6, "zlib -6", "the default level"}, {9, "zlib -9"}});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Zlib>("zlib", zlibVersion(), argc, argv);
 }

@@ -38,13 +38,5 @@ struct Zopfli {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("zopfli", BB_ZOPFLI_VERSION);
-  benchbox::compression::add_codec<Zopfli>(
-      adapter,
-      {.format = "zlib (deflate, Adler-32)", .state = "per call",
-       .notes = "ZopfliCompress(ZOPFLI_FORMAT_ZLIB, numiterations); output read back by zlib's uncompress",
-       .decompresses = false,
-       .no_decompress_reason = "Zopfli is a compressor only: its output is zlib's format, decompressed by zlib (the zlib rows)"},
-      {{1, "zopfli i1", "1 iteration (the zopfli tool's default is 15: about 10x slower)"}});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Zopfli>("zopfli", BB_ZOPFLI_VERSION, argc, argv);
 }

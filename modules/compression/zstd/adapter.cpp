@@ -35,11 +35,5 @@ struct Zstd {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("zstd", ZSTD_versionString());
-  benchbox::compression::add_codec<Zstd>(
-      adapter,
-      {.format = "zstd frame (content size, no checksum)", .state = "reused",
-       .notes = "ZSTD_compressCCtx(level), ZSTD_decompressDCtx; contexts made once"},
-      {{1, "zstd -1"}, {3, "zstd -3", "the default level"}, {19, "zstd -19"}});
-  return adapter.main(argc, argv);
+  return benchbox::compression::codec_main<Zstd>("zstd", ZSTD_versionString(), argc, argv);
 }

@@ -10,17 +10,10 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  using benchbox::hashmap::StdLike;
   benchbox::Adapter adapter("ankerl.unordered_dense", std::to_string(ANKERL_UNORDERED_DENSE_VERSION_MAJOR) + "." +
                                                           std::to_string(ANKERL_UNORDERED_DENSE_VERSION_MINOR) + "." +
                                                           std::to_string(ANKERL_UNORDERED_DENSE_VERSION_PATCH));
-  benchbox::hashmap::add_cases<StdLike<ankerl::unordered_dense::map<std::uint64_t, std::uint64_t>>,
-                               StdLike<ankerl::unordered_dense::map<std::string, std::uint64_t>>>(
-      adapter, {.layout = "dense (vector of elements + bucket array)",
-                .hash64 = "ankerl::unordered_dense::hash (wyhash mix)",
-                .hash_string = "ankerl::unordered_dense::hash (wyhash)",
-                .notes = "emplace(k, v), find(k), erase(k) (moves the last element), range-for over the vector; max load 0.8",
-                .bytes64 = 40,
-                .bytes_string = 120});
+  benchbox::hashmap::add_std_like_cases<ankerl::unordered_dense::map<std::uint64_t, std::uint64_t>,
+                                        ankerl::unordered_dense::map<std::string, std::uint64_t>>(adapter);
   return adapter.main(argc, argv);
 }

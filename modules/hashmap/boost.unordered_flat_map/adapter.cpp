@@ -1,7 +1,6 @@
 // boost::unordered_flat_map<K, uint64_t> with its default boost::hash: open addressing, groups of
 // 15 slots with SIMD metadata, elements in one array; boost::hash is post-mixed by the map.
 #include <boost/unordered/unordered_flat_map.hpp>
-#include <boost/version.hpp>
 
 #include <cstdint>
 #include <string>
@@ -10,16 +9,8 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  using benchbox::hashmap::StdLike;
-  benchbox::Adapter adapter("boost.unordered_flat_map", std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
-                                                std::to_string(BOOST_VERSION % 100));
-  benchbox::hashmap::add_cases<StdLike<boost::unordered_flat_map<std::uint64_t, std::uint64_t>>,
-                               StdLike<boost::unordered_flat_map<std::string, std::uint64_t>>>(
-      adapter, {.layout = "flat",
-                .hash64 = "boost::hash (identity) + the map's post-mixing",
-                .hash_string = "boost::hash (Boost.ContainerHash hash_range)",
-                .notes = "emplace(k, v), find(k), erase(k), range-for; open addressing in groups of 15, max load 0.875",
-                .bytes64 = 40,
-                .bytes_string = 120});
+  benchbox::Adapter adapter("boost.unordered_flat_map", BB_LIBRARY_VERSION);
+  benchbox::hashmap::add_std_like_cases<boost::unordered_flat_map<std::uint64_t, std::uint64_t>,
+                                        boost::unordered_flat_map<std::string, std::uint64_t>>(adapter);
   return adapter.main(argc, argv);
 }

@@ -17,6 +17,7 @@
 
 #include <benchbox/adapter.hpp>
 #include <benchbox/allocations.hpp>
+#include <benchbox/library_facts.hpp>
 
 #include <cstdint>
 #include <memory>
@@ -30,7 +31,8 @@
 
 namespace benchbox::hashmap {
 
-// What the module's cases and docs show about a map.
+// What the module's cases and docs show about a map: in its folder's library.json, the keys of the
+// same names (bytes64 and bytes_string whole numbers), read by map_info().
 struct MapInfo {
   std::string layout;       // "flat" (elements in one array), "node" (one allocation per element), ...
   std::string hash64;       // the hash the map uses by default for 64-bit keys
@@ -40,6 +42,17 @@ struct MapInfo {
   std::uint64_t bytes64 = 64;
   std::uint64_t bytes_string = 160;
 };
+
+inline MapInfo map_info(const LibraryFacts& facts) {
+  MapInfo m{.layout = facts.text("layout"),
+            .hash64 = facts.text("hash64"),
+            .hash_string = facts.text("hash_string"),
+            .notes = facts.text("notes"),
+            .bytes64 = static_cast<std::uint64_t>(facts.integer("bytes64")),
+            .bytes_string = static_cast<std::uint64_t>(facts.integer("bytes_string"))};
+  facts.done();
+  return m;
+}
 
 // A map with no string cases: declare it as the string map type.
 struct NoStrings {};
@@ -354,6 +367,12 @@ void add_cases(Adapter& adapter, const MapInfo& info, const std::string& no_stri
     adapter.add("insert-string", str, detail::run_insert<MapString, S>);
     adapter.add("find-string", str, [](Trial& t) { detail::run_lookups<MapString, S>(t, true); });
   }
+}
+
+// The same, with the map's facts read from the adapter's library.json.
+template <class Map64, class MapString>
+void add_cases(Adapter& adapter) {
+  add_cases<Map64, MapString>(adapter, map_info(LibraryFacts::embedded()));
 }
 
 }  // namespace benchbox::hashmap

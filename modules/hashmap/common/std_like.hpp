@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "hashmap_adapter.hpp"
+
 namespace benchbox::hashmap {
 
 // The wrapper is forced inline: the timed loops then hold the map's own calls, compiled as in a
@@ -35,5 +37,12 @@ class StdLike {
  protected:
   M map_;
 };
+
+// Every case for a standard-interface map: Map64 with 64-bit keys, MapString with std::string
+// keys, the facts from the adapter's library.json.
+template <class Map64, class MapString>
+void add_std_like_cases(Adapter& adapter) {
+  add_cases<StdLike<Map64>, StdLike<MapString>>(adapter);
+}
 
 }  // namespace benchbox::hashmap

@@ -12,16 +12,8 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  using benchbox::hashmap::StdLike;
   benchbox::Adapter adapter("emhash7.HashMap", BB_LIBRARY_VERSION);
-  benchbox::hashmap::add_cases<StdLike<emhash7::HashMap<std::uint64_t, std::uint64_t>>,
-                               StdLike<emhash7::HashMap<std::string, std::uint64_t>>>(
-      adapter, {.layout = "flat",
-                .hash64 = "std::hash (identity), power-of-two mask",
-                .hash_string = "std::hash (murmur2 in libstdc++), power-of-two mask",
-                .notes = "emplace(k, v), find(k), erase(k), range-for; entries chained through bucket indices in one array, "
-                         "no tombstones (erase relinks the chain), max load 0.8",
-                .bytes64 = 64,
-                .bytes_string = 180});
+  benchbox::hashmap::add_std_like_cases<emhash7::HashMap<std::uint64_t, std::uint64_t>,
+                                        emhash7::HashMap<std::string, std::uint64_t>>(adapter);
   return adapter.main(argc, argv);
 }

@@ -58,13 +58,7 @@ int main(int argc, char** argv) {
   namespace d = benchbox::hashmap::detail;
   benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
   adapter.info("implementation", "std::vector<uint64_t> indexed by the key's position; 0 = empty");
-  benchbox::hashmap::MapInfo info{.layout = "array",
-                                  .hash64 = "none (position)",
-                                  .hash_string = "none (position)",
-                                  .notes = "a plain array indexed by each key's position in the key sequence, "
-                                           "computed before the timed region: one access per operation",
-                                  .bytes64 = 16,
-                                  .bytes_string = 16};
+  const auto info = benchbox::hashmap::map_info(benchbox::LibraryFacts::embedded());
   const auto i64 = d::case_info(info, info.hash64, false);
   const auto str = d::case_info(info, info.hash_string, true);
   adapter.add("insert", i64, d::run_insert<ArrayFloor, Position>);

@@ -70,13 +70,6 @@ class StringTable : public Table {
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("glib.hash_table", std::to_string(glib_major_version) + "." +
                                                    std::to_string(glib_minor_version) + "." + std::to_string(glib_micro_version));
-  benchbox::hashmap::add_cases<Int64Table, StringTable>(
-      adapter, {.layout = "flat (arrays of hashes, keys, values) + a heap key per element",
-                .hash64 = "g_int64_hash (xor of the halves)",
-                .hash_string = "g_str_hash (djb2)",
-                .notes = "g_hash_table_insert(g_new'd gint64 / g_strdup'ed key, value), g_hash_table_lookup, "
-                         "g_hash_table_remove, GHashTableIter; open addressing, prime-modulo then power-of-two sizes",
-                .bytes64 = 80,
-                .bytes_string = 150});
+  benchbox::hashmap::add_cases<Int64Table, StringTable>(adapter);
   return adapter.main(argc, argv);
 }

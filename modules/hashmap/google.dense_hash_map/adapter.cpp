@@ -31,13 +31,6 @@ struct DenseString : hm::StdLike<google::dense_hash_map<std::string, std::uint64
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("google.dense_hash_map", BB_LIBRARY_VERSION);
-  hm::add_cases<Dense64, DenseString>(
-      adapter, {.layout = "flat",
-                .hash64 = "std::hash (identity), power-of-two mask",
-                .hash_string = "std::hash (murmur2 in libstdc++)",
-                .notes = "set_empty_key and set_deleted_key once per map; insert({k, v}), find(k), erase(k) (tombstone), "
-                         "range-for; quadratic probing, max load 0.5",
-                .bytes64 = 64,
-                .bytes_string = 170});
+  hm::add_cases<Dense64, DenseString>(adapter);
   return adapter.main(argc, argv);
 }

@@ -25,13 +25,6 @@ struct SparseString : hm::StdLike<google::sparse_hash_map<std::string, std::uint
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("google.sparse_hash_map", BB_LIBRARY_VERSION);
-  hm::add_cases<Sparse64, SparseString>(
-      adapter, {.layout = "sparse",
-                .hash64 = "std::hash (identity), power-of-two mask",
-                .hash_string = "std::hash (murmur2 in libstdc++)",
-                .notes = "set_deleted_key once per map; insert({k, v}), find(k), erase(k) (tombstone), range-for; "
-                         "sparsetable groups of 48, max load 0.8",
-                .bytes64 = 40,
-                .bytes_string = 120});
+  hm::add_cases<Sparse64, SparseString>(adapter);
   return adapter.main(argc, argv);
 }

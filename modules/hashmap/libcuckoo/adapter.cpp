@@ -32,12 +32,6 @@ class Cuckoo {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("libcuckoo", BB_LIBRARY_VERSION);
-  benchbox::hashmap::add_cases<Cuckoo<std::uint64_t>, Cuckoo<std::string>>(
-      adapter, {.layout = "flat (buckets of 4)",
-                .hash64 = "std::hash (identity); partial-key cuckoo",
-                .hash_string = "std::hash (murmur2 in libstdc++)",
-                .notes = "insert(k, v), find(k, out), erase(k), lock_table() then range-for; spinlocks on every call",
-                .bytes64 = 64,
-                .bytes_string = 150});
+  benchbox::hashmap::add_cases<Cuckoo<std::uint64_t>, Cuckoo<std::string>>(adapter);
   return adapter.main(argc, argv);
 }

@@ -11,15 +11,8 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  using benchbox::hashmap::StdLike;
   benchbox::Adapter adapter("phmap.node_hash_map", BB_LIBRARY_VERSION);
-  benchbox::hashmap::add_cases<StdLike<phmap::node_hash_map<std::uint64_t, std::uint64_t>>,
-                               StdLike<phmap::node_hash_map<std::string, std::uint64_t>>>(
-      adapter, {.layout = "node",
-                .hash64 = "phmap::Hash (identity) + phmap_mix (128-bit multiply)",
-                .hash_string = "std::hash<std::string_view> (murmur2 in libstdc++) + phmap_mix",
-                .notes = "emplace(k, v), find(k), erase(k), range-for; Swiss table of node pointers, max load 7/8, tombstones on erase",
-                .bytes64 = 64,
-                .bytes_string = 130});
+  benchbox::hashmap::add_std_like_cases<phmap::node_hash_map<std::uint64_t, std::uint64_t>,
+                                        phmap::node_hash_map<std::string, std::uint64_t>>(adapter);
   return adapter.main(argc, argv);
 }

@@ -9,15 +9,8 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  using benchbox::hashmap::StdLike;
   benchbox::Adapter adapter("ska.bytell_hash_map", BB_LIBRARY_VERSION);
-  benchbox::hashmap::add_cases<StdLike<ska::bytell_hash_map<std::uint64_t, std::uint64_t>>,
-                               StdLike<ska::bytell_hash_map<std::string, std::uint64_t>>>(
-      adapter, {.layout = "flat",
-                .hash64 = "std::hash (identity) + Fibonacci hashing",
-                .hash_string = "std::hash (murmur2 in libstdc++) + Fibonacci hashing",
-                .notes = "emplace(k, v), find(k), erase(k), range-for; byte-linked chains in blocks of 8, max load 0.9375",
-                .bytes64 = 40,
-                .bytes_string = 130});
+  benchbox::hashmap::add_std_like_cases<ska::bytell_hash_map<std::uint64_t, std::uint64_t>,
+                                        ska::bytell_hash_map<std::string, std::uint64_t>>(adapter);
   return adapter.main(argc, argv);
 }

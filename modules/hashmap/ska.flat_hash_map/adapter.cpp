@@ -9,15 +9,8 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  using benchbox::hashmap::StdLike;
   benchbox::Adapter adapter("ska.flat_hash_map", BB_LIBRARY_VERSION);
-  benchbox::hashmap::add_cases<StdLike<ska::flat_hash_map<std::uint64_t, std::uint64_t>>,
-                               StdLike<ska::flat_hash_map<std::string, std::uint64_t>>>(
-      adapter, {.layout = "flat",
-                .hash64 = "std::hash (identity) + Fibonacci hashing",
-                .hash_string = "std::hash (murmur2 in libstdc++) + Fibonacci hashing",
-                .notes = "emplace(k, v), find(k), erase(k), range-for; Robin Hood with probe limit, max load 0.5",
-                .bytes64 = 80,
-                .bytes_string = 170});
+  benchbox::hashmap::add_std_like_cases<ska::flat_hash_map<std::uint64_t, std::uint64_t>,
+                                        ska::flat_hash_map<std::string, std::uint64_t>>(adapter);
   return adapter.main(argc, argv);
 }

@@ -66,13 +66,6 @@ int main(int argc, char** argv) {
   if (!tb_init(tb_null, tb_native_allocator())) return 3;
   benchbox::Adapter adapter("tbox.hash_map", std::to_string(TB_VERSION_MAJOR) + "." + std::to_string(TB_VERSION_MINOR) +
                                                  "." + std::to_string(TB_VERSION_ALTER));
-  benchbox::hashmap::add_cases<TboxMap<std::uint64_t>, TboxMap<std::string>>(
-      adapter, {.layout = "buckets of sorted arrays",
-                .hash64 = "tb_element_long: (k * 2654435761) >> 16, masked",
-                .hash_string = "tb_element_str: BKDR",
-                .notes = "tb_hash_map_insert, tb_hash_map_get, tb_hash_map_remove, tb_iterator_*; fixed bucket count "
-                         "(256, or 65536 above 10000 elements), bisection within a bucket, never rehashes",
-                .bytes64 = 48,
-                .bytes_string = 130});
+  benchbox::hashmap::add_cases<TboxMap<std::uint64_t>, TboxMap<std::string>>(adapter);
   return adapter.main(argc, argv);
 }

@@ -9,15 +9,8 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  using benchbox::hashmap::StdLike;
   benchbox::Adapter adapter("tsl.robin_map", BB_LIBRARY_VERSION);
-  benchbox::hashmap::add_cases<StdLike<tsl::robin_map<std::uint64_t, std::uint64_t>>,
-                               StdLike<tsl::robin_map<std::string, std::uint64_t>>>(
-      adapter, {.layout = "flat",
-                .hash64 = "std::hash (identity), power-of-two mask",
-                .hash_string = "std::hash (murmur2 in libstdc++)",
-                .notes = "emplace(k, v), find(k), erase(k), range-for; Robin Hood probing, max load 0.5, hashes not stored",
-                .bytes64 = 64,
-                .bytes_string = 160});
+  benchbox::hashmap::add_std_like_cases<tsl::robin_map<std::uint64_t, std::uint64_t>,
+                                        tsl::robin_map<std::string, std::uint64_t>>(adapter);
   return adapter.main(argc, argv);
 }

@@ -107,13 +107,6 @@ using UtString = UtTable<std::string, ItemString>;
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("uthash", BB_STR(UTHASH_VERSION));
-  benchbox::hashmap::add_cases<Ut64, UtString>(
-      adapter, {.layout = "node (intrusive)",
-                .hash64 = "HASH_JEN (Bob Jenkins) over the key's 8 bytes",
-                .hash_string = "HASH_JEN (Bob Jenkins) over the key's bytes",
-                .notes = "malloc + HASH_FIND + HASH_ADD / HASH_ADD_KEYPTR, HASH_FIND, HASH_FIND + HASH_DEL + free, "
-                         "hh.next list; chained buckets",
-                .bytes64 = 96,
-                .bytes_string = 150});
+  benchbox::hashmap::add_cases<Ut64, UtString>(adapter);
   return adapter.main(argc, argv);
 }
