@@ -1,6 +1,7 @@
 // A yardstick for the allocator module (docs/method.md, "Yardsticks"): a minimal program that does
 // the `small` and `churn` cases' work with malloc and free, and includes nothing of benchbox (the
-// sizes, tags and orders are generated again here from their definition in modules/allocator/README.md).
+// sizes, tags and orders are generated again here from their definition in modules/allocator/README.md,
+// from the one splitmix64 of include/yardstick).
 // Built once per allocator: linked alone (glibc), or with -ljemalloc or -lmimalloc, which replace
 // malloc in the whole program as they do in the adapters. scripts/accuracy runs it interleaved
 // with the matching benchbox row.
@@ -14,6 +15,7 @@
 // warm-up pass first, then REPS timed passes: one line `ns_per_op <value>`
 // each, then `check <sum of the tags read back>`, which the program compares with the sum it must
 // be (exit status 3 if not).
+#include <splitmix.hpp>   // the schedule's pseudo-random sequence
 #include <yardstick.hpp>  // the clock and the passes, as in every yardstick
 
 #include <cstdint>
@@ -32,15 +34,7 @@ using yardstick::start_clock;
 using yardstick::stop_clock;
 
 // modules/allocator/README.md, "Sizes, tags and orders".
-struct SplitMix {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-};
+using yardstick::SplitMix;
 
 constexpr std::uint64_t kMask = (1 << 16) - 1;
 

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "stats.hpp"
+#include "utf8.hpp"
 
 namespace benchbox::json {
 
@@ -186,24 +187,6 @@ class ReferenceReader {
     return true;
   }
 
-  static void utf8(std::uint32_t cp, std::string& out) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
-
   bool hex4(std::uint32_t& out) {
     if (p_ + 4 > text_.size()) return bad("short \\u escape");
     out = 0;
@@ -281,7 +264,7 @@ class ReferenceReader {
               return bad("high surrogate without a low one");
             cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
           }
-          utf8(cp, out);
+          append_utf8(cp, out);
           break;
         }
         default: return bad("invalid escape");

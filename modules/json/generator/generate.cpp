@@ -14,6 +14,9 @@
 #include <set>
 #include <string>
 
+#include "../../../include/yardstick/splitmix.hpp"
+#include "../common/utf8.hpp"
+
 namespace {
 
 struct Stats {
@@ -23,18 +26,13 @@ struct Stats {
 
 class Rng {  // splitmix64: the same sequence on every machine
  public:
-  explicit Rng(std::uint64_t seed) : s_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (s_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
+  explicit Rng(std::uint64_t seed) : mix_{seed} {}
+  std::uint64_t next() { return mix_.next(); }
   std::uint64_t below(std::uint64_t n) { return next() % n; }
   bool chance(unsigned percent) { return below(100) < percent; }
 
  private:
-  std::uint64_t s_;
+  yardstick::SplitMix mix_;
 };
 
 class Writer {
@@ -49,23 +47,6 @@ class Writer {
   // suite's document, measures speed on everyday escapes.
   bool astral_escapes = true;
 
-  void utf8(std::uint32_t cp, std::string& bytes) {
-    if (cp < 0x80) {
-      bytes += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      bytes += static_cast<char>(0xC0 | (cp >> 6));
-      bytes += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      bytes += static_cast<char>(0xE0 | (cp >> 12));
-      bytes += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      bytes += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      bytes += static_cast<char>(0xF0 | (cp >> 18));
-      bytes += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      bytes += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      bytes += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
   void hex4(std::uint32_t v) {
     char buf[8];
     std::snprintf(buf, sizeof buf, "\\u%04x", v);
@@ -100,26 +81,26 @@ class Writer {
           case 1: {  // a control character, which must be escaped (never \u0000: see modules/json/README.md)
             const auto cp = static_cast<std::uint32_t>(1 + rng.below(0x1F));
             hex4(cp);
-            utf8(cp, bytes);
+            benchbox::json::append_utf8(cp, bytes);
             break;
           }
           case 2: case 3: {  // a BMP character written as \uXXXX
             const auto cp = rng.chance(50) ? static_cast<std::uint32_t>(0x20 + rng.below(0x60)) : bmp();
             hex4(cp);
-            utf8(cp, bytes);
+            benchbox::json::append_utf8(cp, bytes);
             break;
           }
           default: {  // a character beyond the BMP as a surrogate pair
             if (!astral_escapes) {
               const auto bmp_cp = bmp();
               hex4(bmp_cp);
-              utf8(bmp_cp, bytes);
+              benchbox::json::append_utf8(bmp_cp, bytes);
               break;
             }
             const auto cp = static_cast<std::uint32_t>(0x10000 + rng.below(0x100000));
             hex4(0xD800 + ((cp - 0x10000) >> 10));
             hex4(0xDC00 + ((cp - 0x10000) & 0x3FF));
-            utf8(cp, bytes);
+            benchbox::json::append_utf8(cp, bytes);
           }
         }
       } else if (rng.chance(non_ascii)) {  // raw UTF-8, 2, 3 or 4 bytes
@@ -130,7 +111,7 @@ class Writer {
           default: cp = static_cast<std::uint32_t>(0x10000 + rng.below(0x100000));
         }
         std::string b;
-        utf8(cp, b);
+        benchbox::json::append_utf8(cp, b);
         out += b;
         bytes += b;
       } else {
