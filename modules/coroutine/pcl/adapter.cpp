@@ -18,14 +18,6 @@ using namespace benchbox::coroutine;
 
 namespace {
 
-// A null stack: PCL allocates kStackBytes itself (together with its coroutine record). Always
-// inlined: the create case times it, and a call of our own would add to what PCL's co_create costs.
-[[gnu::always_inline]] inline coroutine_t create(void (*fn)(void*), void* arg) {
-  coroutine_t c = co_create(fn, arg, nullptr, static_cast<int>(kStackBytes));
-  if (!c) throw std::runtime_error("co_create failed");
-  return c;
-}
-
 void body(void* arg) {
   const auto* self = static_cast<const SwitchArg*>(arg);
   self->tally->body(self->index, [] { co_resume(); });
@@ -38,7 +30,9 @@ void run_switch(Trial& trial) {
   std::vector<coroutine_t> coroutines(n);
   for (std::size_t i = 0; i < n; ++i) {
     bodies[i] = SwitchArg{&tally, i};
-    coroutines[i] = create(body, &bodies[i]);
+    // A null stack: PCL allocates kStackBytes itself (together with its coroutine record).
+    coroutines[i] = co_create(body, &bodies[i], nullptr, static_cast<int>(kStackBytes));
+    if (!coroutines[i]) throw std::runtime_error("co_create failed");
   }
   tally.drive([&](std::size_t i) { co_call(coroutines[i]); });
   tally.finish();
@@ -62,7 +56,8 @@ void run_create(Trial& trial) {
   for (std::uint64_t b = 0; b < tally.batches(); ++b) {
     for (std::size_t j = 0; j < k; ++j) {
       args[j] = CreateArg{&tally, ++id};
-      batch[j] = create(create_body, &args[j]);
+      batch[j] = co_create(create_body, &args[j], nullptr, static_cast<int>(kStackBytes));
+      if (!batch[j]) throw std::runtime_error("co_create failed");
     }
     for (auto c : batch) co_call(c);
   }
@@ -87,7 +82,8 @@ void run_memory(Trial& trial) {
   tally.begin();
   for (std::size_t i = 0; i < n; ++i) {
     args[i] = MemoryArg{&tally, i};
-    coroutines[i] = create(memory_body, &args[i]);
+    coroutines[i] = co_create(memory_body, &args[i], nullptr, static_cast<int>(kStackBytes));
+    if (!coroutines[i]) throw std::runtime_error("co_create failed");
     co_call(coroutines[i]);
   }
   tally.all_suspended();
