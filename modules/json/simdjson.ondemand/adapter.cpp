@@ -4,6 +4,7 @@
 #include <simdjson.h>
 
 #include "../common/json_adapter.hpp"
+#include "../common/simdjson_version.hpp"
 
 namespace {
 
@@ -90,16 +91,11 @@ struct Ondemand {
   }
 };
 
-std::string version() {
-  return std::to_string(simdjson::SIMDJSON_VERSION_MAJOR) + "." + std::to_string(simdjson::SIMDJSON_VERSION_MINOR) + "." +
-         std::to_string(simdjson::SIMDJSON_VERSION_REVISION);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   return benchbox::json::main<Ondemand>(
-      argc, argv, "simdjson.ondemand", version(),
+      argc, argv, "simdjson.ondemand", benchbox::json::simdjson_version(),
       {.api = "simdjson::ondemand::parser::iterate (one parser reused), lazy recursive walk reading every value "
               "(3.0.1's document has no at_end(): what follows the root is not checked); get_double for every number; "
               "compiled with -march=native (3.0.1 compiles On-Demand for one CPU target only, no runtime dispatch)",
