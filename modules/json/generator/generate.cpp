@@ -188,6 +188,30 @@ class Writer {
   void ws() {  // a little whitespace of every kind, sometimes
     if (rng.chance(8)) out += " \t\n\r"[rng.below(4)];
   }
+  // An object of `n` members, counted; `member(seen)` writes each one's key (through key()) and value.
+  template <class Member>
+  void object(std::uint64_t n, Member member) {
+    out += '{';
+    ++st.objects;
+    std::set<std::string> seen;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      if (i) out += ',';
+      member(seen);
+    }
+    out += '}';
+  }
+  // An array of `n` elements, counted; `element()` writes each one.
+  template <class Element>
+  void array(std::uint64_t n, Element element) {
+    out += '[';
+    ++st.arrays;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      if (i) out += ',';
+      ++st.elements;
+      element();
+    }
+    out += ']';
+  }
 };
 
 using Generate = void (*)(Writer&);
@@ -195,12 +219,7 @@ using Generate = void (*)(Writer&);
 // A mix of everything: records with keys, numbers, escaped and non-ASCII strings, literals and
 // nesting; the suite's generated document.
 void record(Writer& w, int depth, int max_depth) {
-  w.out += '{';
-  ++w.st.objects;
-  std::set<std::string> seen;
-  const auto n = 1 + w.rng.below(8);
-  for (std::uint64_t i = 0; i < n; ++i) {
-    if (i) w.out += ',';
+  w.object(1 + w.rng.below(8), [&](std::set<std::string>& seen) {
     w.ws();
     w.key(1 + w.rng.below(12), 4, 4, seen);
     w.ws();
@@ -210,23 +229,16 @@ void record(Writer& w, int depth, int max_depth) {
     else if (kind < 7) w.literal();
     else if (depth < max_depth && kind < 8) record(w, depth + 1, max_depth);
     else if (depth < max_depth) {
-      w.out += '[';
-      ++w.st.arrays;
-      const auto m = w.rng.below(6);
-      for (std::uint64_t j = 0; j < m; ++j) {
-        if (j) w.out += ',';
-        ++w.st.elements;
+      w.array(w.rng.below(6), [&] {
         if (w.rng.chance(30)) record(w, depth + 1, max_depth);
         else if (w.rng.chance(50)) w.number();
         else w.string_value(w.rng.below(12), 5, 5);
-      }
-      w.out += ']';
+      });
     } else {
       w.literal();
     }
     w.ws();
-  }
-  w.out += '}';
+  });
 }
 
 void top_array(Writer& w, std::size_t size, void (*item)(Writer&)) {
@@ -247,17 +259,7 @@ void mixed(Writer& w) {
 }
 
 void numbers(Writer& w) {
-  top_array(w, 512 * 1024, [](Writer& x) {
-    x.out += '[';
-    ++x.st.arrays;
-    const auto n = 2 + x.rng.below(3);
-    for (std::uint64_t i = 0; i < n; ++i) {
-      if (i) x.out += ',';
-      ++x.st.elements;
-      x.number();
-    }
-    x.out += ']';
-  });
+  top_array(w, 512 * 1024, [](Writer& x) { x.array(2 + x.rng.below(3), [&] { x.number(); }); });
 }
 
 void strings(Writer& w) {
@@ -266,23 +268,16 @@ void strings(Writer& w) {
       x.string_value(x.rng.below(80), 15, 20);
       return;
     }
-    x.out += '{';
-    ++x.st.objects;
-    std::set<std::string> seen;
-    x.key(1 + x.rng.below(20), 15, 20, seen);
-    x.string_value(x.rng.below(80), 15, 20);
-    x.out += '}';
+    x.object(1, [&](std::set<std::string>& seen) {
+      x.key(1 + x.rng.below(20), 15, 20, seen);
+      x.string_value(x.rng.below(80), 15, 20);
+    });
   });
 }
 
 void objects(Writer& w) {
   top_array(w, 512 * 1024, [](Writer& x) {
-    x.out += '{';
-    ++x.st.objects;
-    std::set<std::string> seen;
-    const auto n = 1 + x.rng.below(16);
-    for (std::uint64_t i = 0; i < n; ++i) {
-      if (i) x.out += ',';
+    x.object(1 + x.rng.below(16), [&](std::set<std::string>& seen) {
       x.key(3 + x.rng.below(10), 0, 0, seen);
       if (x.rng.chance(20)) {
         x.out += "{}";
@@ -294,8 +289,7 @@ void objects(Writer& w) {
       } else {
         x.string_value(x.rng.below(10), 0, 0);
       }
-    }
-    x.out += '}';
+    });
   });
 }
 
@@ -318,12 +312,10 @@ void nest(Writer& w, int depth, int max_depth) {
     }
     w.out += ']';
   } else {
-    w.out += '{';
-    ++w.st.objects;
-    std::set<std::string> seen;
-    w.key(1 + w.rng.below(4), 0, 0, seen);
-    nest(w, depth + 1, max_depth);
-    w.out += '}';
+    w.object(1, [&](std::set<std::string>& seen) {
+      w.key(1 + w.rng.below(4), 0, 0, seen);
+      nest(w, depth + 1, max_depth);
+    });
   }
 }
 
