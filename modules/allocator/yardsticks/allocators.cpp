@@ -122,13 +122,9 @@ double churn_pass(const std::vector<std::uint32_t>& sizes, const std::vector<std
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 5) {
-    std::fprintf(stderr, "usage: %s small|churn N OPS REPS\n", argv[0]);
-    return 2;
-  }
-  const std::string which = argv[1];
-  const std::uint64_t n = std::strtoull(argv[2], nullptr, 10), ops = std::strtoull(argv[3], nullptr, 10),
-                      reps = std::strtoull(argv[4], nullptr, 10);
+  yardstick::Command command;
+  if (!yardstick::read_command(argc, argv, "small|churn", command)) return 2;
+  const auto& [which, n, ops, reps] = command;
   if ((which != "small" && which != "churn") || n == 0 || ops == 0) return 2;
   const auto size = size_table(which == "churn");
   std::vector<std::uint32_t> orders[4];
@@ -137,7 +133,7 @@ int main(int argc, char** argv) {
   std::uint64_t check = 0;
   // Each pass on a thread of its own, as a program's worker allocates: its allocator state holds
   // what the pass allocates (glibc's arena, mimalloc's heap, jemalloc's arena).
-  yardstick::warm_up_then_time(int(reps), [&] {
+  yardstick::warm_up_then_time(reps, [&] {
     double ns = 0;
     std::thread([&] { ns = which == "small" ? small_pass(size, n, ops, check) : churn_pass(size, orders, n, ops, check); }).join();
     return ns;
