@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -48,6 +49,23 @@ void warm_up_then_time(int reps, Pass&& pass) {
   pass();
   counting = true;
   for (int i = 0; i < reps; ++i) std::printf("ns_per_op %.4f\n", pass());
+}
+
+// The command line `PROGRAM WHAT N OPS REPS` (the allocator's and the coroutine's yardsticks): what
+// to run, its size, the operations per pass, the timed passes. read_command is false, with the
+// usage on stderr, unless there are those four arguments; the caller checks their values.
+struct Command {
+  std::string what;
+  std::uint64_t n = 0, ops = 0;
+  int reps = 0;
+};
+inline bool read_command(int argc, char** argv, const char* whats, Command& c) {
+  if (argc != 5) {
+    std::fprintf(stderr, "usage: %s %s N OPS REPS\n", argv[0], whats);
+    return false;
+  }
+  c = {argv[1], std::strtoull(argv[2], nullptr, 10), std::strtoull(argv[3], nullptr, 10), std::atoi(argv[4])};
+  return true;
 }
 
 // The whole file, or "" when it cannot be read (the caller refuses an empty input).

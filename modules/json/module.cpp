@@ -281,34 +281,34 @@ std::string conformance_label(const ParamValue& p) {
   return "benchbox's " + std::to_string(benchbox::json::conformance_cases().size()) + " inputs";
 }
 
+// parse and stringify: one document of a data set an operation, in MB/s of the document, with its
+// allocations; verify_document checks the parse's statistics or, for stringify, the output re-read.
+benchbox::CaseSpec document_case(std::string id, std::string description, std::string timed) {
+  const bool parse = id == "parse";
+  return {.id = std::move(id),
+          .unit = "documents",
+          .description = std::move(description),
+          .timed = std::move(timed),
+          .param = data_set_param(),
+          .extra_figures = memory_figures(),
+          .rate = {.count = "bytes", .scale = 1e6, .unit = "MB/s"},
+          .unavailable = data_set_unavailable,
+          .verify = [parse](const CaseContext& c, const TrialProof& p) { return verify_document(c, p, parse); },
+          .describe_param = data_set_label};
+}
+
 const benchbox::Module json_module{
     .id = "json",
     .description = "JSON libraries: parse and visit, write compact text, conformance",
     .cases =
         {
-            {.id = "parse",
-             .unit = "documents",
-             .description = "parse the document and visit every value (timed together); proof: its statistics",
-             .timed = "each parse and a walk over every value, counting values and adding up unescaped string sizes; "
-                      "proven outside: the counts against the reference reader's, and every unescaped byte summed on one "
-                      "more parse before the clock",
-             .param = data_set_param(),
-             .extra_figures = memory_figures(),
-             .rate = {.count = "bytes", .scale = 1e6, .unit = "MB/s"},
-             .unavailable = data_set_unavailable,
-             .verify = [](const CaseContext& c, const TrialProof& p) { return verify_document(c, p, true); },
-             .describe_param = data_set_label},
-            {.id = "stringify",
-             .unit = "documents",
-             .description = "write the parsed document (parsed untimed) as compact text; proof: the output re-read",
-             .timed = "writing the library's parsed tree as compact text, adding up the output sizes; proven after the "
-                      "clock: the last output re-read by the reference reader, its statistics and byte sum",
-             .param = data_set_param(),
-             .extra_figures = memory_figures(),
-             .rate = {.count = "bytes", .scale = 1e6, .unit = "MB/s"},
-             .unavailable = data_set_unavailable,
-             .verify = [](const CaseContext& c, const TrialProof& p) { return verify_document(c, p, false); },
-             .describe_param = data_set_label},
+            document_case("parse", "parse the document and visit every value (timed together); proof: its statistics",
+                          "each parse and a walk over every value, counting values and adding up unescaped string "
+                          "sizes; proven outside: the counts against the reference reader's, and every unescaped byte "
+                          "summed on one more parse before the clock"),
+            document_case("stringify", "write the parsed document (parsed untimed) as compact text; proof: the output re-read",
+                          "writing the library's parsed tree as compact text, adding up the output sizes; proven after "
+                          "the clock: the last output re-read by the reference reader, its statistics and byte sum"),
             {.id = "conformance",
              .unit = "inputs",
              .description = "benchbox's inputs (accept, reject, number round-trip, string escapes) and JSONTestSuite's; "

@@ -150,14 +150,19 @@ std::optional<std::string> count_is(const TrialProof& p, const std::string& name
   return std::nullopt;
 }
 
-std::string scans(const TrialProof& p) { return "did " + std::to_string(p.done) + " scans, asked for " + std::to_string(p.ops); }
+// What count and captures check first: every scan done, one scan's matches as many as Python's
+// re's. Sets `e` to the expectation for the rest of their checks.
+std::optional<std::string> verify_scans(const CaseContext& c, const TrialProof& p, std::optional<Expected>& e) {
+  if (p.done != p.ops) return "did " + std::to_string(p.done) + " scans, asked for " + std::to_string(p.ops);
+  std::string error;
+  e = expected_for(c, false, error);
+  if (!e) return error;
+  return count_is(p, "matches_once", e->count, "matches in one scan");
+}
 
 std::optional<std::string> verify_count(const CaseContext& c, const TrialProof& p) {
-  if (p.done != p.ops) return scans(p);
-  std::string error;
-  const auto e = expected_for(c, false, error);
-  if (!e) return error;
-  if (auto wrong = count_is(p, "matches_once", e->count, "matches in one scan")) return wrong;
+  std::optional<Expected> e;
+  if (auto wrong = verify_scans(c, p, e)) return wrong;
   if (auto wrong = count_is(p, "matches", e->count * p.ops, "matches in all timed scans")) return wrong;
   if (p.checksum != e->start_sum)
     return "sum of the match starts " + std::to_string(p.checksum) + ", expected " + std::to_string(e->start_sum) +
@@ -166,11 +171,8 @@ std::optional<std::string> verify_count(const CaseContext& c, const TrialProof& 
 }
 
 std::optional<std::string> verify_captures(const CaseContext& c, const TrialProof& p) {
-  if (p.done != p.ops) return scans(p);
-  std::string error;
-  const auto e = expected_for(c, false, error);
-  if (!e) return error;
-  if (auto wrong = count_is(p, "matches_once", e->count, "matches in one scan")) return wrong;
+  std::optional<Expected> e;
+  if (auto wrong = verify_scans(c, p, e)) return wrong;
   if (auto wrong = count_is(p, "groups_once", e->groups_matched, "capture groups that took part, in one scan")) return wrong;
   if (auto wrong = count_is(p, "groups_matched", e->groups_matched * p.ops, "capture groups that took part, in all timed scans"))
     return wrong;
@@ -265,40 +267,40 @@ benchbox::ParamSpec haystack_axis() {
 
 const benchbox::CaseSpec::Rate kMegabytes{.count = "bytes", .scale = 1e6, .unit = "MB/s"};
 
+// count and captures: one scan of the haystack an operation, its bytes as the rate; a pattern of
+// the case's own benchmarks over its haystack or another.
+benchbox::CaseSpec scan_case(std::string id, std::string description, std::string timed, benchbox::Verifier verify) {
+  benchbox::ParamSpec patterns = pattern_axis(id);
+  return {.id = std::move(id),
+          .unit = "scans",
+          .description = std::move(description),
+          .timed = std::move(timed),
+          .axes = {std::move(patterns), haystack_axis()},
+          .rate = kMegabytes,
+          .first_probe_ops = [](const benchbox::Point&) -> std::uint64_t { return 1; },  // std::regex: a tenth of a second per scan
+          .refuse_point = needs_haystack,
+          .unavailable = [](const benchbox::Point& p, const fs::path& dir) { return unavailable(p, dir, false); },
+          .verify = std::move(verify),
+          .ranked = true,
+          .describe_param = point_label};
+}
+
 const benchbox::Module regex_module{
     .id = "regex",
     .description = "regular expression engines: count the matches of each benchmark's pattern in its haystack",
     .reference_note = "memchr for a literal's first byte and memcmp: the limit of finding a literal on this machine",
     .default_processes = 3,
     .cases = {
-        {.id = "count",
-         .unit = "scans",
-         .description = "scan the haystack for every non-overlapping match of the pattern",
-         .timed = "the engine's searches over the whole haystack, the matches counted in a local (the pattern compiled "
+        scan_case("count", "scan the haystack for every non-overlapping match of the pattern",
+                  "the engine's searches over the whole haystack, the matches counted in a local (the pattern compiled "
                   "untimed, once per process); proven after the clock: the count and the sums of the match starts and "
                   "ends of one more scan against Python's re's",
-         .axes = {pattern_axis("count"), haystack_axis()},
-         .rate = kMegabytes,
-         .first_probe_ops = [](const benchbox::Point&) -> std::uint64_t { return 1; },  // std::regex: a tenth of a second per scan
-         .refuse_point = needs_haystack,
-         .unavailable = [](const benchbox::Point& p, const fs::path& dir) { return unavailable(p, dir, false); },
-         .verify = verify_count,
-         .ranked = true,
-         .describe_param = point_label},
-        {.id = "captures",
-         .unit = "scans",
-         .description = "scan the haystack for every match of the pattern with its capture groups",
-         .timed = "the engine's searches over the whole haystack resolving every capture group, the groups that took part "
-                  "counted in a local; proven after the clock: the groups and the sum of their offsets in one more scan "
-                  "against Python's re's",
-         .axes = {pattern_axis("captures"), haystack_axis()},
-         .rate = kMegabytes,
-         .first_probe_ops = [](const benchbox::Point&) -> std::uint64_t { return 1; },
-         .refuse_point = needs_haystack,
-         .unavailable = [](const benchbox::Point& p, const fs::path& dir) { return unavailable(p, dir, false); },
-         .verify = verify_captures,
-         .ranked = true,
-         .describe_param = point_label},
+                  verify_count),
+        scan_case("captures", "scan the haystack for every match of the pattern with its capture groups",
+                  "the engine's searches over the whole haystack resolving every capture group, the groups that took "
+                  "part counted in a local; proven after the clock: the groups and the sum of their offsets in one more "
+                  "scan against Python's re's",
+                  verify_captures),
         {.id = "compile",
          .unit = "compiles",
          .description = "compile the pattern (and free the one compiled before)",

@@ -15,6 +15,8 @@
 #include <numeric>
 #include <vector>
 
+#include "../../../include/yardstick/splitmix.hpp"
+
 namespace benchbox::allocator {
 
 inline constexpr std::uint64_t kTableSize = 1 << 16;  // sizes repeat with this period
@@ -34,16 +36,8 @@ constexpr std::uint64_t tag_sum(std::uint64_t first, std::uint64_t count) {
 // What each free reads back (head + tail) summed over blocks first .. first+count-1.
 constexpr std::uint64_t checksum_of(std::uint64_t first, std::uint64_t count) { return 2 * tag_sum(first, count); }
 
-// splitmix64: the module's one pseudo-random sequence.
-struct SplitMix {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-};
+// splitmix64: the module's one pseudo-random sequence (the yardstick draws from the same one).
+using yardstick::SplitMix;
 
 // The size distributions (modules/allocator/README.md). Every size is a multiple of 8, so a block's two
 // tags are either the same word (8 bytes) or disjoint (16 bytes and more).

@@ -1,6 +1,7 @@
 // A yardstick for the allocator module (docs/method.md, "Yardsticks"): a minimal program that does
 // the `small` and `churn` cases' work with malloc and free, and includes nothing of benchbox (the
-// sizes, tags and orders are generated again here from their definition in modules/allocator/README.md).
+// sizes, tags and orders are generated again here from their definition in modules/allocator/README.md,
+// from the one splitmix64 of include/yardstick).
 // Built once per allocator: linked alone (glibc), or with -ljemalloc or -lmimalloc, which replace
 // malloc in the whole program as they do in the adapters. scripts/accuracy runs it interleaved
 // with the matching benchbox row.
@@ -14,6 +15,7 @@
 // warm-up pass first, then REPS timed passes: one line `ns_per_op <value>`
 // each, then `check <sum of the tags read back>`, which the program compares with the sum it must
 // be (exit status 3 if not).
+#include <splitmix.hpp>   // the schedule's pseudo-random sequence
 #include <yardstick.hpp>  // the clock and the passes, as in every yardstick
 
 #include <cstdint>
@@ -32,15 +34,7 @@ using yardstick::start_clock;
 using yardstick::stop_clock;
 
 // modules/allocator/README.md, "Sizes, tags and orders".
-struct SplitMix {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-};
+using yardstick::SplitMix;
 
 constexpr std::uint64_t kMask = (1 << 16) - 1;
 
@@ -128,13 +122,9 @@ double churn_pass(const std::vector<std::uint32_t>& sizes, const std::vector<std
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 5) {
-    std::fprintf(stderr, "usage: %s small|churn N OPS REPS\n", argv[0]);
-    return 2;
-  }
-  const std::string which = argv[1];
-  const std::uint64_t n = std::strtoull(argv[2], nullptr, 10), ops = std::strtoull(argv[3], nullptr, 10),
-                      reps = std::strtoull(argv[4], nullptr, 10);
+  yardstick::Command command;
+  if (!yardstick::read_command(argc, argv, "small|churn", command)) return 2;
+  const auto& [which, n, ops, reps] = command;
   if ((which != "small" && which != "churn") || n == 0 || ops == 0) return 2;
   const auto size = size_table(which == "churn");
   std::vector<std::uint32_t> orders[4];
@@ -143,7 +133,7 @@ int main(int argc, char** argv) {
   std::uint64_t check = 0;
   // Each pass on a thread of its own, as a program's worker allocates: its allocator state holds
   // what the pass allocates (glibc's arena, mimalloc's heap, jemalloc's arena).
-  yardstick::warm_up_then_time(int(reps), [&] {
+  yardstick::warm_up_then_time(reps, [&] {
     double ns = 0;
     std::thread([&] { ns = which == "small" ? small_pass(size, n, ops, check) : churn_pass(size, orders, n, ops, check); }).join();
     return ns;

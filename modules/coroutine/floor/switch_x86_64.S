@@ -12,11 +12,10 @@
 //     branch predictor learns the alternation.
 //
 // New stacks start in bb_floor_trampoline with r12 = argument, r13 = entry function.
-    .text
-    .globl bb_floor_switch
-    .type bb_floor_switch, @function
-    .p2align 4
-bb_floor_switch:
+
+// What both switches do before they return: push the callee-saved registers, save the stack
+// pointer to *save_sp, load load_sp, pop the registers saved there.
+.macro switch_stacks
     pushq %rbp
     pushq %rbx
     pushq %r12
@@ -31,6 +30,14 @@ bb_floor_switch:
     popq %r12
     popq %rbx
     popq %rbp
+.endm
+
+    .text
+    .globl bb_floor_switch
+    .type bb_floor_switch, @function
+    .p2align 4
+bb_floor_switch:
+    switch_stacks
     ret
     .size bb_floor_switch, .-bb_floor_switch
 
@@ -38,20 +45,7 @@ bb_floor_switch:
     .type bb_floor_switch_jmp, @function
     .p2align 4
 bb_floor_switch_jmp:
-    pushq %rbp
-    pushq %rbx
-    pushq %r12
-    pushq %r13
-    pushq %r14
-    pushq %r15
-    movq %rsp, (%rdi)
-    movq %rsi, %rsp
-    popq %r15
-    popq %r14
-    popq %r13
-    popq %r12
-    popq %rbx
-    popq %rbp
+    switch_stacks
     popq %rcx
     jmpq *%rcx
     .size bb_floor_switch_jmp, .-bb_floor_switch_jmp

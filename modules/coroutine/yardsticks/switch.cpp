@@ -151,14 +151,9 @@ double fiber(std::size_t n, std::uint64_t turns) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 5) {
-    std::fprintf(stderr, "usage: %s ring|boost.context|boost.fiber N OPS REPS\n", argv[0]);
-    return 2;
-  }
-  const std::string what = argv[1];
-  const std::size_t n = std::strtoull(argv[2], nullptr, 10);
-  const std::uint64_t ops = std::strtoull(argv[3], nullptr, 10);
-  const int reps = std::atoi(argv[4]);
+  yardstick::Command command;
+  if (!yardstick::read_command(argc, argv, "ring|boost.context|boost.fiber", command)) return 2;
+  const auto& [what, n, ops, reps] = command;
   std::uint64_t turns = ops / (2 * (n ? n : 1)) * 2;  // whole resume/yield pairs, the same for all
   if (n < 2 || turns == 0 || reps < 1 || (what != "ring" && what != "boost.context" && what != "boost.fiber")) {
     std::fprintf(stderr, "coroutine_yardstick: bad arguments\n");

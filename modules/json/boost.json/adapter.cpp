@@ -3,7 +3,7 @@
 #include <boost/json.hpp>
 #include <boost/version.hpp>
 
-#include "../common/json_adapter.hpp"
+#include "../common/dom.hpp"
 
 namespace {
 
@@ -44,36 +44,24 @@ bj::parse_options options() {
   return o;
 }
 
-bool load(const Input& in, bj::value& out, std::string& error) {
-  boost::system::error_code ec;
-  out = bj::parse(bj::string_view(in.data(), in.size()), ec, {}, options());
-  if (ec) error = ec.message();
-  return !ec;
-}
-
 struct BoostJson {
-  template <class V>
-  static bool parse(const Input& in, V& v, std::string& error) {
-    bj::value root;
-    if (!load(in, root, error)) return false;
-    walk(root, v);
-    return true;
+  using Document = bj::value;
+  static bool load(const Input& in, bj::value& doc, std::string& error) {
+    boost::system::error_code ec;
+    doc = bj::parse(bj::string_view(in.data(), in.size()), ec, {}, options());
+    if (ec) error = ec.message();
+    return !ec;
   }
-
-  class Tree {
-   public:
-    explicit Tree(const Input& in) {
-      std::string error;
-      if (!load(in, root_, error)) throw std::runtime_error(error);
+  template <class V>
+  static void visit(const bj::value& doc, V& v) {
+    walk(doc, v);
+  }
+  struct Writer {
+    std::string text;
+    std::string_view write(const bj::value& doc) {
+      text = bj::serialize(doc);
+      return text;
     }
-    std::string_view write() {
-      out_ = bj::serialize(root_);
-      return out_;
-    }
-
-   private:
-    bj::value root_;
-    std::string out_;
   };
 };
 
@@ -85,7 +73,7 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<BoostJson>(
+  return benchbox::json::main<benchbox::json::Dom<BoostJson>>(
       argc, argv, "boost.json", version(),
       {.api = "boost::json::parse(string_view, ec, default storage, max_depth 1000) into boost::json::value, recursive walk",
        .numbers = "int64, uint64 or double",

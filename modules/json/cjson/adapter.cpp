@@ -3,8 +3,9 @@
 #include <cjson/cJSON.h>
 
 #include <cstring>
+#include <memory>
 
-#include "../common/json_adapter.hpp"
+#include "../common/dom.hpp"
 
 namespace {
 
@@ -37,53 +38,30 @@ void walk(const cJSON* x, V& v) {
   }
 }
 
-cJSON* parse_root(const Input& in, std::string& error) {
-  const char* end = nullptr;
-  cJSON* root = cJSON_ParseWithLengthOpts(in.data(), in.size() + 1, &end, 1);
-  if (!root) error = "parse error at byte " + std::to_string(end ? end - in.data() : -1);
-  return root;
-}
-
 struct CJson {
-  template <class V>
-  static bool parse(const Input& in, V& v, std::string& error) {
-    cJSON* root = parse_root(in, error);
-    if (!root) return false;
-    walk(root, v);
-    cJSON_Delete(root);
-    return true;
+  using Document = std::unique_ptr<cJSON, benchbox::json::Freeing<cJSON_Delete>>;
+  static bool load(const Input& in, Document& doc, std::string& error) {
+    const char* end = nullptr;
+    doc.reset(cJSON_ParseWithLengthOpts(in.data(), in.size() + 1, &end, 1));
+    if (!doc) error = "parse error at byte " + std::to_string(end ? end - in.data() : -1);
+    return doc != nullptr;
   }
-
-  class Tree {
-   public:
-    explicit Tree(const Input& in) {
-      std::string error;
-      root_ = parse_root(in, error);
-      if (!root_) throw std::runtime_error(error);
+  template <class V>
+  static void visit(const Document& doc, V& v) {
+    walk(doc.get(), v);
+  }
+  struct Writer {
+    benchbox::json::WrittenText<cJSON_free> text;
+    std::string_view write(const Document& doc) {
+      return text.replace([&] { return cJSON_PrintUnformatted(doc.get()); }, "cJSON_PrintUnformatted");
     }
-    ~Tree() {
-      cJSON_free(out_);
-      cJSON_Delete(root_);
-    }
-    Tree(const Tree&) = delete;
-    Tree& operator=(const Tree&) = delete;
-    std::string_view write() {
-      cJSON_free(out_);
-      out_ = cJSON_PrintUnformatted(root_);
-      if (!out_) throw std::runtime_error("cJSON_PrintUnformatted failed");
-      return out_;
-    }
-
-   private:
-    cJSON* root_ = nullptr;
-    char* out_ = nullptr;
   };
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<CJson>(
+  return benchbox::json::main<benchbox::json::Dom<CJson>>(
       argc, argv, "cjson", cJSON_Version(),
       {.api = "cJSON_ParseWithLengthOpts(length + 1 with the terminating NUL, require_null_terminated=1: the length must include the NUL, as cJSON_ParseWithOpts passes it), walk over the cJSON item list, cJSON_Delete; "
               "nesting limit CJSON_NESTING_LIMIT (1000)",

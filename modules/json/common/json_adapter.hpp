@@ -15,6 +15,9 @@
 //   };
 //   int main(int argc, char** argv) { return benchbox::json::main<Library>(argc, argv, {...}); }
 //
+// A library that loads the whole document into a tree of its own gets parse and Tree from
+// Dom<Library> (dom.hpp), supplying only its load, its walk and its writer.
+//
 // This header includes <benchbox/allocations.hpp> (which replaces malloc and operator new): an
 // adapter includes it from exactly one source file.
 #pragma once

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "stats.hpp"
+#include "utf8.hpp"
 
 namespace benchbox::json {
 
@@ -71,6 +72,20 @@ class ReferenceReader {
   void ws() {
     while (!at_end() && (text_[p_] == ' ' || text_[p_] == '\t' || text_[p_] == '\n' || text_[p_] == '\r')) ++p_;
   }
+  // Steps over `c` when it comes next.
+  bool eat(char c) {
+    if (peek() != c) return false;
+    ++p_;
+    return true;
+  }
+  // After a member or an element: true when a ',' says another follows; false at the container's
+  // `close` (`closed` set) or at anything else (an error).
+  bool another(char close, bool& closed) {
+    ws();
+    if (eat(',')) return true;
+    closed = eat(close) || bad(std::string("expected ',' or '") + close + "'");
+    return false;
+  }
   bool literal(std::string_view word) {
     if (text_.substr(p_, word.size()) != word) return bad("invalid literal");
     p_ += word.size();
@@ -86,12 +101,10 @@ class ReferenceReader {
         ++p_;
         v.object();
         ws();
-        if (peek() == '}') {
-          ++p_;
-          return true;
-        }
+        if (eat('}')) return true;
         std::set<std::string> keys;  // filled only when keys must be unique
-        for (;;) {
+        bool closed = false;
+        do {
           ws();
           if (peek() != '"') return bad("expected a key");
           const std::size_t key_at = p_;
@@ -103,45 +116,24 @@ class ReferenceReader {
           }
           v.key(key.data(), key.size());
           ws();
-          if (peek() != ':') return bad("expected ':'");
-          ++p_;
+          if (!eat(':')) return bad("expected ':'");
           ws();
           if (!value(v, depth + 1)) return false;
-          ws();
-          if (peek() == ',') {
-            ++p_;
-            continue;
-          }
-          if (peek() == '}') {
-            ++p_;
-            return true;
-          }
-          return bad("expected ',' or '}'");
-        }
+        } while (another('}', closed));
+        return closed;
       }
       case '[': {
         ++p_;
         v.array();
         ws();
-        if (peek() == ']') {
-          ++p_;
-          return true;
-        }
-        for (;;) {
+        if (eat(']')) return true;
+        bool closed = false;
+        do {
           ws();
           v.element();
           if (!value(v, depth + 1)) return false;
-          ws();
-          if (peek() == ',') {
-            ++p_;
-            continue;
-          }
-          if (peek() == ']') {
-            ++p_;
-            return true;
-          }
-          return bad("expected ',' or ']'");
-        }
+        } while (another(']', closed));
+        return closed;
       }
       case '"': {
         std::string s;
@@ -161,16 +153,12 @@ class ReferenceReader {
   template <class V>
   bool number(V& v) {
     const std::size_t start = p_;
-    if (peek() == '-') ++p_;
-    if (peek() == '0') {
-      ++p_;
-    } else if (digit(peek())) {
+    eat('-');
+    if (!eat('0')) {
+      if (!digit(peek())) return bad("expected a value");
       while (digit(peek())) ++p_;
-    } else {
-      return bad("expected a value");
     }
-    if (peek() == '.') {
-      ++p_;
+    if (eat('.')) {
       if (!digit(peek())) return bad("expected a digit after '.'");
       while (digit(peek())) ++p_;
     }
@@ -184,24 +172,6 @@ class ReferenceReader {
     if (numbers_) *numbers_ += (numbers_->empty() ? "" : " ") + spelling;
     v.number(std::strtod(spelling.c_str(), nullptr));
     return true;
-  }
-
-  static void utf8(std::uint32_t cp, std::string& out) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
   }
 
   bool hex4(std::uint32_t& out) {
@@ -281,7 +251,7 @@ class ReferenceReader {
               return bad("high surrogate without a low one");
             cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
           }
-          utf8(cp, out);
+          append_utf8(cp, out);
           break;
         }
         default: return bad("invalid escape");

@@ -14,6 +14,9 @@
 #include <set>
 #include <string>
 
+#include "../../../include/yardstick/splitmix.hpp"
+#include "../common/utf8.hpp"
+
 namespace {
 
 struct Stats {
@@ -23,18 +26,13 @@ struct Stats {
 
 class Rng {  // splitmix64: the same sequence on every machine
  public:
-  explicit Rng(std::uint64_t seed) : s_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (s_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
+  explicit Rng(std::uint64_t seed) : mix_{seed} {}
+  std::uint64_t next() { return mix_.next(); }
   std::uint64_t below(std::uint64_t n) { return next() % n; }
   bool chance(unsigned percent) { return below(100) < percent; }
 
  private:
-  std::uint64_t s_;
+  yardstick::SplitMix mix_;
 };
 
 class Writer {
@@ -49,23 +47,6 @@ class Writer {
   // suite's document, measures speed on everyday escapes.
   bool astral_escapes = true;
 
-  void utf8(std::uint32_t cp, std::string& bytes) {
-    if (cp < 0x80) {
-      bytes += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      bytes += static_cast<char>(0xC0 | (cp >> 6));
-      bytes += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      bytes += static_cast<char>(0xE0 | (cp >> 12));
-      bytes += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      bytes += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      bytes += static_cast<char>(0xF0 | (cp >> 18));
-      bytes += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      bytes += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      bytes += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
   void hex4(std::uint32_t v) {
     char buf[8];
     std::snprintf(buf, sizeof buf, "\\u%04x", v);
@@ -100,26 +81,26 @@ class Writer {
           case 1: {  // a control character, which must be escaped (never \u0000: see modules/json/README.md)
             const auto cp = static_cast<std::uint32_t>(1 + rng.below(0x1F));
             hex4(cp);
-            utf8(cp, bytes);
+            benchbox::json::append_utf8(cp, bytes);
             break;
           }
           case 2: case 3: {  // a BMP character written as \uXXXX
             const auto cp = rng.chance(50) ? static_cast<std::uint32_t>(0x20 + rng.below(0x60)) : bmp();
             hex4(cp);
-            utf8(cp, bytes);
+            benchbox::json::append_utf8(cp, bytes);
             break;
           }
           default: {  // a character beyond the BMP as a surrogate pair
             if (!astral_escapes) {
               const auto bmp_cp = bmp();
               hex4(bmp_cp);
-              utf8(bmp_cp, bytes);
+              benchbox::json::append_utf8(bmp_cp, bytes);
               break;
             }
             const auto cp = static_cast<std::uint32_t>(0x10000 + rng.below(0x100000));
             hex4(0xD800 + ((cp - 0x10000) >> 10));
             hex4(0xDC00 + ((cp - 0x10000) & 0x3FF));
-            utf8(cp, bytes);
+            benchbox::json::append_utf8(cp, bytes);
           }
         }
       } else if (rng.chance(non_ascii)) {  // raw UTF-8, 2, 3 or 4 bytes
@@ -130,7 +111,7 @@ class Writer {
           default: cp = static_cast<std::uint32_t>(0x10000 + rng.below(0x100000));
         }
         std::string b;
-        utf8(cp, b);
+        benchbox::json::append_utf8(cp, b);
         out += b;
         bytes += b;
       } else {
@@ -207,6 +188,30 @@ class Writer {
   void ws() {  // a little whitespace of every kind, sometimes
     if (rng.chance(8)) out += " \t\n\r"[rng.below(4)];
   }
+  // An object of `n` members, counted; `member(seen)` writes each one's key (through key()) and value.
+  template <class Member>
+  void object(std::uint64_t n, Member member) {
+    out += '{';
+    ++st.objects;
+    std::set<std::string> seen;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      if (i) out += ',';
+      member(seen);
+    }
+    out += '}';
+  }
+  // An array of `n` elements, counted; `element()` writes each one.
+  template <class Element>
+  void array(std::uint64_t n, Element element) {
+    out += '[';
+    ++st.arrays;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      if (i) out += ',';
+      ++st.elements;
+      element();
+    }
+    out += ']';
+  }
 };
 
 using Generate = void (*)(Writer&);
@@ -214,12 +219,7 @@ using Generate = void (*)(Writer&);
 // A mix of everything: records with keys, numbers, escaped and non-ASCII strings, literals and
 // nesting; the suite's generated document.
 void record(Writer& w, int depth, int max_depth) {
-  w.out += '{';
-  ++w.st.objects;
-  std::set<std::string> seen;
-  const auto n = 1 + w.rng.below(8);
-  for (std::uint64_t i = 0; i < n; ++i) {
-    if (i) w.out += ',';
+  w.object(1 + w.rng.below(8), [&](std::set<std::string>& seen) {
     w.ws();
     w.key(1 + w.rng.below(12), 4, 4, seen);
     w.ws();
@@ -229,23 +229,16 @@ void record(Writer& w, int depth, int max_depth) {
     else if (kind < 7) w.literal();
     else if (depth < max_depth && kind < 8) record(w, depth + 1, max_depth);
     else if (depth < max_depth) {
-      w.out += '[';
-      ++w.st.arrays;
-      const auto m = w.rng.below(6);
-      for (std::uint64_t j = 0; j < m; ++j) {
-        if (j) w.out += ',';
-        ++w.st.elements;
+      w.array(w.rng.below(6), [&] {
         if (w.rng.chance(30)) record(w, depth + 1, max_depth);
         else if (w.rng.chance(50)) w.number();
         else w.string_value(w.rng.below(12), 5, 5);
-      }
-      w.out += ']';
+      });
     } else {
       w.literal();
     }
     w.ws();
-  }
-  w.out += '}';
+  });
 }
 
 void top_array(Writer& w, std::size_t size, void (*item)(Writer&)) {
@@ -266,17 +259,7 @@ void mixed(Writer& w) {
 }
 
 void numbers(Writer& w) {
-  top_array(w, 512 * 1024, [](Writer& x) {
-    x.out += '[';
-    ++x.st.arrays;
-    const auto n = 2 + x.rng.below(3);
-    for (std::uint64_t i = 0; i < n; ++i) {
-      if (i) x.out += ',';
-      ++x.st.elements;
-      x.number();
-    }
-    x.out += ']';
-  });
+  top_array(w, 512 * 1024, [](Writer& x) { x.array(2 + x.rng.below(3), [&] { x.number(); }); });
 }
 
 void strings(Writer& w) {
@@ -285,23 +268,16 @@ void strings(Writer& w) {
       x.string_value(x.rng.below(80), 15, 20);
       return;
     }
-    x.out += '{';
-    ++x.st.objects;
-    std::set<std::string> seen;
-    x.key(1 + x.rng.below(20), 15, 20, seen);
-    x.string_value(x.rng.below(80), 15, 20);
-    x.out += '}';
+    x.object(1, [&](std::set<std::string>& seen) {
+      x.key(1 + x.rng.below(20), 15, 20, seen);
+      x.string_value(x.rng.below(80), 15, 20);
+    });
   });
 }
 
 void objects(Writer& w) {
   top_array(w, 512 * 1024, [](Writer& x) {
-    x.out += '{';
-    ++x.st.objects;
-    std::set<std::string> seen;
-    const auto n = 1 + x.rng.below(16);
-    for (std::uint64_t i = 0; i < n; ++i) {
-      if (i) x.out += ',';
+    x.object(1 + x.rng.below(16), [&](std::set<std::string>& seen) {
       x.key(3 + x.rng.below(10), 0, 0, seen);
       if (x.rng.chance(20)) {
         x.out += "{}";
@@ -313,8 +289,7 @@ void objects(Writer& w) {
       } else {
         x.string_value(x.rng.below(10), 0, 0);
       }
-    }
-    x.out += '}';
+    });
   });
 }
 
@@ -337,12 +312,10 @@ void nest(Writer& w, int depth, int max_depth) {
     }
     w.out += ']';
   } else {
-    w.out += '{';
-    ++w.st.objects;
-    std::set<std::string> seen;
-    w.key(1 + w.rng.below(4), 0, 0, seen);
-    nest(w, depth + 1, max_depth);
-    w.out += '}';
+    w.object(1, [&](std::set<std::string>& seen) {
+      w.key(1 + w.rng.below(4), 0, 0, seen);
+      nest(w, depth + 1, max_depth);
+    });
   }
 }
 

@@ -2,9 +2,9 @@
 // insertion order), then a walk with the object iterators.
 #include <jansson.h>
 
-#include <cstdlib>
+#include <memory>
 
-#include "../common/json_adapter.hpp"
+#include "../common/dom.hpp"
 
 namespace {
 
@@ -43,53 +43,30 @@ void walk(json_t* x, V& v) {
   }
 }
 
-json_t* load(const Input& in, std::string& error) {
-  json_error_t e;
-  json_t* root = json_loadb(in.data(), in.size(), kFlags, &e);
-  if (!root) error = std::string(e.text) + " at byte " + std::to_string(e.position);
-  return root;
-}
-
 struct Jansson {
-  template <class V>
-  static bool parse(const Input& in, V& v, std::string& error) {
-    json_t* root = load(in, error);
-    if (!root) return false;
-    walk(root, v);
-    json_decref(root);
-    return true;
+  using Document = std::unique_ptr<json_t, benchbox::json::Freeing<json_decref>>;
+  static bool load(const Input& in, Document& doc, std::string& error) {
+    json_error_t e;
+    doc.reset(json_loadb(in.data(), in.size(), kFlags, &e));
+    if (!doc) error = std::string(e.text) + " at byte " + std::to_string(e.position);
+    return doc != nullptr;
   }
-
-  class Tree {
-   public:
-    explicit Tree(const Input& in) {
-      std::string error;
-      root_ = load(in, error);
-      if (!root_) throw std::runtime_error(error);
+  template <class V>
+  static void visit(const Document& doc, V& v) {
+    walk(doc.get(), v);
+  }
+  struct Writer {
+    benchbox::json::WrittenText<> text;
+    std::string_view write(const Document& doc) {
+      return text.replace([&] { return json_dumps(doc.get(), JSON_COMPACT | JSON_ENCODE_ANY); }, "json_dumps");
     }
-    ~Tree() {
-      std::free(out_);
-      json_decref(root_);
-    }
-    Tree(const Tree&) = delete;
-    Tree& operator=(const Tree&) = delete;
-    std::string_view write() {
-      std::free(out_);
-      out_ = json_dumps(root_, JSON_COMPACT | JSON_ENCODE_ANY);
-      if (!out_) throw std::runtime_error("json_dumps failed");
-      return out_;
-    }
-
-   private:
-    json_t* root_ = nullptr;
-    char* out_ = nullptr;
   };
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<Jansson>(
+  return benchbox::json::main<benchbox::json::Dom<Jansson>>(
       argc, argv, "jansson", JANSSON_VERSION,
       {.api = "json_loadb(JSON_DECODE_ANY | JSON_ALLOW_NUL), walk with json_object_iter*, json_decref; depth limit 2048",
        .numbers = "json_int_t (long long) or double; an integer beyond long long is an error",

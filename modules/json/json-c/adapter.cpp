@@ -4,8 +4,9 @@
 #include <json-c/json.h>
 
 #include <cstring>
+#include <memory>
 
-#include "../common/json_adapter.hpp"
+#include "../common/dom.hpp"
 
 namespace {
 
@@ -42,66 +43,48 @@ void walk(json_object* x, V& v) {
   }
 }
 
-json_object* load(const Input& in, std::string& error) {
-  json_tokener* tok = json_tokener_new_ex(1000);
-  json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
-  // The terminating NUL is passed too: it ends a top-level number or literal, which json-c
-  // would otherwise wait for more input to complete.
-  json_object* root = json_tokener_parse_ex(tok, in.data(), static_cast<int>(in.size() + 1));
-  const auto err = json_tokener_get_error(tok);
-  std::size_t end = json_tokener_get_parse_end(tok);
-  json_tokener_free(tok);
-  if (err != json_tokener_success) {
-    error = json_tokener_error_desc(err);
-    if (err == json_tokener_continue) error = "incomplete document";
-    json_object_put(root);
-    return nullptr;
-  }
-  while (end < in.size() && std::strchr(" \t\r\n", in.data()[end])) ++end;
-  if (end < in.size()) {
-    error = "text after the document at byte " + std::to_string(end);
-    json_object_put(root);
-    return nullptr;
-  }
-  return root;  // NULL for a top-level null: json-c's null is the null pointer
-}
-
 struct JsonC {
-  template <class V>
-  static bool parse(const Input& in, V& v, std::string& error) {
-    error.clear();
-    json_object* root = load(in, error);
-    if (!error.empty()) return false;
-    walk(root, v);
-    json_object_put(root);
+  using Document = std::unique_ptr<json_object, benchbox::json::Freeing<json_object_put>>;  // null: a top-level null
+  static bool load(const Input& in, Document& doc, std::string& error) {
+    json_tokener* tok = json_tokener_new_ex(1000);
+    json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+    // The terminating NUL is passed too: it ends a top-level number or literal, which json-c
+    // would otherwise wait for more input to complete.
+    doc.reset(json_tokener_parse_ex(tok, in.data(), static_cast<int>(in.size() + 1)));
+    const auto err = json_tokener_get_error(tok);
+    std::size_t end = json_tokener_get_parse_end(tok);
+    json_tokener_free(tok);
+    if (err != json_tokener_success) {
+      error = err == json_tokener_continue ? "incomplete document" : json_tokener_error_desc(err);
+      doc.reset();
+      return false;
+    }
+    while (end < in.size() && std::strchr(" \t\r\n", in.data()[end])) ++end;
+    if (end < in.size()) {
+      error = "text after the document at byte " + std::to_string(end);
+      doc.reset();
+      return false;
+    }
     return true;
   }
-
-  class Tree {
-   public:
-    explicit Tree(const Input& in) {
-      std::string error;
-      root_ = load(in, error);
-      if (!error.empty()) throw std::runtime_error(error);
-    }
-    ~Tree() { json_object_put(root_); }
-    Tree(const Tree&) = delete;
-    Tree& operator=(const Tree&) = delete;
-    std::string_view write() {
+  template <class V>
+  static void visit(const Document& doc, V& v) {
+    walk(doc.get(), v);
+  }
+  struct Writer {
+    // The text lives in the object's own print buffer, reused from one write to the next.
+    std::string_view write(const Document& doc) {
       size_t n = 0;
-      const char* s = json_object_to_json_string_length(root_, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &n);
+      const char* s = json_object_to_json_string_length(doc.get(), JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &n);
       return {s, n};
     }
-
-   private:
-    json_object* root_ = nullptr;
   };
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<JsonC>(
+  return benchbox::json::main<benchbox::json::Dom<JsonC>>(
       argc, argv, "json-c", json_c_version(),
       {.api = "json_tokener_new_ex(depth 1000) with JSON_TOKENER_STRICT, json_tokener_parse_ex over the whole input and its NUL, "
               "walk (json_object_object_foreach), json_object_put",

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "../common/json_adapter.hpp"
+#include "../common/dom.hpp"
 
 namespace {
 
@@ -70,49 +70,41 @@ std::string one_line(const std::string& message) {
   return out;
 }
 
-// JsonCpp reports most errors by returning false, and exceeding its stack limit by throwing.
-bool load(const Input& in, Json::Value& root, std::string& error) {
-  try {
-    if (reader().parse(in.data(), in.data() + in.size(), &root, &error)) return true;
-    error = one_line(error);
-  } catch (const Json::Exception& e) {
-    error = e.what();
-  }
-  return false;
-}
-
 struct JsonCpp {
-  template <class V>
-  static bool parse(const Input& in, V& v, std::string& error) {
-    Json::Value root;
-    if (!load(in, root, error)) return false;
-    walk(root, v);
-    return true;
+  using Document = Json::Value;
+  // JsonCpp reports most errors by returning false, and exceeding its stack limit by throwing.
+  static bool load(const Input& in, Json::Value& doc, std::string& error) {
+    try {
+      if (reader().parse(in.data(), in.data() + in.size(), &doc, &error)) return true;
+      error = one_line(error);
+    } catch (const Json::Exception& e) {
+      error = e.what();
+    }
+    return false;
   }
-
-  class Tree {
-   public:
-    explicit Tree(const Input& in) {
-      std::string error;
-      if (!load(in, root_, error)) throw std::runtime_error(error);
-      builder_["indentation"] = "";
+  template <class V>
+  static void visit(const Json::Value& doc, V& v) {
+    walk(doc, v);
+  }
+  struct Writer {
+    Json::StreamWriterBuilder builder = compact();
+    std::string text;
+    std::string_view write(const Json::Value& doc) {
+      text = Json::writeString(builder, doc);
+      return text;
     }
-    std::string_view write() {
-      out_ = Json::writeString(builder_, root_);
-      return out_;
+    static Json::StreamWriterBuilder compact() {
+      Json::StreamWriterBuilder b;
+      b["indentation"] = "";
+      return b;
     }
-
-   private:
-    Json::Value root_;
-    Json::StreamWriterBuilder builder_;
-    std::string out_;
   };
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<JsonCpp>(
+  return benchbox::json::main<benchbox::json::Dom<JsonCpp>>(
       argc, argv, "jsoncpp", JSONCPP_VERSION_STRING,
       {.api = "Json::CharReaderBuilder (allowComments=false, failIfExtra=true; stackLimit 1000) -> CharReader::parse "
               "into Json::Value, recursive walk",

@@ -7,7 +7,7 @@
 
 #include <optional>
 
-#include "../common/json_adapter.hpp"
+#include "../common/dom.hpp"
 
 namespace {
 
@@ -40,41 +40,32 @@ void walk(const rapidjson::Value& x, V& v) {
 }
 
 struct RapidJson {
-  template <class V>
-  static bool parse(const Input& in, V& v, std::string& error) {
-    rapidjson::Document d;
-    d.Parse(in.data(), in.size());
-    if (d.HasParseError()) {
-      error = std::string(rapidjson::GetParseError_En(d.GetParseError())) + " at byte " + std::to_string(d.GetErrorOffset());
-      return false;
-    }
-    walk(d, v);
-    return true;
+  using Document = rapidjson::Document;
+  static bool load(const Input& in, rapidjson::Document& doc, std::string& error) {
+    doc.Parse(in.data(), in.size());
+    if (!doc.HasParseError()) return true;
+    error = std::string(rapidjson::GetParseError_En(doc.GetParseError())) + " at byte " + std::to_string(doc.GetErrorOffset());
+    return false;
   }
-
-  class Tree {
-   public:
-    explicit Tree(const Input& in) {
-      doc_.Parse(in.data(), in.size());
-      if (doc_.HasParseError()) throw std::runtime_error(rapidjson::GetParseError_En(doc_.GetParseError()));
+  template <class V>
+  static void visit(const rapidjson::Document& doc, V& v) {
+    walk(doc, v);
+  }
+  struct Writer {
+    std::optional<rapidjson::StringBuffer> buffer;
+    std::string_view write(const rapidjson::Document& doc) {
+      buffer.emplace();  // a fresh buffer for every document
+      rapidjson::Writer<rapidjson::StringBuffer> writer(*buffer);
+      doc.Accept(writer);
+      return {buffer->GetString(), buffer->GetSize()};
     }
-    std::string_view write() {
-      buffer_.emplace();  // a fresh buffer for every document
-      rapidjson::Writer<rapidjson::StringBuffer> writer(*buffer_);
-      doc_.Accept(writer);
-      return {buffer_->GetString(), buffer_->GetSize()};
-    }
-
-   private:
-    rapidjson::Document doc_;
-    std::optional<rapidjson::StringBuffer> buffer_;
   };
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<RapidJson>(
+  return benchbox::json::main<benchbox::json::Dom<RapidJson>>(
       argc, argv, "rapidjson", RAPIDJSON_VERSION_STRING,
       {.api = "rapidjson::Document::Parse (default flags: not in situ, no UTF-8 validation, fast not full-precision "
               "numbers), recursive walk; GetDouble for every number",

@@ -4,6 +4,7 @@
 #include <simdjson.h>
 
 #include "../common/json_adapter.hpp"
+#include "../common/simdjson_version.hpp"
 
 namespace {
 
@@ -12,8 +13,8 @@ namespace od = simdjson::ondemand;
 
 static_assert(Input::kPadding >= simdjson::SIMDJSON_PADDING, "simdjson reads past the end of the document");
 
-template <class V>
-void walk(od::value x, V& v);
+template <class Node, class V>
+void walk(Node x, V& v);
 
 template <class V>
 void walk_object(od::object obj, V& v) {
@@ -34,8 +35,10 @@ void walk_array(od::array arr, V& v) {
   }
 }
 
-template <class V>
-void walk(od::value x, V& v) {
+// Node: an od::value, or the od::document& at the root (On-Demand reads a scalar root through the
+// document itself).
+template <class Node, class V>
+void walk(Node x, V& v) {
   v.value();
   switch (x.type().value()) {
     case od::json_type::object: walk_object(x.get_object().value(), v); break;
@@ -54,34 +57,13 @@ void walk(od::value x, V& v) {
   }
 }
 
-// The root may be a scalar, which On-Demand reads through the document itself.
-template <class V>
-void walk_document(od::document& doc, V& v) {
-  v.value();
-  switch (doc.type().value()) {
-    case od::json_type::object: walk_object(doc.get_object().value(), v); break;
-    case od::json_type::array: walk_array(doc.get_array().value(), v); break;
-    case od::json_type::string: {
-      std::string_view s = doc.get_string().value();
-      v.string(s.data(), s.size());
-      break;
-    }
-    case od::json_type::number: v.number(doc.get_double().value()); break;
-    case od::json_type::boolean: v.boolean(doc.get_bool().value()); break;
-    case od::json_type::null:
-      if (!doc.is_null().value()) throw simdjson::simdjson_error(simdjson::INCORRECT_TYPE);
-      v.null();
-      break;
-  }
-}
-
 struct Ondemand {
   template <class V>
   static bool parse(const Input& in, V& v, std::string& error) {
     static od::parser parser;
     try {
       od::document doc = parser.iterate(in.data(), in.size(), in.capacity());
-      walk_document(doc, v);
+      walk<od::document&>(doc, v);
       return true;
     } catch (const simdjson::simdjson_error& e) {
       error = e.what();
@@ -90,16 +72,11 @@ struct Ondemand {
   }
 };
 
-std::string version() {
-  return std::to_string(simdjson::SIMDJSON_VERSION_MAJOR) + "." + std::to_string(simdjson::SIMDJSON_VERSION_MINOR) + "." +
-         std::to_string(simdjson::SIMDJSON_VERSION_REVISION);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   return benchbox::json::main<Ondemand>(
-      argc, argv, "simdjson.ondemand", version(),
+      argc, argv, "simdjson.ondemand", benchbox::json::simdjson_version(),
       {.api = "simdjson::ondemand::parser::iterate (one parser reused), lazy recursive walk reading every value "
               "(3.0.1's document has no at_end(): what follows the root is not checked); get_double for every number; "
               "compiled with -march=native (3.0.1 compiles On-Demand for one CPU target only, no runtime dispatch)",

@@ -3,6 +3,7 @@
 #include <simdjson.h>
 
 #include "../common/json_adapter.hpp"
+#include "../common/simdjson_version.hpp"
 
 namespace {
 
@@ -76,16 +77,11 @@ struct Simdjson {
   };
 };
 
-std::string version() {
-  return std::to_string(simdjson::SIMDJSON_VERSION_MAJOR) + "." + std::to_string(simdjson::SIMDJSON_VERSION_MINOR) + "." +
-         std::to_string(simdjson::SIMDJSON_VERSION_REVISION);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   return benchbox::json::main<Simdjson>(
-      argc, argv, "simdjson", version(),
+      argc, argv, "simdjson", benchbox::json::simdjson_version(),
       {.api = std::string("simdjson::dom::parser::parse (one parser reused), recursive walk over dom::element; kernel ") +
               std::string(simdjson::get_active_implementation()->name()),
        .numbers = "int64, uint64 or double (exact parsing)",

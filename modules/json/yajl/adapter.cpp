@@ -7,8 +7,9 @@
 
 #include <cmath>
 #include <cstring>
+#include <memory>
 
-#include "../common/json_adapter.hpp"
+#include "../common/dom.hpp"
 
 namespace {
 
@@ -46,14 +47,6 @@ void walk(yajl_val x, V& v) {
   }
 }
 
-yajl_val load(const Input& in, std::string& error) {
-  char message[256];
-  message[0] = '\0';
-  yajl_val root = yajl_tree_parse(in.data(), message, sizeof message);
-  if (!root) error = message[0] ? message : "parse error";
-  return root;
-}
-
 void generate(yajl_gen g, yajl_val x) {
   if (YAJL_IS_OBJECT(x)) {
     yajl_gen_map_open(g);
@@ -79,41 +72,29 @@ void generate(yajl_gen g, yajl_val x) {
 }
 
 struct Yajl {
-  template <class V>
-  static bool parse(const Input& in, V& v, std::string& error) {
-    yajl_val root = load(in, error);
-    if (!root) return false;
-    walk(root, v);
-    yajl_tree_free(root);
-    return true;
+  using Document = std::unique_ptr<yajl_val_s, benchbox::json::Freeing<yajl_tree_free>>;
+  static bool load(const Input& in, Document& doc, std::string& error) {
+    char message[256];
+    message[0] = '\0';
+    doc.reset(yajl_tree_parse(in.data(), message, sizeof message));
+    if (!doc) error = message[0] ? message : "parse error";
+    return doc != nullptr;
   }
-
-  class Tree {
-   public:
-    explicit Tree(const Input& in) {
-      std::string error;
-      root_ = load(in, error);
-      if (!root_) throw std::runtime_error(error);
-    }
-    ~Tree() {
-      if (gen_) yajl_gen_free(gen_);
-      yajl_tree_free(root_);
-    }
-    Tree(const Tree&) = delete;
-    Tree& operator=(const Tree&) = delete;
-    std::string_view write() {
-      if (gen_) yajl_gen_free(gen_);
-      gen_ = yajl_gen_alloc(nullptr);
-      generate(gen_, root_);
+  template <class V>
+  static void visit(const Document& doc, V& v) {
+    walk(doc.get(), v);
+  }
+  struct Writer {
+    std::unique_ptr<yajl_gen_t, benchbox::json::Freeing<yajl_gen_free>> gen;  // a new generator per document
+    std::string_view write(const Document& doc) {
+      gen.reset();
+      gen.reset(yajl_gen_alloc(nullptr));
+      generate(gen.get(), doc.get());
       const unsigned char* buf = nullptr;
       size_t n = 0;
-      yajl_gen_get_buf(gen_, &buf, &n);
+      yajl_gen_get_buf(gen.get(), &buf, &n);
       return {reinterpret_cast<const char*>(buf), n};
     }
-
-   private:
-    yajl_val root_ = nullptr;
-    yajl_gen gen_ = nullptr;
   };
 };
 
@@ -125,7 +106,7 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<Yajl>(
+  return benchbox::json::main<benchbox::json::Dom<Yajl>>(
       argc, argv, "yajl", version(),
       {.api = "yajl_tree_parse (NUL-terminated input; the tree API enables comments and cannot turn them off), walk "
               "over yajl_val, yajl_tree_free",

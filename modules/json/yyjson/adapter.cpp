@@ -2,9 +2,9 @@
 // walk with its iterators.
 #include <yyjson.h>
 
-#include <cstdlib>
+#include <memory>
 
-#include "../common/json_adapter.hpp"
+#include "../common/dom.hpp"
 
 namespace {
 
@@ -42,55 +42,33 @@ void walk(yyjson_val* x, V& v) {
   }
 }
 
-yyjson_doc* load(const Input& in, std::string& error) {
-  yyjson_read_err err;
-  // The input is const: yyjson copies it (YYJSON_READ_INSITU would need a writable copy).
-  yyjson_doc* doc = yyjson_read_opts(const_cast<char*>(in.data()), in.size(), 0, nullptr, &err);
-  if (!doc) error = std::string(err.msg) + " at byte " + std::to_string(err.pos);
-  return doc;
-}
-
 struct Yyjson {
-  template <class V>
-  static bool parse(const Input& in, V& v, std::string& error) {
-    yyjson_doc* doc = load(in, error);
-    if (!doc) return false;
-    walk(yyjson_doc_get_root(doc), v);
-    yyjson_doc_free(doc);
-    return true;
+  using Document = std::unique_ptr<yyjson_doc, benchbox::json::Freeing<yyjson_doc_free>>;
+  static bool load(const Input& in, Document& doc, std::string& error) {
+    yyjson_read_err err;
+    // The input is const: yyjson copies it (YYJSON_READ_INSITU would need a writable copy).
+    doc.reset(yyjson_read_opts(const_cast<char*>(in.data()), in.size(), 0, nullptr, &err));
+    if (!doc) error = std::string(err.msg) + " at byte " + std::to_string(err.pos);
+    return doc != nullptr;
   }
-
-  class Tree {
-   public:
-    explicit Tree(const Input& in) {
-      std::string error;
-      doc_ = load(in, error);
-      if (!doc_) throw std::runtime_error(error);
-    }
-    ~Tree() {
-      std::free(out_);
-      yyjson_doc_free(doc_);
-    }
-    Tree(const Tree&) = delete;
-    Tree& operator=(const Tree&) = delete;
-    std::string_view write() {
-      std::free(out_);
+  template <class V>
+  static void visit(const Document& doc, V& v) {
+    walk(yyjson_doc_get_root(doc.get()), v);
+  }
+  struct Writer {
+    benchbox::json::WrittenText<> text;
+    std::string_view write(const Document& doc) {
       size_t n = 0;
-      out_ = yyjson_write(doc_, 0, &n);
-      if (!out_) throw std::runtime_error("yyjson_write failed");
-      return {out_, n};
+      const char* s = text.replace([&] { return yyjson_write(doc.get(), 0, &n); }, "yyjson_write");
+      return {s, n};
     }
-
-   private:
-    yyjson_doc* doc_ = nullptr;
-    char* out_ = nullptr;
   };
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<Yyjson>(
+  return benchbox::json::main<benchbox::json::Dom<Yyjson>>(
       argc, argv, "yyjson", YYJSON_VERSION_STRING,
       {.api = "yyjson_read_opts (flags 0: standard JSON, input copied, not in situ) into yyjson_doc, walk with "
               "yyjson_obj_foreach / yyjson_arr_foreach, yyjson_doc_free; yyjson_get_num for every number",

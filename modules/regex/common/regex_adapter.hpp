@@ -37,6 +37,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "benchmarks.hpp"
@@ -247,46 +248,46 @@ void check_haystack_size(std::size_t bytes) {
                           Engine::kMaxHaystackWhy + "); the haystack has " + std::to_string(bytes));
 }
 
-template <class Engine>
-void run_count(Trial& trial) {
+// count and captures: the same trial around a different scan, `scan(engine, text, flags, totals)`.
+// Untimed: the haystack (within the engine's limit), the pattern compiled once per process, a first
+// scan under the time limit. Timed: ops scans, what each returns added up in a local. Untimed again:
+// one more scan, whose totals prove the work; returned with the timed sum.
+template <class Engine, class Scan>
+std::pair<std::uint64_t, ScanTotals> timed_scans(Trial& trial, Scan scan) {
   const auto& [job, text] = loaded(trial, true);
   check_haystack_size<Engine>(text.size());
   Engine& engine = compiled<Engine>(job);
-  static const bool checked = (within_time_limit(job, text.size(), [&] { scan(engine, text, job.flags); }), true);
+  static const bool checked = (within_time_limit(job, text.size(), [&] { scan(engine, text, job.flags, nullptr); }), true);
   (void)checked;
-  std::uint64_t matches = 0;
+  std::uint64_t sum = 0;
   trial.start();
-  for (std::uint64_t i = 0; i < trial.ops(); ++i) matches += scan(engine, text, job.flags);
+  for (std::uint64_t i = 0; i < trial.ops(); ++i) sum += scan(engine, text, job.flags, nullptr);
   trial.stop();
   ScanTotals once;
   scan(engine, text, job.flags, &once);  // the proof, untimed
-  trial.count("matches", matches);
   trial.count("bytes", static_cast<std::uint64_t>(text.size()) * trial.ops());
   trial.count("matches_once", once.matches);
   trial.count("end_sum", once.end_sum);
+  return {sum, once};
+}
+
+template <class Engine>
+void run_count(Trial& trial) {
+  const auto [matches, once] = timed_scans<Engine>(
+      trial, [](Engine& engine, const std::string& text, Flags flags, ScanTotals* totals) { return scan(engine, text, flags, totals); });
+  trial.count("matches", matches);
   trial.finish(trial.ops(), once.start_sum);
 }
 
 template <class Engine>
 void run_captures(Trial& trial) {
-  const auto& [job, text] = loaded(trial, true);
-  check_haystack_size<Engine>(text.size());
-  Engine& engine = compiled<Engine>(job);
   static std::vector<Span> groups;
-  static const bool checked =
-      (within_time_limit(job, text.size(), [&] { scan_groups(engine, text, job.flags, groups); }), true);
-  (void)checked;
-  std::uint64_t matched = 0;
-  trial.start();
-  for (std::uint64_t i = 0; i < trial.ops(); ++i) matched += scan_groups(engine, text, job.flags, groups);
-  trial.stop();
-  ScanTotals once;
-  scan_groups(engine, text, job.flags, groups, &once);  // the proof, untimed
+  const auto [matched, once] =
+      timed_scans<Engine>(trial, [](Engine& engine, const std::string& text, Flags flags, ScanTotals* totals) {
+        return scan_groups(engine, text, flags, groups, totals);
+      });
   trial.count("groups_matched", matched);
-  trial.count("bytes", static_cast<std::uint64_t>(text.size()) * trial.ops());
   trial.count("groups_once", once.groups_matched);
-  trial.count("matches_once", once.matches);
-  trial.count("end_sum", once.end_sum);
   trial.count("start_sum", once.start_sum);
   trial.finish(trial.ops(), once.group_sum);
 }

@@ -3,16 +3,8 @@
 # matches of the pattern (Hyperscan, a pattern with a quantifier) is n/a, saying why; a file that
 # does not exist is a one-line error with exit status 2.
 # -D: BENCHBOX, HAYSTACK (a generated haystack), LIBRARY, PATTERN, EXPECT (the row's reason), OUT.
-file(REMOVE ${OUT})
-execute_process(COMMAND ${BENCHBOX} regex -n count ${PATTERN} ${HAYSTACK} --lib ${LIBRARY} --ops 1 --reps 1 --processes 1
-                        --no-pin --json ${OUT}
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
-if(NOT EXISTS ${OUT})
-  message(FATAL_ERROR "no results file (exit ${rc}): ${out} ${err}")
-endif()
-file(READ ${OUT} results)
-string(JSON status GET "${results}" results 0 status)
-string(JSON reason ERROR_VARIABLE no_reason GET "${results}" results 0 reason)
+include(${CMAKE_CURRENT_LIST_DIR}/../../../tests/first_row.cmake)
+first_row(${OUT} regex -n count ${PATTERN} ${HAYSTACK} --lib ${LIBRARY} --ops 1 --reps 1 --processes 1 --no-pin)
 if(NOT status STREQUAL "not_applicable" OR NOT reason MATCHES "${EXPECT}")
   message(FATAL_ERROR "${LIBRARY} on /${PATTERN}/: expected n/a with '${EXPECT}', got ${status}: '${reason}'\n${out}${err}")
 endif()
