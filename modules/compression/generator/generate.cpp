@@ -15,16 +15,11 @@
 #include <string>
 #include <vector>
 
+#include "../../../include/yardstick/splitmix.hpp"
+
 namespace {
 
-struct SplitMix64 {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
+struct SplitMix64 : yardstick::SplitMix {
   std::uint64_t below(std::uint64_t n) { return next() % n; }
   double unit() { return static_cast<double>(next() >> 11) / 9007199254740992.0; }
   // A rank in [0, n) with a log-uniform law: rank r about 1/r as likely as rank 1 (Zipf-like).
