@@ -40,6 +40,14 @@ TEST(EnvironmentWarnings, EachFindingSaysWhatToDo) {
   EXPECT_TRUE(mentions(w, "--no-pin"));
 }
 
+// A pinned run measures the others' share of its CPU during the rows; the load average at its
+// start (which a previous run's threads still raise) is not said.
+TEST(EnvironmentWarnings, APinnedRunLeavesTheLoadAverageToTheMeasuredCpu) {
+  auto c = quiet_machine();
+  c["load_average"] = {35.4, 20.0, 9.0};
+  EXPECT_FALSE(mentions(environment_warnings(c), "load average"));
+}
+
 TEST(EnvironmentWarnings, UnknownGovernorAndTurboAreNotGuessed) {
   auto c = quiet_machine();
   c["governor"] = nullptr;  // not exposed (as in many virtual machines)
