@@ -145,11 +145,12 @@ RunSettings settings_from(const ModuleCommand& c) {
   s.target = std::chrono::milliseconds(parse_count(c.target_ms, "--target-ms", 1, 600'000));
   s.counters = c.counters;
   s.instructions = c.instructions;
-  // By default one repetition per process, as many processes as the module asks for (9).
+  // By default one repetition per process, as many processes as the module asks for (9), or as
+  // --processes says.
   const std::string module_default = std::to_string(c.module->default_processes);
-  s.reps = static_cast<unsigned>(parse_count(given("--reps") ? c.reps : module_default, "--reps", 1, 1000));
-  if (given("--warmup")) s.warmup = static_cast<unsigned>(parse_count(c.warmup, "--warmup", 0, 100));
   s.processes = static_cast<unsigned>(parse_count(given("--processes") ? c.processes : module_default, "--processes", 1, 1000));
+  s.reps = given("--reps") ? static_cast<unsigned>(parse_count(c.reps, "--reps", 1, 1000)) : s.processes;
+  if (given("--warmup")) s.warmup = static_cast<unsigned>(parse_count(c.warmup, "--warmup", 0, 100));
   s.timeout = std::chrono::seconds(parse_count(c.timeout, "--timeout", 1, 86400));
   if (s.instructions) {
     // Counting is deterministic: one repetition in one process says it all, and Callgrind is
@@ -230,19 +231,25 @@ std::string processes_help(const Module& m) {
     return fmt::format("spread the repetitions over this many fresh processes, run in interleaved rounds (default {}; "
                        "cold cases at most 3)", m.default_processes);
   return fmt::format("spread the repetitions over this many fresh processes, run in interleaved rounds (default {} for "
-                     "the whole suite; more for part of it, in proportion, up to {}; cold cases at most 3)",
+                     "the whole suite; for some of its points, more, in proportion, up to {}; cold cases at most 3)",
                      m.default_processes, Module::kDriverDefaultProcesses);
 }
 
 // Neither --processes nor --reps given: the module's default, raised for a run of part of its
-// default suite (Module::processes_for).
+// default suite (Module::processes_for). Only points of the suite: a point beyond it (10^7
+// elements) may cost far more than the suite's share of the budget.
 void raise_default_processes(const ModuleCommand& c, const std::vector<CasePoint>& points,
                              const std::vector<LibraryEntry>& catalog, RunSettings& s) {
   if (s.instructions || c.app->count("--processes") || c.app->count("--reps")) return;
-  RunSettings suite;
-  suite.module = s.module;
-  suite.libexec_dir = s.libexec_dir;
-  s.processes = s.reps = c.module->processes_for(points.size(), plan(*c.module, suite, catalog).size());
+  RunSettings whole;
+  whole.module = s.module;
+  whole.libexec_dir = s.libexec_dir;
+  const auto suite = plan(*c.module, whole, catalog);
+  auto in_suite = [&suite](const CasePoint& p) {
+    return std::any_of(suite.begin(), suite.end(), [&p](const CasePoint& q) { return q.spec == p.spec && q.param == p.param; });
+  };
+  if (std::all_of(points.begin(), points.end(), in_suite))
+    s.processes = s.reps = c.module->processes_for(points.size(), suite.size());
 }
 
 int run_module(const ModuleCommand& c, const std::vector<std::string>& command_line) {
@@ -285,7 +292,8 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   for (const auto& k : c.module->cases)
     if (k.ranked) ranked.push_back(k.id);
   if (!ranked.empty()) results.context["ranked_cases"] = {{c.module->id, ranked}};
-  results.warnings = environment_warnings(results.context);
+  results.warnings = environment_warnings(
+      results.context, std::any_of(points.begin(), points.end(), [](const CasePoint& p) { return p.spec->cpus > 1; }));
   if (s.counters && !hardware_counters_available())
     results.warnings.push_back(
         "hardware counters are not available here (perf_event_open refused: a virtual machine without a virtual PMU, "

@@ -19,9 +19,10 @@ struct Summary {
   std::size_t n = 0;
   double median = 0, mean = 0, min = 0, max = 0, stddev = 0;
   double mad = 0;  // median absolute deviation (unscaled)
-  // Distribution-free 95% confidence interval of the median from order statistics, interpolated
-  // between two of them (Hettmansperger-Sheather); `ci_level` is its coverage: 0.95, or less where
-  // no interval reaches it (with 5 samples the widest, min..max, covers 93.75%).
+  // 95% confidence interval of the median from order statistics, interpolated between two pairs
+  // of them (Hettmansperger-Sheather: nominal 95%, exact for symmetric distributions and within a
+  // point of it for skewed ones); `ci_level` is 0.95, or the exact coverage of min..max where no
+  // interval reaches 95% (5 samples: 93.75%).
   double ci_low = 0, ci_high = 0, ci_level = 0;
   // The quartiles: the robust figure is the one on the better side (Measurement::robust()).
   Quantile lower_quartile, upper_quartile;

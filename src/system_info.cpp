@@ -125,7 +125,7 @@ bool hardware_counters_available() {
   return true;
 }
 
-std::vector<std::string> environment_warnings(const nlohmann::json& c) {
+std::vector<std::string> environment_warnings(const nlohmann::json& c, bool unpinned_rows) {
   std::vector<std::string> w;
   if (c.value("build_type", "") != "Release")
     w.push_back("benchbox was built as '" + c.value("build_type", "") +
@@ -137,10 +137,10 @@ std::vector<std::string> environment_warnings(const nlohmann::json& c) {
     w.push_back("turbo boost is on: clock speed varies with temperature and load; disable it for stable numbers");
   if (c.value("virtualized", false))
     w.push_back("running in a virtual machine: other guests share the CPU; compare ratios within one run, not absolute times across runs");
-  // Pinned runs measure what other programs took of the measured CPU while the rows ran (the
-  // findings say it when it matters); the load average at the start also counts the last minute
-  // of a previous run (its `thread` rows alone raise it to 35), so it is said only when unpinned.
-  if (c["pinned_cpu"].is_null() && c["load_average"].is_array() &&
+  // Pinned rows measure what other programs took of the measured CPU while they ran (the findings
+  // say it when it matters); the load average at the start also counts the last minute of a
+  // previous run (its `thread` rows alone raise it to 35), so it is said only for unpinned rows.
+  if ((c["pinned_cpu"].is_null() || unpinned_rows) && c["load_average"].is_array() &&
       c["load_average"][0].get<double>() > 0.75 * c.value("cpu_count", 1))
     w.push_back("load average " + std::to_string(c["load_average"][0].get<double>()).substr(0, 4) +
                 " on " + std::to_string(c.value("cpu_count", 1)) + " CPUs: other work is running; results will be noisier");

@@ -15,6 +15,8 @@ nlohmann::json collect_context(const std::vector<std::string>& command_line, std
 bool hardware_counters_available();
 
 // Warnings about the environment in `context` (governor, turbo, load, virtual machine, build type).
-std::vector<std::string> environment_warnings(const nlohmann::json& context);
+// `unpinned_rows`: some of the run's cases run on several CPUs, unpinned, where the measured CPU's
+// share taken by other programs is not measured: the load average is said for them.
+std::vector<std::string> environment_warnings(const nlohmann::json& context, bool unpinned_rows = false);
 
 }  // namespace benchbox

@@ -39,9 +39,12 @@ class LibraryFacts {
 
   // The program's own library.json.
   static LibraryFacts embedded() {
-    auto parsed = nlohmann::json::parse(embedded::library_json, nullptr, false);
-    if (parsed.is_discarded()) fail_at(embedded::library_json_path, "is not valid JSON");
-    return {embedded::library_json_path, std::move(parsed)};
+    // Strict JSON: CMake's configure-time check also lets comments and trailing commas through.
+    try {
+      return {embedded::library_json_path, nlohmann::json::parse(embedded::library_json)};
+    } catch (const nlohmann::json::parse_error& e) {
+      fail_at(embedded::library_json_path, std::string("is not valid JSON (no comments or trailing commas): ") + e.what());
+    }
   }
 
   bool has(std::string_view key) const { return object_.contains(key); }

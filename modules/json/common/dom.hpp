@@ -54,9 +54,11 @@ struct Freeing {
   }
 };
 
+inline void free_malloced(void* p) { std::free(p); }  // a standard function's address is not portable
+
 // The output of a C writer that returns a new malloc'd buffer per document: the previous one is
 // freed before the next is written, so that at most one is alive (the allocation figures count it).
-template <auto Free = std::free>
+template <auto Free = free_malloced>
 class WrittenText {
  public:
   WrittenText() = default;
