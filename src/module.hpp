@@ -219,7 +219,7 @@ struct Module {
   const CaseSpec* find_case(const std::string& case_id) const;
   // A run of part of the default suite spends the suite's time budget on more processes: its
   // default grows with the share of the suite's points left out, up to the driver's default
-  // (`hashmap -n find 1000000`, one point of 21: 9 processes a row where the suite runs 3).
+  // (`hashmap -n find 1000000`, one point of 14: 9 processes a row where the suite runs 3).
   unsigned processes_for(std::size_t selected_points, std::size_t suite_points) const;
   static constexpr unsigned kDriverDefaultProcesses = 9;
 };
