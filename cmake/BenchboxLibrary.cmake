@@ -70,6 +70,10 @@ function(benchbox_library)
   if(NOT A_TITLE OR "${A_ORDER}" STREQUAL "")
     message(FATAL_ERROR "benchbox_library in ${CMAKE_CURRENT_SOURCE_DIR}: TITLE and ORDER are required")
   endif()
+  if(BENCHBOX_MODULE_NEEDS_FACTS AND NOT EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
+    message(FATAL_ERROR "${CMAKE_CURRENT_SOURCE_DIR}: no library.json: every ${module} library declares its "
+                        "facts there (see modules/${module}/README.md and docs/adding.md)")
+  endif()
   set(json "{}")
   _benchbox_json_set(json id "${id}")
   _benchbox_json_set(json title "${A_TITLE}")
@@ -132,13 +136,18 @@ endfunction()
 
 # In a module's CMakeLists.txt: adds every library folder of the module (each folder with a
 # CMakeLists.txt, but tests/, which the top level adds once the test framework is there).
+# FACTS: the module's adapters read their library's facts (LibraryFacts::embedded()), so a
+# library folder without a library.json is a configure error that says so, not a link error.
 macro(benchbox_module_libraries)
+  cmake_parse_arguments(_BML "FACTS" "" "" ${ARGN})
+  set(BENCHBOX_MODULE_NEEDS_FACTS ${_BML_FACTS})
   file(GLOB _library_lists CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*/CMakeLists.txt)
   list(FILTER _library_lists EXCLUDE REGEX "/tests/CMakeLists.txt$")
   foreach(_list IN LISTS _library_lists)
     get_filename_component(_dir ${_list} DIRECTORY)
     add_subdirectory(${_dir})
   endforeach()
+  unset(BENCHBOX_MODULE_NEEDS_FACTS)
 endmacro()
 
 # After every module folder was read: one line per module saying which libraries were found.

@@ -91,6 +91,18 @@ std::optional<std::uint64_t> callgrind_total(const std::filesystem::path& file) 
   return total;
 }
 
+// The reason a trial that fails verification is n/a rather than wrong (CaseSpec::unverifiable),
+// with the difference found; nothing when the case has none here or the proof holds.
+std::optional<std::string> unverifiable(const RowContext& row, const Measurement& m, const TrialRecord& t) {
+  if (!row.spec.unverifiable || !row.spec.verify) return std::nullopt;
+  const CaseContext context{m.param, m.traits, row.settings.data_dir(), m.variant};
+  const auto why = row.spec.unverifiable(context);
+  if (!why) return std::nullopt;
+  const auto wrong = row.spec.verify(context, TrialProof{t.ops, t.done, t.checksum, t.counts});
+  if (!wrong) return std::nullopt;
+  return *why + " (" + *wrong + ")";
+}
+
 // The adapter's reply, checked: the right number of trials, in order, each one verified.
 std::string check_reply(const RowContext& row, const Measurement& m, const ChildOutcome& out, std::uint64_t ops,
                         unsigned reps, unsigned warmup, std::uint64_t warmup_ops, Batch& b) {
@@ -113,7 +125,10 @@ std::string check_reply(const RowContext& row, const Measurement& m, const Child
     const TrialRecord& t = reply.trials[k];
     const std::string which = t.warmup ? "warm-up" : "repetition " + std::to_string(b.timed.size() + 1);
     if (t.warmup != (k < warmup)) return which + ": trial out of order";
-    if (auto problem = trial_problem(row, m, t, t.warmup ? warmup_ops : ops)) return which + ": " + *problem;
+    if (auto problem = trial_problem(row, m, t, t.warmup ? warmup_ops : ops)) {
+      if (auto why = unverifiable(row, m, t)) return b.not_applicable = true, *why;
+      return which + ": " + *problem;
+    }
     if (!t.warmup) b.timed.push_back(t);
   }
   return "";

@@ -176,6 +176,11 @@ struct CaseSpec {
   std::function<std::optional<std::string>(const Point&, const std::filesystem::path& data_dir)> unavailable{};
   // Returns an error message when the proof does not match what was asked.
   Verifier verify{};
+  // Why this library's results at this point cannot be checked against the reference the verifier
+  // holds (semantics the reference does not share: a leftmost-longest regex engine on a pattern of
+  // the user's), or nothing. A trial that then fails verification makes the row n/a with this
+  // reason and the difference, neither a number nor a failure for what is no bug.
+  std::function<std::optional<std::string>(const CaseContext&)> unverifiable{};
   // Reports rank the libraries over the case's points (rebar's rank: the geometric mean of each
   // one's ratio to the best library at every point it ran), for a case whose points are so many
   // pieces of alike work (the regex module's benchmarks), not a sweep of one quantity.

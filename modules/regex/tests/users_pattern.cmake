@@ -1,6 +1,7 @@
 # A user's own pattern and file (modules/regex/README.md): a pattern the engine rejects makes its row n/a
 # with the engine's compile error; an engine whose semantics cannot give the leftmost-first
-# matches of the pattern (Hyperscan, a pattern with a quantifier) is n/a, saying why; a file that
+# matches of the pattern (Hyperscan, a pattern with a quantifier) is n/a, saying why, and so is a
+# leftmost-longest engine (POSIX) that finds other matches than Python's re's; a file that
 # does not exist is a one-line error with exit status 2.
 # -D: BENCHBOX, HAYSTACK (a generated haystack), LIBRARY, PATTERN, EXPECT (the row's reason), OUT.
 include(${CMAKE_CURRENT_LIST_DIR}/../../../tests/first_row.cmake)
