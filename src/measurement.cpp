@@ -91,15 +91,17 @@ std::optional<std::uint64_t> callgrind_total(const std::filesystem::path& file) 
   return total;
 }
 
-// The reason a trial that fails verification is n/a rather than wrong (CaseSpec::unverifiable),
-// with the difference found; nothing when the case has none here or the proof holds.
-std::optional<std::string> unverifiable(const RowContext& row, const Measurement& m, const TrialRecord& t) {
+// The reason a trial is n/a rather than wrong (CaseSpec::unverifiable), with the difference found:
+// only when its one problem is the module's verification; nothing otherwise.
+std::optional<std::string> unverifiable(const RowContext& row, const Measurement& m, const TrialRecord& t,
+                                        const std::string& problem) {
   if (!row.spec.unverifiable || !row.spec.verify) return std::nullopt;
   const CaseContext context{m.param, m.traits, row.settings.data_dir(), m.variant};
-  const auto why = row.spec.unverifiable(context);
+  const TrialProof proof{t.ops, t.done, t.checksum, t.counts};
+  const auto wrong = row.spec.verify(context, proof);
+  if (!wrong || problem != "verification failed: " + *wrong) return std::nullopt;
+  const auto why = row.spec.unverifiable(context, proof);
   if (!why) return std::nullopt;
-  const auto wrong = row.spec.verify(context, TrialProof{t.ops, t.done, t.checksum, t.counts});
-  if (!wrong) return std::nullopt;
   return *why + " (" + *wrong + ")";
 }
 
@@ -126,7 +128,7 @@ std::string check_reply(const RowContext& row, const Measurement& m, const Child
     const std::string which = t.warmup ? "warm-up" : "repetition " + std::to_string(b.timed.size() + 1);
     if (t.warmup != (k < warmup)) return which + ": trial out of order";
     if (auto problem = trial_problem(row, m, t, t.warmup ? warmup_ops : ops)) {
-      if (auto why = unverifiable(row, m, t)) return b.not_applicable = true, *why;
+      if (auto why = unverifiable(row, m, t, *problem)) return b.not_applicable = true, *why;
       return which + ": " + *problem;
     }
     if (!t.warmup) b.timed.push_back(t);
@@ -268,9 +270,6 @@ ChildSpec adapter_child(const RunSettings& s, const LibraryEntry& lib, std::vect
 
 std::optional<std::string> trial_problem(const RowContext& row, const Measurement& m, const TrialRecord& t, std::uint64_t ops) {
   if (t.ops != ops) return "trial does not match the request (ops " + std::to_string(t.ops) + ", asked " + std::to_string(ops) + ")";
-  const CaseContext context{m.param, m.traits, row.settings.data_dir(), m.variant};
-  if (auto wrong = row.spec.verify(context, TrialProof{t.ops, t.done, t.checksum, t.counts}))
-    return "verification failed: " + *wrong;
   const auto& extras = row.spec.extras(m.param);
   const bool clocked = row.spec.figure.from_clock() || row.settings.instructions ||
                        std::any_of(extras.begin(), extras.end(),
@@ -282,6 +281,10 @@ std::optional<std::string> trial_problem(const RowContext& row, const Measuremen
     if (kept(row.settings, extra) && !value_in_trial(extra, t, missing)) return missing;
   if (!row.spec.rate.count.empty() && m.figure.timed() && !t.counts.count(row.spec.rate.count))
     return "the adapter reported no '" + row.spec.rate.count + "' count";
+  // Last: a verification failure is then the trial's one problem (CaseSpec::unverifiable).
+  const CaseContext context{m.param, m.traits, row.settings.data_dir(), m.variant};
+  if (auto wrong = row.spec.verify(context, TrialProof{t.ops, t.done, t.checksum, t.counts}))
+    return "verification failed: " + *wrong;
   return std::nullopt;
 }
 

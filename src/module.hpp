@@ -178,9 +178,11 @@ struct CaseSpec {
   Verifier verify{};
   // Why this library's results at this point cannot be checked against the reference the verifier
   // holds (semantics the reference does not share: a leftmost-longest regex engine on a pattern of
-  // the user's), or nothing. A trial that then fails verification makes the row n/a with this
-  // reason and the difference, neither a number nor a failure for what is no bug.
-  std::function<std::optional<std::string>(const CaseContext&)> unverifiable{};
+  // the user's), or nothing. Asked only of a trial whose one problem is that `verify` failed; the
+  // proof is there to keep what no semantics excuses (work not done) a failure. With a reason the
+  // row is n/a with it and the difference: neither a number nor a failure for what is no bug.
+  using Unverifiable = std::function<std::optional<std::string>(const CaseContext&, const TrialProof&)>;
+  Unverifiable unverifiable{};
   // Reports rank the libraries over the case's points (rebar's rank: the geometric mean of each
   // one's ratio to the best library at every point it ran), for a case whose points are so many
   // pieces of alike work (the regex module's benchmarks), not a sweep of one quantity.
