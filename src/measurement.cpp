@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 namespace benchbox {
 namespace {
@@ -94,15 +95,12 @@ std::optional<std::uint64_t> callgrind_total(const std::filesystem::path& file) 
 // The reason a trial is n/a rather than wrong (CaseSpec::unverifiable), with the difference found:
 // only when its one problem is the module's verification; nothing otherwise.
 std::optional<std::string> unverifiable(const RowContext& row, const Measurement& m, const TrialRecord& t,
-                                        const std::string& problem) {
-  if (!row.spec.unverifiable || !row.spec.verify) return std::nullopt;
+                                        const TrialProblem& problem) {
+  if (!row.spec.unverifiable || problem.kind != TrialProblem::Kind::verification) return std::nullopt;
   const CaseContext context{m.param, m.traits, row.settings.data_dir(), m.variant};
-  const TrialProof proof{t.ops, t.done, t.checksum, t.counts};
-  const auto wrong = row.spec.verify(context, proof);
-  if (!wrong || problem != "verification failed: " + *wrong) return std::nullopt;
-  const auto why = row.spec.unverifiable(context, proof);
+  const auto why = row.spec.unverifiable(context, TrialProof{t.ops, t.done, t.checksum, t.counts});
   if (!why) return std::nullopt;
-  return *why + " (" + *wrong + ")";
+  return *why + " (" + problem.detail + ")";
 }
 
 // The adapter's reply, checked: the right number of trials, in order, each one verified.
@@ -129,7 +127,7 @@ std::string check_reply(const RowContext& row, const Measurement& m, const Child
     if (t.warmup != (k < warmup)) return which + ": trial out of order";
     if (auto problem = trial_problem(row, m, t, t.warmup ? warmup_ops : ops)) {
       if (auto why = unverifiable(row, m, t, *problem)) return b.not_applicable = true, *why;
-      return which + ": " + *problem;
+      return which + ": " + problem->message();
     }
     if (!t.warmup) b.timed.push_back(t);
   }
@@ -268,23 +266,24 @@ ChildSpec adapter_child(const RunSettings& s, const LibraryEntry& lib, std::vect
   return c;
 }
 
-std::optional<std::string> trial_problem(const RowContext& row, const Measurement& m, const TrialRecord& t, std::uint64_t ops) {
-  if (t.ops != ops) return "trial does not match the request (ops " + std::to_string(t.ops) + ", asked " + std::to_string(ops) + ")";
+std::optional<TrialProblem> trial_problem(const RowContext& row, const Measurement& m, const TrialRecord& t, std::uint64_t ops) {
+  const auto own = [](std::string what) { return TrialProblem{TrialProblem::Kind::trial, std::move(what)}; };
+  if (t.ops != ops) return own("trial does not match the request (ops " + std::to_string(t.ops) + ", asked " + std::to_string(ops) + ")");
   const auto& extras = row.spec.extras(m.param);
   const bool clocked = row.spec.figure.from_clock() || row.settings.instructions ||
                        std::any_of(extras.begin(), extras.end(),
                                    [&](const FigureSpec& f) { return kept(row.settings, f) && f.from_clock(); });
-  if (clocked && t.ns == 0) return "the clock did not advance over the measured loop";
+  if (clocked && t.ns == 0) return own("the clock did not advance over the measured loop");
   std::string missing;
-  if (!row.settings.instructions && !value_in_trial(row.spec.figure, t, missing)) return missing;
+  if (!row.settings.instructions && !value_in_trial(row.spec.figure, t, missing)) return own(missing);
   for (const auto& extra : extras)
-    if (kept(row.settings, extra) && !value_in_trial(extra, t, missing)) return missing;
+    if (kept(row.settings, extra) && !value_in_trial(extra, t, missing)) return own(missing);
   if (!row.spec.rate.count.empty() && m.figure.timed() && !t.counts.count(row.spec.rate.count))
-    return "the adapter reported no '" + row.spec.rate.count + "' count";
+    return own("the adapter reported no '" + row.spec.rate.count + "' count");
   // Last: a verification failure is then the trial's one problem (CaseSpec::unverifiable).
   const CaseContext context{m.param, m.traits, row.settings.data_dir(), m.variant};
   if (auto wrong = row.spec.verify(context, TrialProof{t.ops, t.done, t.checksum, t.counts}))
-    return "verification failed: " + *wrong;
+    return TrialProblem{TrialProblem::Kind::verification, *wrong};
   return std::nullopt;
 }
 

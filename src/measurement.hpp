@@ -70,9 +70,17 @@ std::optional<double> value_in_trial(const FigureSpec& f, const TrialRecord& t, 
 // The CPU the row's adapter is pinned to: the settings' one, none for a case on several CPUs.
 std::optional<int> cpu_of(const RowContext& row);
 
-// Why one trial does not prove what was asked (ops, the module's verification, a clock that did
-// not move, a figure the case needs and the trial lacks), or nothing.
-std::optional<std::string> trial_problem(const RowContext& row, const Measurement& m, const TrialRecord& t, std::uint64_t ops);
+// Why one trial does not prove what was asked: a problem of the trial's own (ops, a clock that did
+// not move, a figure or count the case needs and the trial lacks), or the module's verifier's
+// finding, checked last so that it is the one problem (the only kind CaseSpec::unverifiable may
+// excuse).
+struct TrialProblem {
+  enum class Kind { trial, verification };
+  Kind kind = Kind::trial;
+  std::string detail;  // the trial's problem, or what the verifier found
+  std::string message() const { return kind == Kind::verification ? "verification failed: " + detail : detail; }
+};
+std::optional<TrialProblem> trial_problem(const RowContext& row, const Measurement& m, const TrialRecord& t, std::uint64_t ops);
 
 // The child process for an adapter command line under these settings (pinning, environment).
 ChildSpec adapter_child(const RunSettings& settings, const LibraryEntry& lib, std::vector<std::string> argv,

@@ -37,10 +37,12 @@ TEST(CaseValues, EachValueReportsItsOwnFurtherFigures) {
   t.done = 5;
   t.figures = {{"score", 80}, {"score_y", 100}, {"score_n", 50}};
   EXPECT_EQ(trial_problem(row, theirs, t, 1), std::nullopt);
-  EXPECT_EQ(trial_problem(row, ours, t, 1), "the adapter reported no 'score_ours' figure");
+  ASSERT_TRUE(trial_problem(row, ours, t, 1));
+  EXPECT_EQ(trial_problem(row, ours, t, 1)->message(), "the adapter reported no 'score_ours' figure");
   t.figures = {{"score", 80}, {"score_ours", 80}};
   EXPECT_EQ(trial_problem(row, ours, t, 1), std::nullopt);
-  EXPECT_EQ(trial_problem(row, theirs, t, 1), "the adapter reported no 'score_y' figure");
+  ASSERT_TRUE(trial_problem(row, theirs, t, 1));
+  EXPECT_EQ(trial_problem(row, theirs, t, 1)->message(), "the adapter reported no 'score_y' figure");
 }
 
 }  // namespace
