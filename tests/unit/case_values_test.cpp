@@ -37,12 +37,16 @@ TEST(CaseValues, EachValueReportsItsOwnFurtherFigures) {
   t.done = 5;
   t.figures = {{"score", 80}, {"score_y", 100}, {"score_n", 50}};
   EXPECT_EQ(trial_problem(row, theirs, t, 1), std::nullopt);
-  ASSERT_TRUE(trial_problem(row, ours, t, 1));
-  EXPECT_EQ(trial_problem(row, ours, t, 1)->message(), "the adapter reported no 'score_ours' figure");
+  const auto lacks_ours = trial_problem(row, ours, t, 1);
+  ASSERT_TRUE(lacks_ours);
+  EXPECT_EQ(lacks_ours->kind, TrialProblem::Kind::trial);
+  EXPECT_EQ(lacks_ours->message(), "the adapter reported no 'score_ours' figure");
   t.figures = {{"score", 80}, {"score_ours", 80}};
   EXPECT_EQ(trial_problem(row, ours, t, 1), std::nullopt);
-  ASSERT_TRUE(trial_problem(row, theirs, t, 1));
-  EXPECT_EQ(trial_problem(row, theirs, t, 1)->message(), "the adapter reported no 'score_y' figure");
+  const auto lacks_y = trial_problem(row, theirs, t, 1);
+  ASSERT_TRUE(lacks_y);
+  EXPECT_EQ(lacks_y->kind, TrialProblem::Kind::trial);
+  EXPECT_EQ(lacks_y->message(), "the adapter reported no 'score_y' figure");
 }
 
 }  // namespace

@@ -142,14 +142,15 @@ template <class Map, class Key>
   return inserted;
 }
 
-// No hit counter: the sum proves every lookup (each value is a distinct odd 64-bit number, so a
-// miss or a wrong value changes it), and counting hits here as well cost a minimal program 9.5% of
-// std::unordered_map's find at 10^6 (docs/method.md, "Yardsticks").
+// No hit counter: the sum proves the lookups (every value is odd, never 0: a present key not
+// found takes its value out of the sum, an absent key found puts one in, and a "found" that writes
+// no value adds the 1 that v starts with), and counting hits here as well cost a minimal program
+// 9.5% of std::unordered_map's find at 10^6 (docs/method.md, "Yardsticks").
 template <class Map, class Key>
 [[gnu::noinline]] std::uint64_t find_all(Map& map, const Key* keys, std::uint64_t n, std::uint64_t ops) {
   std::uint64_t sum = 0, j = 0;
   for (std::uint64_t op = 0; op < ops; ++op) {
-    std::uint64_t v = 0;
+    std::uint64_t v = 1;
     if (map.find(keys[j], v)) sum += v;
     if (++j == n) j = 0;
   }

@@ -2,6 +2,8 @@
 // real harness on std::unordered_map wrapped so that, on demand (BENCHBOX_LOSSY), it misbehaves:
 //   drop   the 100th insert into each map reports success but stores nothing (a lost element)
 //   value  one key's lookups return its value plus one (every count right, only the sum wrong)
+//   miss   one present key is never found (the size right, only the sum wrong)
+//   hit    every absent key is "found", with no value written (find-miss: only the sum can tell)
 //   (unset) a correct adapter: the same runs must pass
 #include <cstdint>
 #include <cstdlib>
@@ -20,10 +22,11 @@ std::string mode() {
 template <class Key>
 class Lossy {
  public:
-  explicit Lossy(std::size_t) : drop_(mode() == "drop"), wrong_value_(mode() == "value") {}
+  explicit Lossy(std::size_t)
+      : drop_(mode() == "drop"), wrong_value_(mode() == "value"), miss_(mode() == "miss"), claim_hits_(mode() == "hit") {}
   bool insert(const Key& k, std::uint64_t v) {
     if (drop_ && ++inserts_ == 100) return true;  // claims the insert, keeps nothing
-    if (wrong_value_ && !marked_) {
+    if ((wrong_value_ || miss_) && !marked_) {
       marked_ = true;
       marked_key_ = k;
     }
@@ -31,7 +34,8 @@ class Lossy {
   }
   bool find(const Key& k, std::uint64_t& v) {
     const auto it = map_.find(k);
-    if (it == map_.end()) return false;
+    if (it == map_.end()) return claim_hits_;
+    if (miss_ && marked_ && k == marked_key_) return false;
     v = it->second + (wrong_value_ && marked_ && k == marked_key_ ? 1 : 0);
     return true;
   }
@@ -44,7 +48,7 @@ class Lossy {
 
  private:
   std::unordered_map<Key, std::uint64_t> map_;
-  bool drop_, wrong_value_, marked_ = false;
+  bool drop_, wrong_value_, miss_, claim_hits_, marked_ = false;
   Key marked_key_{};
   std::uint64_t inserts_ = 0;
 };
