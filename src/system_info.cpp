@@ -107,6 +107,7 @@ nlohmann::json collect_context(const std::vector<std::string>& command_line, std
       {"compiler", build_info::compiler},
       {"cxx_flags", build_info::cxx_flags},
       {"library_flags", build_info::library_flags},
+      {"adapter_flags", build_info::adapter_flags},
       {"command_line", command_line},
   };
 }

@@ -43,6 +43,7 @@ std::vector<std::pair<std::string, std::string>> context_summary(const nlohmann:
       {"virtualized", "virtualized"}, {"pinned_cpu", "pinned to CPU"}, {"load_average", "load average"},
       {"benchbox_version", "benchbox"}, {"benchbox_revision", "revision"}, {"build_type", "build type"},
       {"compiler", "compiler"}, {"cxx_flags", "C++ flags"}, {"library_flags", "library flags"},
+      {"adapter_flags", "adapter flags"},
   };
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& [key, label] : fields)
