@@ -54,22 +54,17 @@ class Input {
  public:
   static constexpr std::size_t kPadding = 64;
   Input() = default;
-  explicit Input(std::string_view text)
-      : size_(text.size()), storage_(text.size() + kPadding, '\0'), nul_free_(text.find('\0') == std::string_view::npos) {
+  explicit Input(std::string_view text) : size_(text.size()), storage_(text.size() + kPadding, '\0') {
     std::memcpy(storage_.data(), text.data(), text.size());
   }
   const char* data() const { return storage_.data(); }  // NUL-terminated
   std::size_t size() const { return size_; }
-  // No NUL byte before the end: a library's C-string form sees the whole document (valid JSON never
-  // holds a raw NUL; some conformance tests do).
-  bool nul_free() const { return nul_free_; }
   std::string_view view() const { return {storage_.data(), size_}; }
   std::size_t capacity() const { return storage_.size(); }  // size + padding
 
  private:
   std::size_t size_ = 0;
   std::string storage_;
-  bool nul_free_ = true;
 };
 
 // A data set is one of the module's names (the driver checks), which becomes a file name here, so

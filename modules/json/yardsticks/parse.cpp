@@ -123,7 +123,7 @@ bool parse(const std::string& text, Tally& t) {
 const char* const kLibrary = "rapidjson";
 bool parse(const std::string& text, Tally& t) {
   rapidjson::Document d;
-  d.Parse(text.c_str());  // the NUL-terminated form, as RapidJSON's tutorial (the adapter too, for a NUL-free text)
+  d.Parse(text.c_str());  // the NUL-terminated form, as RapidJSON's tutorial and the adapter
   if (d.HasParseError()) return false;
   visit(d, t);
   return true;
