@@ -35,7 +35,7 @@
     .text
     .globl bb_floor_switch
     .type bb_floor_switch, @function
-    .p2align 4
+    .p2align 6
 bb_floor_switch:
     switch_stacks
     ret
@@ -43,7 +43,7 @@ bb_floor_switch:
 
     .globl bb_floor_switch_jmp
     .type bb_floor_switch_jmp, @function
-    .p2align 4
+    .p2align 6
 bb_floor_switch_jmp:
     switch_stacks
     popq %rcx

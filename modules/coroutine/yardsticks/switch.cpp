@@ -38,7 +38,7 @@ extern "C" void yardstick_start();
 asm(R"(
     .text
     .globl yardstick_swap
-    .p2align 4
+    .p2align 6
 yardstick_swap:
     push %rbp
     push %rbx
