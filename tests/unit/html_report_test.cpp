@@ -27,6 +27,17 @@ TEST(HtmlReport, SelfContainedPageWithChartsAndTables) {
   EXPECT_NE(html.find("<td>5.00x</td>"), std::string::npos);  // tbox relative to the floor
 }
 
+// The build's flags travel with the figures: a reader of the page sees how the adapters were compiled.
+TEST(HtmlReport, ContextShowsTheBuildFlags) {
+  Results r = sample_results();
+  r.context["library_flags"] = "-O2";
+  r.context["adapter_flags"] = "-falign-functions=64, C++: --param=inline-unit-growth=300";
+  const std::string html = make_reporter("html")->render(r);
+  EXPECT_NE(html.find("adapter flags"), std::string::npos);
+  EXPECT_NE(html.find("-falign-functions=64, C++: --param=inline-unit-growth=300"), std::string::npos);
+  EXPECT_NE(html.find("library flags"), std::string::npos);
+}
+
 TEST(HtmlReport, HostileStringsAreEscapedEverywhere) {
   const Results r = hostile_results();
   const std::string html = make_reporter("html")->render(r);

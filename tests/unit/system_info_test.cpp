@@ -66,3 +66,13 @@ TEST(SystemContext, DescribesThisMachineAndBuild) {
   EXPECT_FALSE(c["compiler"].get<std::string>().empty());
   EXPECT_FALSE(c["benchbox_revision"].get<std::string>().empty());
 }
+
+// The results say how the measured code was compiled (docs/method.md, "Conditions"): the flags of
+// benchbox itself, of the libraries it builds, and those added for adapters and yardsticks, where
+// the 64-byte function alignment keeps a library's figure from moving with its code's placement.
+TEST(SystemContext, RecordsTheFlagsTheMeasuredCodeWasBuiltWith) {
+  const auto c = collect_context({"benchbox", "json"}, std::nullopt);
+  ASSERT_TRUE(c["cxx_flags"].is_string());
+  EXPECT_FALSE(c["library_flags"].get<std::string>().empty());
+  EXPECT_NE(c["adapter_flags"].get<std::string>().find("-falign-functions=64"), std::string::npos);
+}
