@@ -223,6 +223,17 @@ TEST(Compare, AnotherBuildsReferenceRowCanRegress) {
   for (const auto& r : c.rows) EXPECT_FALSE(r.machine_change);
 }
 
+// The adapters' own flags make another build as well (their code placement moved a figure by 17%).
+TEST(Compare, OtherAdapterFlagsAreAnotherBuild) {
+  CompareOptions strict;
+  strict.fail_on_regression = 0.10;
+  Results old_r = paired_run(2, 10, kSteadyHost), new_r = paired_run(2, 10, slower_host(1.25));
+  old_r.context["adapter_flags"] = "-falign-functions=64";
+  const Comparison c = compare_results(old_r, new_r, strict);
+  EXPECT_TRUE(c.regression());
+  for (const auto& r : c.rows) EXPECT_FALSE(r.machine_change);
+}
+
 // Large swings of the host from round to round, in another order in each file, and the library
 // itself 6% slower: only the pairing round by round sees it; the medians cannot.
 TEST(Compare, PairingIsRoundByRound) {
