@@ -227,12 +227,12 @@ RunObserver live_observer(const ModuleCommand& c, const Results& results, const 
 }
 
 std::string processes_help(const Module& m) {
-  if (m.default_processes >= Module::kDriverDefaultProcesses)
+  if (m.default_processes >= m.part_run_max_processes)
     return fmt::format("spread the repetitions over this many fresh processes, run in interleaved rounds (default {}; "
                        "cold cases at most 3)", m.default_processes);
   return fmt::format("spread the repetitions over this many fresh processes, run in interleaved rounds (default {} for "
                      "the whole suite; for some of its points, more, in proportion, up to {}; cold cases at most 3)",
-                     m.default_processes, Module::kDriverDefaultProcesses);
+                     m.default_processes, m.part_run_max_processes);
 }
 
 // Neither --processes nor --reps given: the module's default, raised for a run of part of its

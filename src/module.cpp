@@ -32,10 +32,10 @@ const CaseSpec* Module::find_case(const std::string& case_id) const {
 }
 
 unsigned Module::processes_for(std::size_t selected_points, std::size_t suite_points) const {
-  if (selected_points == 0 || selected_points >= suite_points || default_processes >= kDriverDefaultProcesses)
+  if (selected_points == 0 || selected_points >= suite_points || default_processes >= part_run_max_processes)
     return default_processes;
   const std::size_t scaled = default_processes * suite_points / selected_points;
-  return static_cast<unsigned>(std::min<std::size_t>(scaled, kDriverDefaultProcesses));
+  return static_cast<unsigned>(std::min<std::size_t>(scaled, part_run_max_processes));
 }
 
 const ParamSpec* CaseSpec::find_axis(std::string_view name) const {

@@ -221,11 +221,15 @@ struct Module {
   // gives neither: a module whose trials need heavy untimed set-up (building a 10^6-element map)
   // may ask for fewer, to keep its suite within its time budget.
   unsigned default_processes = kDriverDefaultProcesses;
+  // The most processes a run of part of the default suite may grow to (processes_for). A module
+  // whose points all cost about the same may allow more than the driver's default: its part runs
+  // then stay within the suite's time and gain repeatability (json: 27).
+  unsigned part_run_max_processes = kDriverDefaultProcesses;
   std::vector<CaseSpec> cases{};
 
   const CaseSpec* find_case(const std::string& case_id) const;
   // A run of part of the default suite spends the suite's time budget on more processes: its
-  // default grows with the share of the suite's points left out, up to the driver's default
+  // default grows with the share of the suite's points left out, up to part_run_max_processes
   // (`hashmap -n find 1000000`, one point of 14: 9 processes a row where the suite runs 3).
   unsigned processes_for(std::size_t selected_points, std::size_t suite_points) const;
   static constexpr unsigned kDriverDefaultProcesses = 9;

@@ -406,6 +406,15 @@ TEST(Rounds, APartOfTheSuiteSpendsItsBudgetOnMoreProcesses) {
   EXPECT_EQ(m.processes_for(1, 21), 9u);
 }
 
+// A module whose points cost alike lets a part run grow further (json allows 27).
+TEST(Rounds, AModuleMayLetAPartRunGrowBeyondTheDriversDefault) {
+  Module m;
+  m.part_run_max_processes = 27;
+  EXPECT_EQ(m.processes_for(8, 8), 9u);
+  EXPECT_EQ(m.processes_for(3, 8), 24u);  // 9 x 8 / 3
+  EXPECT_EQ(m.processes_for(1, 8), 27u);
+}
+
 TEST(Statistics, SeparatedModesAreFoundOnlyWhenClearlyApart) {
   EXPECT_EQ(separated_modes({120, 121, 119, 180, 182, 176, 184}), (std::vector<double>{120, 181}));
   EXPECT_TRUE(separated_modes({100, 101, 102, 103, 104, 105}).empty());
