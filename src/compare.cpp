@@ -199,7 +199,8 @@ bool same_build_of(const nlohmann::json& a, const nlohmann::json& b) {
     const auto x = a.find(key), y = b.find(key);
     if (x == a.end() || y == b.end() || *x != *y) return false;
   }
-  // Recorded since 2026-12 only: absent from both files is no difference.
+  // Recorded since 2026-12-05 only: absent from both files is no difference (the writer never
+  // stores null for them).
   for (const char* key : {"library_flags", "adapter_flags"})
     if (a.value(key, nlohmann::json()) != b.value(key, nlohmann::json())) return false;
   return true;

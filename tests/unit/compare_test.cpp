@@ -232,6 +232,12 @@ TEST(Compare, OtherAdapterFlagsAreAnotherBuild) {
   const Comparison c = compare_results(old_r, new_r, strict);
   EXPECT_TRUE(c.regression());
   for (const auto& r : c.rows) EXPECT_FALSE(r.machine_change);
+  // The same flags on both sides: one build again, and the floor's change is the machine's.
+  new_r.context["adapter_flags"] = "-falign-functions=64";
+  new_r.context["library_flags"] = old_r.context["library_flags"] = "-O2";
+  const Comparison same = compare_results(old_r, new_r, strict);
+  EXPECT_FALSE(same.regression());
+  EXPECT_TRUE(std::any_of(same.rows.begin(), same.rows.end(), [](const ComparedRow& r) { return r.machine_change; }));
 }
 
 // Large swings of the host from round to round, in another order in each file, and the library
