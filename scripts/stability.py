@@ -3,10 +3,11 @@
 PREFIX-N.json, results files of any benchbox version, and prints the median, 90th percentile and
 worst movement of time rows (their medians, their paired ratios to the reference row where the
 files have them, their ratios to the case's best row, and for comparison their fastest repetition, the
-fastest process at one repetition per process; printed where the files have paired ratios),
-the unstable rows, and the pairs more than 10% apart that changed order.
+fastest process at one repetition per process; printed where the files have paired ratios; and
+the lower quartile over the geometric mean of its point's lower quartiles, the ratio proposed in
+docs/measurement.md for a shared host), the unstable rows, and the pairs more than 10% apart that changed order.
 Usage: scripts/stability.py OUTDIR PREFIX N"""
-import itertools, json, os, sys
+import itertools, json, math, os, sys
 out, prefix, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 medians, fastest, quartile, unstable, total = {}, {}, {}, 0, 0
 def lower_quartile(values):
@@ -50,6 +51,18 @@ for i in range(1, runs + 1):
             relative.setdefault(key, {}).setdefault(m["library"], []).append(m.get("median", m.get("ns_per_op")) / best)
             if m.get("reference_ratio"):
                 paired.setdefault(key, {}).setdefault(m["library"], []).append(m["reference_ratio"]["median"])
+def over_geomean(table):
+    """Each row's figure in each run over the geometric mean of that run's figures of every row at
+    its point (rows present in all runs, points of at least three rows): a denominator that no
+    single noisy row sets."""
+    ratios = {}
+    for key, libs in table.items():
+        rows = {lib: v for lib, v in libs.items() if len(v) == runs}
+        if len(rows) < 3:
+            continue
+        means = [math.exp(sum(math.log(v[i]) for v in rows.values()) / len(rows)) for i in range(runs)]
+        ratios[key] = {lib: [v[i] / means[i] for i in range(runs)] for lib, v in rows.items()}
+    return ratios
 movement("medians", medians)
 # The three measures side by side over one set of rows: those with a paired ratio in every run
 # (the reference row and files without rounds have none).
@@ -64,6 +77,7 @@ if any(common.values()):
     # only adds time, so the fastest repetition of a row moves less than its median).
     movement("  the same rows, fastest repetition (for comparison)", restricted(fastest))
     movement("  the same rows, lower quartile of the repetitions (for comparison)", restricted(quartile))
+    movement("  the same rows, lower quartile / geometric mean of the point's lower quartiles", restricted(over_geomean(quartile)))
 else:
     movement("relative (ratio of medians to the case's best row)", relative)
 print(f"unstable rows: {unstable} of {total} ({100 * unstable / max(total, 1):.1f}%)")

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# scripts/stability.py on three made-up results files whose movements are known: every row 10%
+# slower in run 2 (the host), one row 20% slower in run 3 alone. Ratios over the point's geometric
+# mean cancel the first and keep the second (1.2 over the mean's 1.2^(1/4): 14.7%, the others 4.7%).
+#   tests/setup/stability_figures.sh SOURCE_DIR WORK_DIR
+set -euo pipefail
+src=$1 work=$2
+rm -rf "$work" && mkdir -p "$work"
+python3 - "$work" <<'PY'
+import json, sys
+base = {"floor": 1.0, "a": 10.0, "b": 20.0, "c": 40.0}
+for run, scale in ((1, {}), (2, {k: 1.1 for k in base}), (3, {"c": 1.2})):
+    rows = []
+    for lib, value in base.items():
+        v = value * scale.get(lib, 1.0)
+        floor = base["floor"] * scale.get("floor", 1.0)
+        row = {"case": "find", "param_label": "1000 elements", "library": lib, "status": "ok",
+               "figure": {"kind": "time"}, "median": v, "reps": [v] * 4, "unstable": False,
+               "reference": lib == "floor"}
+        if lib != "floor":
+            row["reference_ratio"] = {"median": v / floor}
+        rows.append(row)
+    json.dump({"results": rows}, open(f"{sys.argv[1]}/run-{run}.json", "w"))
+PY
+out=$(python3 "$src/scripts/stability.py" "$work" run 3)
+echo "$out"
+expect() {
+  grep -qF -- "$1" <<<"$out" || { echo "FAIL: expected a line with: $1"; exit 1; }
+}
+expect "the same rows, medians: 3 rows in all 3 runs: median movement 10.0%, 90th percentile 20.0%, worst 20.0%"
+expect "vs ref (paired ratio to the reference row): 3 rows in all 3 runs: median movement 0.0%, 90th percentile 20.0%"
+expect "geometric mean of the point's lower quartiles: 3 rows in all 3 runs: median movement 4.7%, 90th percentile 14.7%, worst 14.7%"
+expect "unstable rows: 0 of 12 (0.0%)"
+echo "stability figures as computed by hand"
