@@ -5,7 +5,8 @@ worst movement of time rows (their medians, their paired ratios to the reference
 files have them, their ratios to the case's best row, and for comparison their fastest repetition, the
 fastest process at one repetition per process; printed where the files have paired ratios; and
 the lower quartile over the geometric mean of its point's lower quartiles, the ratio proposed in
-docs/measurement.md for a shared host), the unstable rows, and the pairs more than 10% apart that changed order.
+docs/measurement.md for a shared host), the unstable rows, and the pairs more than 10% apart that
+changed order.
 Usage: scripts/stability.py OUTDIR PREFIX N"""
 import itertools, json, math, os, sys
 out, prefix, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -53,12 +54,12 @@ for i in range(1, runs + 1):
                 paired.setdefault(key, {}).setdefault(m["library"], []).append(m["reference_ratio"]["median"])
 def over_geomean(table):
     """Each row's figure in each run over the geometric mean of that run's figures of every row at
-    its point (rows present in all runs, points of at least three rows): a denominator that no
-    single noisy row sets."""
+    its point (rows present in all runs, points of at least three rows with positive figures): a
+    denominator that no single noisy row sets."""
     ratios = {}
     for key, libs in table.items():
         rows = {lib: v for lib, v in libs.items() if len(v) == runs}
-        if len(rows) < 3:
+        if len(rows) < 3 or any(x <= 0 for v in rows.values() for x in v):
             continue
         means = [math.exp(sum(math.log(v[i]) for v in rows.values()) / len(rows)) for i in range(runs)]
         ratios[key] = {lib: [v[i] / means[i] for i in range(runs)] for lib, v in rows.items()}
