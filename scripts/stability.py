@@ -4,8 +4,8 @@ PREFIX-N.json, results files of any benchbox version, and prints the median, 90t
 worst movement of time rows (their medians, their paired ratios to the reference row where the
 files have them, their ratios to the case's best row, and for comparison their fastest repetition, the
 fastest process at one repetition per process; printed where the files have paired ratios; and
-the lower quartile over the geometric mean of its point's lower quartiles, the ratio proposed in
-docs/measurement.md for a shared host), the unstable rows, and the pairs more than 10% apart that
+`vs mean`, the lower quartile over the geometric mean of its point's lower quartiles, the ratio
+that repeats best on a shared host: docs/measurement.md), the unstable rows, and the pairs more than 10% apart that
 changed order.
 Usage: scripts/stability.py OUTDIR PREFIX N"""
 import itertools, json, math, os, sys
@@ -78,7 +78,7 @@ if any(common.values()):
     # only adds time, so the fastest repetition of a row moves less than its median).
     movement("  the same rows, fastest repetition (for comparison)", restricted(fastest))
     movement("  the same rows, lower quartile of the repetitions (for comparison)", restricted(quartile))
-    movement("  the same rows, lower quartile / geometric mean of the point's lower quartiles", restricted(over_geomean(quartile)))
+    movement("  the same rows, vs mean (lower quartile / geometric mean of the point's lower quartiles)", restricted(over_geomean(quartile)))
 else:
     movement("relative (ratio of medians to the case's best row)", relative)
 print(f"unstable rows: {unstable} of {total} ({100 * unstable / max(total, 1):.1f}%)")

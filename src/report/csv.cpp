@@ -18,7 +18,7 @@ class CsvReporter : public Reporter {
     std::string out =
         "module,case,param,param_label,unit,library,version,reference,status,verified,ops,reps,figure,figure_unit,"
         "lower_is_better,median,mean,min,max,stddev,mad,rate,rate_unit,relative,vs_ref,peak_rss_bytes,extra_figures,reason,"
-        "variant,variant_label,cpus,figure_summary,robust_quantile,robust,robust_ci_low,robust_ci_high,robust_ci_level\n";
+        "variant,variant_label,cpus,figure_summary,robust_quantile,robust,robust_ci_low,robust_ci_high,robust_ci_level,vs_mean\n";
     for (const auto& g : groups(results)) {
       std::vector<const Measurement*> rows = g.rows;
       rows.insert(rows.end(), g.unavailable.begin(), g.unavailable.end());
@@ -50,6 +50,8 @@ class CsvReporter : public Reporter {
         for (double v : {robust ? robust->value : 0, robust ? robust->ci_low : 0, robust ? robust->ci_high : 0,
                          robust ? robust->ci_level : 0})
           f.push_back(robust ? number(v) : "");
+        const auto vs_mean = ok ? g.vs_mean(*m) : std::nullopt;
+        f.push_back(vs_mean ? fmt::format("{:.4f}", *vs_mean) : "");
         out += fmt::format("{}\n", fmt::join(f, ","));
       }
     }

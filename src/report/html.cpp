@@ -59,13 +59,13 @@ std::string table_row(const CaseGroup& g, const Measurement& m) {
   for (const auto& [k, v] : m.traits.values) traits += (traits.empty() ? "" : ", ") + k + " " + v;
   return fmt::format(
       "<tr{}><td class=\"name\">{}{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{}</td>"
-      "<td>{}..{}</td><td>{:.1f}%</td><td>{}..{} ({:.0f}%)</td><td>{}</td><td>{:.2f}x</td><td>{}</td><td>{}</td><td>{}</td>"
+      "<td>{}..{}</td><td>{:.1f}%</td><td>{}..{} ({:.0f}%)</td><td>{}</td><td>{:.2f}x</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
       "<td class=\"traits\">{}</td>{}</tr>\n",
       m.reference ? " class=\"floor\"" : "", html_escape(m.row_name()), m.reference ? " (reference)" : "",
       html_escape(m.version), format_value(s.median), m.rate() > 0 ? with_thousands(m.rate()) : "",
       m.figure.exact() ? std::string("exact") : fmt::format("{:.1f}%", 100 * s.relative_mad()),
       format_value(s.min), format_value(s.max), 100 * s.relative_spread(), format_value(s.ci_low), format_value(s.ci_high),
-      100 * s.ci_level, robust_cell(m), g.relative(m), CaseGroup::vs_reference(m), m.peak_rss_bytes ? format_mib(m.peak_rss_bytes) : "", s.n, html_escape(traits),
+      100 * s.ci_level, robust_cell(m), g.relative(m), CaseGroup::vs_reference(m), g.vs_mean_text(m), m.peak_rss_bytes ? format_mib(m.peak_rss_bytes) : "", s.n, html_escape(traits),
       extra_cells(g, m));
 }
 
@@ -103,12 +103,13 @@ std::string case_section(const CaseGroup& g) {
   if (!rows.empty())
     out += fmt::format(
         "<table>\n<tr><th class=\"name\">library</th><th class=\"name\">version</th><th>{}</th><th>{}</th>"
-        "<th>&#177;MAD</th><th>min..max</th><th>spread</th><th>CI of median</th><th>{}</th><th>relative</th><th title=\"median over rounds of the ratio to the reference row in the same round\">vs ref</th><th>peak MiB</th>"
-        "<th>reps</th><th class=\"name\">traits</th>{}</tr>\n{}</table>\n<p class=\"legend\">{}: {} ({}{}); {}.{}</p>\n",
+        "<th>&#177;MAD</th><th>min..max</th><th>spread</th><th>CI of median</th><th>{}</th><th>relative</th><th title=\"median over rounds of the ratio to the reference row in the same round\">vs ref</th><th>vs mean</th><th>peak MiB</th>"
+        "<th>reps</th><th class=\"name\">traits</th>{}</tr>\n{}</table>\n<p class=\"legend\">{}: {} ({}{}); {}; {}.{}</p>\n",
         html_escape(g.figure.label), html_escape(rate_unit), html_escape(g.robust_title()), extra_headers(g), rows,
         html_escape(g.figure.label),
         html_escape(g.figure.description.empty() ? "median of the repetitions" : g.figure.description), g.figure.direction(),
-        g.figure.exact() ? ", " + summary_note(g.figure) : "", html_escape(g.robust_legend()), extra_legend(g));
+        g.figure.exact() ? ", " + summary_note(g.figure) : "", html_escape(g.robust_legend()),
+        html_escape(g.vs_mean_legend()), extra_legend(g));
   if (!missing.empty()) out += "<p>Without a number:</p>\n<ul class=\"missing\">\n" + missing + "</ul>\n";
   return out + "</section>\n";
 }

@@ -27,10 +27,10 @@ class MarkdownReporter : public Reporter {
       for (const auto* m : g.rows)
         if (m->ok() && m->rate() > 0) rate_unit = m->rate_unit;
       const auto extras = g.extra_figures();
-      out += fmt::format("| library | version | {} | {} | ± | {} | min..max | relative | vs ref | peak MiB |",
+      out += fmt::format("| library | version | {} | {} | ± | {} | min..max | relative | vs ref | vs mean | peak MiB |",
                          md_cell(g.figure.label), md_cell(rate_unit), g.robust_title());
       for (const auto& f : extras) out += " " + md_cell(f.label) + " |";
-      out += "\n|:--|:--|--:|--:|--:|--:|--:|--:|--:|--:|";
+      out += "\n|:--|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|";
       for (std::size_t i = 0; i < extras.size(); ++i) out += "--:|";
       out += "\n";
       std::string missing;
@@ -45,13 +45,14 @@ class MarkdownReporter : public Reporter {
         any_reference = any_reference || m->reference;
         const bool exact = m->figure.exact();  // one value: no interval, no range
         const auto robust = m->robust();
-        out += fmt::format("| {}{} | {} | {} | {} | {}{} | {} | {} | {:.2f}x | {} | {} |", md_cell(m->row_name()),
+        out += fmt::format("| {}{} | {} | {} | {} | {}{} | {} | {} | {:.2f}x | {} | {} | {} |", md_cell(m->row_name()),
                            m->reference ? " \\*" : "", md_cell(m->version), format_value(s.median),
                            m->rate() > 0 ? with_thousands(m->rate()) : "",
                            exact ? "exact" : fmt::format("{:.1f}%", 100 * m->uncertainty()), m->unstable() ? " ~" : "",
                            robust ? fmt::format("{} ±{:.1f}%", format_value(robust->value), 100 * robust->uncertainty()) : "",
                            exact ? format_value(s.median) : format_value(s.min) + ".." + format_value(s.max), g.relative(*m),
                            CaseGroup::vs_reference(*m),
+                           g.vs_mean_text(*m),
                            m->peak_rss_bytes ? format_mib(m->peak_rss_bytes) : "");
         for (const auto& f : extras) {
           const FigureValues* v = m->extra(f.id);
@@ -67,7 +68,8 @@ class MarkdownReporter : public Reporter {
         if (f.exact()) out += fmt::format("; {}: {}, {}", md_cell(f.label), summary_note(f), f.direction());
       if (g.cpus > 1) out += "; " + g.cpus_legend();
       out += any_unstable ? " (~: wider than ±5%, unstable)" : "";
-      out += "; relative: to the best; vs ref: median over rounds of the ratio to the reference row in the same round";
+      out += "; relative: to the best; vs ref: median over rounds of the ratio to the reference row in the same round; " +
+             g.vs_mean_legend();
       out += any_reference ? "; \\*: the reference row (the module's floor)" : "";
       if (const FigureSpec* t = g.trade_off())
         out += fmt::format("; ◆: on the frontier of {} and {} (no other row at least as good on both and better on one)",

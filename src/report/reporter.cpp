@@ -72,6 +72,22 @@ std::string CaseGroup::vs_reference(const Measurement& m) {
   return m.ok() && m.reference_ratio ? fmt::format("{:.2f}x", m.reference_ratio->median) : "-";
 }
 
+std::optional<double> CaseGroup::vs_mean(const Measurement& m) const {
+  const auto mine = m.robust();
+  if (!mine || mine->value <= 0) return std::nullopt;
+  double log_sum = 0;
+  std::size_t n = 0;
+  for (const auto* r : rows)
+    if (const auto q = r->robust(); q && q->value > 0) log_sum += std::log(q->value), ++n;
+  if (n < 2) return std::nullopt;
+  return mine->value / std::exp(log_sum / static_cast<double>(n));
+}
+
+std::string CaseGroup::vs_mean_text(const Measurement& m) const {
+  const auto v = vs_mean(m);
+  return v ? fmt::format("{:.2f}x", *v) : "-";
+}
+
 std::vector<FigureSpec> CaseGroup::extra_figures() const {
   std::vector<FigureSpec> out;
   for (const auto* m : rows)
@@ -120,6 +136,13 @@ std::string CaseGroup::robust_legend() const {
   return fmt::format("{}: the robust figure, the {} quartile of the repetitions (noise only ever slows; "
                      "docs/measurement.md), ± half-width of its order-statistic interval",
                      robust_title(), figure.lower_is_better ? "lower" : "upper");
+}
+
+std::string CaseGroup::vs_mean_legend() const {
+  if (!figure.noisy_clock()) return "vs mean: none, the figure is not timed";
+  const std::string q = figure.lower_is_better ? "lower quartile" : "upper quartile";
+  return fmt::format("vs mean: the row's {0} over the geometric mean of every row's {0} here (the ratio that repeats "
+                     "best from run to run on a shared machine)", q);
 }
 
 std::string summary_note(const FigureSpec& f) { return f.exact() ? "exact, the same in every trial" : ""; }

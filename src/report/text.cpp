@@ -52,12 +52,13 @@ std::string row_line(const CaseGroup& g, const Measurement& m, const Columns& c)
   const Summary& s = m.summary;
   const bool exact = m.figure.exact();  // one value: no interval, no range
   const auto robust = m.robust();
-  std::string out = fmt::format("{:<16} {:<{}} {:>11} {:>15} {:>8} {:>18} {:>17} {:>8.2f}x {:>8} {:>9}{}", name, version,
+  std::string out = fmt::format("{:<16} {:<{}} {:>11} {:>15} {:>8} {:>18} {:>17} {:>8.2f}x {:>8} {:>8} {:>9}{}", name, version,
                                 c.version_width, format_value(s.median), m.rate() > 0 ? with_thousands(m.rate()) : "",
                                 exact ? "exact" : fmt::format("{:.1f}%", 100 * m.uncertainty()),
                                 robust ? format_value(robust->value) + fmt::format(" ±{:.1f}%", 100 * robust->uncertainty()) : "-",
                                 exact ? format_value(s.median) : format_value(s.min) + ".." + format_value(s.max), g.relative(m),
                                 m.reference_ratio ? fmt::format("{:.2f}x", m.reference_ratio->median) : "-",
+                                g.vs_mean_text(m),
                                 m.peak_rss_bytes ? format_mib(m.peak_rss_bytes) : "-", m.unstable() ? " ~" : "");
   if (m.modes.size() >= 2)
     out += fmt::format("  two modes: {} and {}", format_value(m.modes.front()), format_value(m.modes.back()));
@@ -123,9 +124,9 @@ std::string case_heading(const CaseGroup& g) {
 
 std::string case_table(const CaseGroup& g) {
   const Columns c = columns_of(g);
-  std::string out = fmt::format("{:<16} {:<{}} {:>11} {:>15} {:>8} {:>18} {:>17} {:>9} {:>8} {:>9}", "library", "version",
+  std::string out = fmt::format("{:<16} {:<{}} {:>11} {:>15} {:>8} {:>18} {:>17} {:>9} {:>8} {:>8} {:>9}", "library", "version",
                                 c.version_width, g.figure.label, rate_title(g), "±", g.robust_title() + " ±", "min..max", "relative",
-                                "vs ref", "peak MiB");
+                                "vs ref", "vs mean", "peak MiB");
   for (const auto& f : c.extras) out += fmt::format(" {:>14}", fit(f.label, 14));
   if (c.counters) out += fmt::format(" {:>10} {:>10}", "cycles/op", "instr/op");
   out += "\n";
@@ -136,10 +137,11 @@ std::string case_table(const CaseGroup& g) {
     out += row_line(g, *m, c);
   }
   out += fmt::format("{}: {} ({}{}); ±: half-width of the median's confidence interval; {}relative: to the best; vs ref: "
-                     "median over rounds of the ratio to the reference row in the same round; peak MiB: largest resident "
+                     "median over rounds of the ratio to the reference row in the same round; {}; peak MiB: largest resident "
                      "memory of the row's processes\n",
                      g.figure.label, g.figure.description.empty() ? "median of the repetitions" : g.figure.description,
-                     g.figure.direction(), g.figure.exact() ? ", " + summary_note(g.figure) : "", g.robust_legend() + "; ");
+                     g.figure.direction(), g.figure.exact() ? ", " + summary_note(g.figure) : "", g.robust_legend() + "; ",
+                     g.vs_mean_legend());
   for (const auto& f : c.extras)
     if (f.exact()) out += fmt::format("{}: {} ({}, {})\n", f.label, f.description.empty() ? f.id : f.description, summary_note(f), f.direction());
   if (g.cpus > 1) out += g.cpus_legend() + "\n";

@@ -29,6 +29,6 @@ expect() {
 }
 expect "the same rows, medians: 3 rows in all 3 runs: median movement 10.0%, 90th percentile 20.0%, worst 20.0%"
 expect "vs ref (paired ratio to the reference row): 3 rows in all 3 runs: median movement 0.0%, 90th percentile 20.0%"
-expect "geometric mean of the point's lower quartiles: 3 rows in all 3 runs: median movement 4.7%, 90th percentile 14.7%, worst 14.7%"
+expect "vs mean (lower quartile / geometric mean of the point's lower quartiles): 3 rows in all 3 runs: median movement 4.7%, 90th percentile 14.7%, worst 14.7%"
 expect "unstable rows: 0 of 12 (0.0%)"
 echo "stability figures as computed by hand"

@@ -1,7 +1,10 @@
 // md, csv and gbench output parsed back.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "report/escape.hpp"
@@ -68,10 +71,10 @@ TEST(MarkdownReport, OneTablePerCaseWithEqualColumns) {
     if (line.rfind("|:--", 0) == 0) {
       ++tables;
       separator_cells = cells(line);
-      EXPECT_EQ(separator_cells, 10u);
+      EXPECT_EQ(separator_cells, 11u);
     } else if (!line.empty() && line[0] == '|') {
       EXPECT_EQ(line.back(), '|') << line;
-      EXPECT_EQ(cells(line), 10u) << line;
+      EXPECT_EQ(cells(line), 11u) << line;
     }
   }
   EXPECT_EQ(tables, group_by_case(r).size());
@@ -88,7 +91,7 @@ TEST(MarkdownReport, PipesInNamesDoNotBreakTheTable) {
   EXPECT_NE(md.find("| a\\|b |"), std::string::npos);
   for (const auto& line : lines_of(md))
     if (!line.empty() && line[0] == '|') {
-      EXPECT_EQ(cells(line), 10u) << line;
+      EXPECT_EQ(cells(line), 11u) << line;
     }
 }
 
@@ -159,6 +162,52 @@ TEST(Reports, TheRobustFigureAndItsIntervalReachEveryFormat) {
   EXPECT_DOUBLE_EQ(j["results"][1]["robust"]["value"].get<double>(), 10.0);
   EXPECT_DOUBLE_EQ(j["results"][1]["robust"]["quantile"].get<double>(), 0.25);
   EXPECT_TRUE(j["results"][4]["robust"].is_null());
+}
+
+// vs mean: each row's lower quartile over the geometric mean of its case's lower quartiles. The
+// sample's switch rows have lower quartiles 2, 10, 5 and 100, whose geometric mean is 10.
+TEST(Reports, VsMeanDividesByTheGeometricMeanOfThePointsRobustFigures) {
+  const Results r = sample_results();
+  const auto groups = group_by_case(r);
+  const CaseGroup& sw = groups[0];
+  auto vs_mean_of = [&](const std::string& library) {
+    for (const auto* m : sw.rows)
+      if (m->library == library) return sw.vs_mean(*m);
+    return std::optional<double>();
+  };
+  EXPECT_NEAR(*vs_mean_of("floor"), 0.2, 1e-12);
+  EXPECT_NEAR(*vs_mean_of("tbox"), 1.0, 1e-12);
+  EXPECT_NEAR(*vs_mean_of("boost.context"), 0.5, 1e-12);
+  EXPECT_NEAR(*vs_mean_of("ucontext"), 10.0, 1e-12);
+  EXPECT_FALSE(vs_mean_of("libmill"));  // failed: no figure, and not in the mean
+  EXPECT_EQ(sw.vs_mean_text(*sw.rows.back()), "-");
+
+  const std::string text = make_reporter("text")->render(r);
+  EXPECT_NE(text.find(" vs mean "), std::string::npos);
+  EXPECT_NE(text.find("vs mean: the row's lower quartile over the geometric mean"), std::string::npos);
+  EXPECT_NE(make_reporter("md")->render(r).find("| 0.50x |"), std::string::npos);
+  EXPECT_NE(make_reporter("html")->render(r).find("<td>10.00x</td>"), std::string::npos);
+  const auto records = parse_csv(make_reporter("csv")->render(r));
+  const auto& header = records[0];
+  const auto column = static_cast<std::size_t>(std::find(header.begin(), header.end(), "vs_mean") - header.begin());
+  const auto library = static_cast<std::size_t>(std::find(header.begin(), header.end(), "library") - header.begin());
+  ASSERT_LT(column, header.size());
+  for (const auto& rec : records) {
+    if (rec[library] == "tbox") EXPECT_EQ(rec[column], "1.0000");
+    if (rec[library] == "libmill") EXPECT_EQ(rec[column], "");
+    if (rec[library] == "golang") {  // the channel case: two rows
+      const double floor = r.measurements[6].robust()->value, golang = r.measurements[7].robust()->value;
+      EXPECT_EQ(rec[column], fmt::format("{:.4f}", golang / std::sqrt(floor * golang)));
+    }
+  }
+}
+
+// A case with a single row has no mean to be measured against.
+TEST(Reports, VsMeanNeedsTwoRows) {
+  Results r = sample_results();
+  r.measurements.resize(1);
+  const auto groups = group_by_case(r);
+  EXPECT_FALSE(groups[0].vs_mean(*groups[0].rows[0]));
 }
 
 TEST(GbenchReport, FieldsCompareDotPyReads) {
