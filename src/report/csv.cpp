@@ -51,7 +51,7 @@ class CsvReporter : public Reporter {
                          robust ? robust->ci_level : 0})
           f.push_back(robust ? number(v) : "");
         const auto vs_mean = ok ? g.vs_mean(*m) : std::nullopt;
-        f.push_back(vs_mean ? fmt::format("{:.4f}", *vs_mean) : "");
+        f.push_back(vs_mean ? number(*vs_mean) : "");
         out += fmt::format("{}\n", fmt::join(f, ","));
       }
     }

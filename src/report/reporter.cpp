@@ -85,7 +85,9 @@ std::optional<double> CaseGroup::vs_mean(const Measurement& m) const {
 
 std::string CaseGroup::vs_mean_text(const Measurement& m) const {
   const auto v = vs_mean(m);
-  return v ? fmt::format("{:.2f}x", *v) : "-";
+  if (!v) return "-";
+  // Three significant digits: a case's rows may span 1000x, and 0.03x would hide 0.0294 vs 0.0303.
+  return *v >= 100 ? fmt::format("{:.0f}x", *v) : fmt::format("{:#.3g}x", *v);
 }
 
 std::vector<FigureSpec> CaseGroup::extra_figures() const {
