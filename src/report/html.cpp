@@ -103,9 +103,9 @@ std::string case_section(const CaseGroup& g) {
   if (!rows.empty())
     out += fmt::format(
         "<table>\n<tr><th class=\"name\">library</th><th class=\"name\">version</th><th>{}</th><th>{}</th>"
-        "<th>&#177;MAD</th><th>min..max</th><th>spread</th><th>CI of median</th><th>{}</th><th>relative</th><th title=\"median over rounds of the ratio to the reference row in the same round\">vs ref</th><th>vs mean</th><th>peak MiB</th>"
+        "<th>&#177;MAD</th><th>min..max</th><th>spread</th><th>CI of median</th><th>{}</th><th>relative</th><th title=\"median over rounds of the ratio to the reference row in the same round\">vs ref</th><th title=\"{}\">vs mean</th><th>peak MiB</th>"
         "<th>reps</th><th class=\"name\">traits</th>{}</tr>\n{}</table>\n<p class=\"legend\">{}: {} ({}{}); {}; {}.{}</p>\n",
-        html_escape(g.figure.label), html_escape(rate_unit), html_escape(g.robust_title()), extra_headers(g), rows,
+        html_escape(g.figure.label), html_escape(rate_unit), html_escape(g.robust_title()), html_escape(g.vs_mean_legend()), extra_headers(g), rows,
         html_escape(g.figure.label),
         html_escape(g.figure.description.empty() ? "median of the repetitions" : g.figure.description), g.figure.direction(),
         g.figure.exact() ? ", " + summary_note(g.figure) : "", html_escape(g.robust_legend()),

@@ -72,22 +72,30 @@ std::string CaseGroup::vs_reference(const Measurement& m) {
   return m.ok() && m.reference_ratio ? fmt::format("{:.2f}x", m.reference_ratio->median) : "-";
 }
 
+// The robust figures of the group's rows of `figure_id` that have a positive one.
+std::vector<double> CaseGroup::robust_figures(const std::string& figure_id) const {
+  std::vector<double> out;
+  for (const auto* r : rows)
+    if (const auto q = r->robust(); q && q->value > 0 && r->figure.id == figure_id) out.push_back(q->value);
+  return out;
+}
+
 std::optional<double> CaseGroup::vs_mean(const Measurement& m) const {
   const auto mine = m.robust();
   if (!mine || mine->value <= 0) return std::nullopt;
+  const auto all = robust_figures(m.figure.id);
+  if (all.size() < 2) return std::nullopt;
   double log_sum = 0;
-  std::size_t n = 0;
-  for (const auto* r : rows)
-    if (const auto q = r->robust(); q && q->value > 0) log_sum += std::log(q->value), ++n;
-  if (n < 2) return std::nullopt;
-  return mine->value / std::exp(log_sum / static_cast<double>(n));
+  for (double v : all) log_sum += std::log(v);
+  return mine->value / std::exp(log_sum / static_cast<double>(all.size()));
 }
 
 std::string CaseGroup::vs_mean_text(const Measurement& m) const {
   const auto v = vs_mean(m);
   if (!v) return "-";
   // Three significant digits: a case's rows may span 1000x, and 0.03x would hide 0.0294 vs 0.0303.
-  return *v >= 100 ? fmt::format("{:.0f}x", *v) : fmt::format("{:#.3g}x", *v);
+  if (*v < 0.001) return "<0.001x";
+  return *v >= 99.95 ? fmt::format("{:.0f}x", *v) : fmt::format("{:#.3g}x", *v);
 }
 
 std::vector<FigureSpec> CaseGroup::extra_figures() const {
@@ -143,8 +151,9 @@ std::string CaseGroup::robust_legend() const {
 std::string CaseGroup::vs_mean_legend() const {
   if (!figure.noisy_clock()) return "vs mean: none, the figure is not timed";
   const std::string q = figure.lower_is_better ? "lower quartile" : "upper quartile";
-  return fmt::format("vs mean: the row's {0} over the geometric mean of every row's {0} here (the ratio that repeats "
-                     "best from run to run on a shared machine)", q);
+  return fmt::format("vs mean: the row's {0} over the geometric mean of the {1} rows' {0}s here ({2} 1: better than "
+                     "that mean; compare it between runs of the same rows)",
+                     q, robust_figures(figure.id).size(), figure.lower_is_better ? "below" : "above");
 }
 
 std::string summary_note(const FigureSpec& f) { return f.exact() ? "exact, the same in every trial" : ""; }

@@ -36,11 +36,12 @@ struct CaseGroup {
   double relative(const Measurement& m) const;
   // "2.20x": the row's paired ratio to the reference row (median over rounds), or "-".
   static std::string vs_reference(const Measurement& m);
-  // The row's robust figure over the geometric mean of the robust figures of the group's rows that
-  // have one (the reference row too): the within-run ratio that repeats best from run to run on a
-  // shared host (docs/measurement.md). None without a robust figure or with fewer than two rows.
+  // The row's robust figure over the geometric mean of the robust figures of the group's rows of
+  // its figure (the reference row too): no single noisy row sets the denominator (docs/method.md).
+  // None without a robust figure, or with fewer than two rows with a positive one.
   std::optional<double> vs_mean(const Measurement& m) const;
-  // vs_mean as shown: "0.45x", or "-"; and its legend sentence.
+  std::vector<double> robust_figures(const std::string& figure_id) const;
+  // vs_mean as shown: "0.450x", "141x" or "-"; and its legend sentence.
   std::string vs_mean_text(const Measurement& m) const;
   std::string vs_mean_legend() const;
   // The further figures that any row of the group has, in first-seen order.

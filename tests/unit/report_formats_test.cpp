@@ -1,5 +1,4 @@
 // md, csv and gbench output parsed back.
-#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -184,7 +183,10 @@ TEST(Reports, VsMeanDividesByTheGeometricMeanOfThePointsRobustFigures) {
 
   const std::string text = make_reporter("text")->render(r);
   EXPECT_NE(text.find(" vs mean "), std::string::npos);
-  EXPECT_NE(text.find("vs mean: the row's lower quartile over the geometric mean"), std::string::npos);
+  EXPECT_NE(text.find("vs mean: the row's lower quartile over the geometric mean of the 4 rows' lower quartiles here "
+                      "(below 1: better"),
+            std::string::npos)
+      << text;
   EXPECT_NE(make_reporter("md")->render(r).find("| 0.500x |"), std::string::npos);
   EXPECT_NE(make_reporter("html")->render(r).find("<td>10.0x</td>"), std::string::npos);
   EXPECT_EQ(sw.vs_mean_text(*sw.rows[0]), "0.200x");
@@ -201,6 +203,43 @@ TEST(Reports, VsMeanDividesByTheGeometricMeanOfThePointsRobustFigures) {
       EXPECT_NEAR(std::stod(rec[column]), golang / std::sqrt(floor * golang), 1e-5);
     }
   }
+}
+
+// A rate (higher is better) is measured by its upper quartile, and above 1 is better; the shown
+// value keeps three significant digits up to 100, none from there.
+TEST(Reports, VsMeanOfARateAndItsDigits) {
+  Results r;
+  auto rate_row = [](const std::string& library, std::vector<double> values) {
+    Measurement m = row(library, "compress", 1, std::move(values));
+    m.figure = FigureSpec::rate("mb_per_s", "bytes", 1e6, "MB/s");
+    return m;
+  };
+  r.measurements = {rate_row("fast", {400, 400, 400, 400, 400}), rate_row("slow", {1, 1, 1, 1, 1}),
+                    rate_row("mid", {20, 20, 20, 20, 20})};
+  const auto groups = group_by_case(r);
+  const CaseGroup& g = groups[0];
+  ASSERT_EQ(g.rows.size(), 3u);
+  EXPECT_EQ(g.vs_mean_text(*g.rows[0]), "20.0x");  // 400 / 20
+  EXPECT_EQ(g.vs_mean_text(*g.rows[1]), "1.00x");
+  EXPECT_EQ(g.vs_mean_text(*g.rows[2]), "0.0500x");
+  EXPECT_NE(g.vs_mean_legend().find("upper quartile"), std::string::npos);
+  EXPECT_NE(g.vs_mean_legend().find("above 1: better"), std::string::npos);
+  r.measurements[0] = rate_row("fast", {20000, 20000, 20000, 20000, 20000});
+  const auto wide = group_by_case(r);
+  EXPECT_EQ(wide[0].vs_mean_text(*wide[0].rows[0]), "271x");  // 20000 / cbrt(400000)
+  EXPECT_EQ(wide[0].vs_mean_text(*wide[0].rows[2]), "0.0136x");
+  r.measurements[0] = rate_row("fast", {1e9, 1e9, 1e9, 1e9, 1e9});
+  const auto wider = group_by_case(r);
+  EXPECT_EQ(wider[0].vs_mean_text(*wider[0].rows[2]), "<0.001x");  // 1 / cbrt(2e10)
+}
+
+// Rows of another figure (a mixed or hand-edited file) are not in a row's mean.
+TEST(Reports, VsMeanKeepsToTheRowsFigure) {
+  Results r = sample_results();
+  r.measurements[3].figure = FigureSpec::rate("mb_per_s", "bytes", 1e6, "MB/s");  // ucontext
+  const auto groups = group_by_case(r);
+  for (const auto* m : groups[0].rows)
+    if (m->library == "floor") EXPECT_NEAR(*groups[0].vs_mean(*m), 2.0 / std::cbrt(2.0 * 10 * 5), 1e-12);
 }
 
 // A case with a single row has no mean to be measured against.
