@@ -4,9 +4,9 @@ PREFIX-N.json, results files of any benchbox version, and prints the median, 90t
 worst movement of time rows (their medians, their paired ratios to the reference row where the
 files have them, their ratios to the case's best row, and for comparison their fastest repetition, the
 fastest process at one repetition per process; printed where the files have paired ratios; and
-`vs mean`, the lower quartile over the geometric mean of its point's lower quartiles, the ratio
-that repeats best on a shared host: docs/measurement.md), the unstable rows, and the pairs more than 10% apart that
-changed order.
+`vs mean`, the lower quartile over the geometric mean of its point's lower quartiles, as the
+tables show it but over the rows present in every run and points of three rows or more), the
+unstable rows, and the pairs more than 10% apart that changed order.
 Usage: scripts/stability.py OUTDIR PREFIX N"""
 import itertools, json, math, os, sys
 out, prefix, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
