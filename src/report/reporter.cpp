@@ -150,10 +150,12 @@ std::string CaseGroup::robust_legend() const {
 
 std::string CaseGroup::vs_mean_legend() const {
   if (!figure.noisy_clock()) return "vs mean: none, the figure is not timed";
+  const std::size_t n = robust_figures(figure.id).size();
+  if (n < 2) return "vs mean: none, fewer than two rows with a number";
   const std::string q = figure.lower_is_better ? "lower quartile" : "upper quartile";
   return fmt::format("vs mean: the row's {0} over the geometric mean of the {1} rows' {0}s here ({2} 1: better than "
                      "that mean; compare it between runs of the same rows)",
-                     q, robust_figures(figure.id).size(), figure.lower_is_better ? "below" : "above");
+                     q, n, figure.lower_is_better ? "below" : "above");
 }
 
 std::string summary_note(const FigureSpec& f) { return f.exact() ? "exact, the same in every trial" : ""; }

@@ -248,6 +248,7 @@ TEST(Reports, VsMeanNeedsTwoRows) {
   r.measurements.resize(1);
   const auto groups = group_by_case(r);
   EXPECT_FALSE(groups[0].vs_mean(*groups[0].rows[0]));
+  EXPECT_EQ(groups[0].vs_mean_legend(), "vs mean: none, fewer than two rows with a number");
 }
 
 TEST(GbenchReport, FieldsCompareDotPyReads) {
