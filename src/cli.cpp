@@ -50,7 +50,7 @@ struct ModuleCommand {
   CLI::App* app = nullptr;
   std::vector<std::string> positional;  // the case's axes in order: the first axis's values, then one value list per axis
   std::string case_id, libs, ops, target_ms = "30", reps, warmup, processes, cpu, timeout = "120";
-  std::string json_path, format = "text", output, sort = "median", seed;
+  std::string json_path, format = "text", output, sort = "median", seed, interleave = "suite";
   std::vector<std::string> axis_params;  // --param AXIS=V1,V2, repeatable
   bool no_pin = false, counters = false, instructions = false, no_wait = false;
 };
@@ -166,6 +166,9 @@ RunSettings settings_from(const ModuleCommand& c) {
   else if (!c.no_pin) s.cpu = static_cast<int>(cpus - 1);  // the last CPU: away from CPU 0's interrupts
   s.libexec_dir = default_libexec_dir();
   s.seed = !given("--seed") ? std::random_device{}() : parse_count(c.seed, "--seed", 0, UINT64_MAX);
+  if (c.interleave != "suite" && c.interleave != "case")
+    throw std::invalid_argument("--interleave must be suite or case, got '" + c.interleave + "'");
+  s.interleave = c.interleave == "case" ? RunSettings::Interleave::case_point : RunSettings::Interleave::suite;
   return s;
 }
 
@@ -195,7 +198,10 @@ nlohmann::json settings_context(const RunSettings& s) {
           {"processes", s.processes},
           {"timeout_seconds", s.timeout.count() / 1000},
           {"counters", s.counters},
-          {"order", "interleaved rounds, one process of each library per round, shuffled"},
+          {"order", s.interleave == RunSettings::Interleave::suite
+                        ? "interleaved rounds over every case of the run, one process of each row per round, cases and rows shuffled"
+                        : "interleaved rounds case by case, one process of each row per round, shuffled"},
+          {"interleave", s.interleave == RunSettings::Interleave::suite ? "suite" : "case"},
           {"seed", s.seed}};
 }
 
@@ -208,10 +214,10 @@ ReportOptions report_options(const std::string& sort) {
   return {sort == "name" ? RowOrder::declared : RowOrder::best_first};
 }
 
-// The live display of a text run: per case, its heading when it starts; when it is complete, the
-// original tool's line per library and the table, both in the table's order (the interleaved
-// rounds finish the rows in a shuffled order; the progress line on standard error runs meanwhile);
-// the libraries not installed here once at the end.
+// The live display of a text run: per case, once its rows are done (at the end of the run when the
+// rounds span the suite, after each case with --interleave case), its heading, the original
+// tool's line per library and the table, both in the table's order; the progress line on
+// standard error runs meanwhile; the libraries not installed here once at the end.
 RunObserver live_observer(const ModuleCommand& c, const Results& results, const ReportOptions& options) {
   RunObserver observer;
   observer.case_started = [&c](const CasePoint& p, const std::vector<LibraryEntry>&) {
@@ -414,6 +420,10 @@ int run_cli(int argc, char** argv) {
     c.app->add_option("--format,-f", c.format, "output format: text (default), md, csv, json, gbench, svg, html");
     c.app->add_option("--output,-o", c.output, "write the formatted output to this file (svg: DIR/ or PREFIX)");
     c.app->add_option("--seed", c.seed, "the seed of the rounds' shuffled order (default: random, recorded in the results)");
+    c.app->add_option("--interleave", c.interleave,
+                      "suite (default): each round runs one process of every row of every case, so a row's processes "
+                      "spread over the whole run and the tables print at its end; case: one case's rounds after "
+                      "another, each table printed as soon as its case is done");
     c.app->add_option("--sort", c.sort, "table rows by median, best first (default), or by name: declared order");
     c.app->add_flag("--no-wait", c.no_wait,
                     "when another run is measuring on this machine, refuse at once (exit status 3) instead of waiting");

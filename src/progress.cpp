@@ -10,7 +10,7 @@
 namespace benchbox {
 
 Progress::Progress(const std::vector<CasePoint>& points, std::string module, bool enabled)
-    : module_(std::move(module)), enabled_(enabled), cases_(points.size()) {}
+    : module_(std::move(module)), enabled_(enabled), points_(points) {}
 
 Progress::~Progress() { clear(); }
 
@@ -19,15 +19,18 @@ bool Progress::stderr_is_terminal() {
   return isatty(STDERR_FILENO) && !(term && std::strcmp(term, "dumb") == 0);
 }
 
+void Progress::at(const CasePoint& point, const std::string& row) {
+  case_index_ = 0;
+  for (std::size_t k = 0; k < points_.size(); ++k)
+    if (points_[k].spec == point.spec && points_[k].param == point.param) case_index_ = k + 1;
+  case_label_ = point.spec->id + ", " + point.label();
+  row_ = row;
+}
+
 std::string Progress::line() const {
-  std::string out = fmt::format("[case {}/{}] {} {}", case_index_, cases_, module_, case_label_);
-  if (rounds_ > 0)
-    out += fmt::format(": round {}/{}, {}", round_, rounds_, current_);
-  else if (library_index_ < libraries_.size())
-    out += fmt::format(": {} ({}/{}, {} left in this case)", libraries_[library_index_], library_index_ + 1,
-                       libraries_.size(), libraries_.size() - library_index_ - 1);
-  if (case_index_ < cases_) out += fmt::format("; {} more case{}", cases_ - case_index_, cases_ - case_index_ == 1 ? "" : "s");
-  return out;
+  const std::string where = fmt::format("case {}/{}", case_index_, points_.size());
+  const std::string stage = rounds_ > 0 ? fmt::format("round {}/{}, {}", round_, rounds_, where) : "calibrating, " + where;
+  return fmt::format("[{}] {} {}: {}", stage, module_, case_label_, row_);
 }
 
 void Progress::draw() {
@@ -47,30 +50,24 @@ void Progress::clear() {
 }
 
 RunObserver Progress::wrap(RunObserver inner) {
-  RunObserver out;
-  out.case_started = [this, inner](const CasePoint& p, const std::vector<LibraryEntry>& libs) {
-    ++case_index_;
-    case_label_ = p.spec->id + ", " + p.label();
-    libraries_.clear();
-    for (const auto& l : libs) libraries_.push_back(l.id);
-    library_index_ = 0;
+  RunObserver out = inner;
+  out.calibrating = [this, inner](const CasePoint& p, const std::string& row) {
+    at(p, row);
     rounds_ = 0;
-    clear();
-    if (inner.case_started) inner.case_started(p, libs);
+    if (inner.calibrating) inner.calibrating(p, row);
     draw();
   };
-  out.process_started = [this, inner](unsigned round, unsigned rounds, const std::string& library) {
+  out.process_started = [this, inner](unsigned round, unsigned rounds, const CasePoint& p, const std::string& row) {
+    at(p, row);
     round_ = round;
     rounds_ = rounds;
-    current_ = library;
-    if (inner.process_started) inner.process_started(round, rounds, library);
+    if (inner.process_started) inner.process_started(round, rounds, p, row);
     draw();
   };
-  out.measured = [this, inner](const Measurement& m) {
-    ++library_index_;
+  // The results' own output: on a clear line, the progress line back after it.
+  out.case_started = [this, inner](const CasePoint& p, const std::vector<LibraryEntry>& libs) {
     clear();
-    if (inner.measured) inner.measured(m);
-    draw();
+    if (inner.case_started) inner.case_started(p, libs);
   };
   out.case_finished = [this, inner](const CasePoint& p) {
     clear();

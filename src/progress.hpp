@@ -1,5 +1,5 @@
-// A one-line progress display on standard error during a run -- which case, which library, how
-// many left -- redrawn in place with \r. Only when standard error is a terminal: never in files,
+// A one-line progress display on standard error during a run -- calibrating or which round, which
+// case, which row -- redrawn in place with \r. Only when standard error is a terminal: never in files,
 // pipes or CI logs.
 #pragma once
 
@@ -30,12 +30,13 @@ class Progress {
 
  private:
   void draw();
+  void at(const CasePoint& point, const std::string& row);  // what the line names
   std::string module_;
   bool enabled_, shown_ = false;
-  std::size_t cases_ = 0, case_index_ = 0, library_index_ = 0;
-  std::string case_label_, current_;
-  unsigned round_ = 0, rounds_ = 0;
-  std::vector<std::string> libraries_;
+  std::vector<CasePoint> points_;
+  std::size_t case_index_ = 0;  // from 1, in the run's points
+  std::string case_label_, row_;
+  unsigned round_ = 0, rounds_ = 0;  // no rounds yet: calibrating
 };
 
 }  // namespace benchbox

@@ -288,34 +288,72 @@ std::vector<std::size_t> round_order(std::size_t count, std::uint64_t seed, std:
   return order;
 }
 
-bool Runner::run_rounds(const CasePoint& point, const std::vector<const LibraryEntry*>& libraries,
-                        std::vector<Measurement>& rows, std::vector<char>& measuring, Results& results,
-                        const RunObserver& observer) {
-  auto context = [&](std::size_t i) { return RowContext{*point.spec, settings_, *libraries[i], executor_}; };
-  // A row is recorded (and its line printed) as soon as its last process is done.
-  auto record_if_finished = [&](std::size_t i) {
-    if (!measuring[i] || rows[i].processes != processes_of(context(i))) return;
-    end_measurement(context(i), rows[i]);
-    measuring[i] = false;
-    results.measurements.push_back(std::move(rows[i]));
-    if (observer.measured) observer.measured(results.measurements.back());
-  };
-  unsigned rounds = 0;
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    if (measuring[i]) rounds = std::max(rounds, processes_of(context(i)));
-  for (unsigned r = 0; r < rounds; ++r) {
-    for (std::size_t i : round_order(rows.size(), settings_.seed, shuffles_++)) {
-      if (!measuring[i] || r >= processes_of(context(i))) continue;
-      if (interrupted()) return false;
-      if (observer.process_started) observer.process_started(r + 1, rounds, rows[i].row_name());
-      if (!measure_process(context(i), r, rows[i])) {
-        if (interrupted()) return false;  // cut short: not a result, and not recorded
-        measuring[i] = false;
-        results.measurements.push_back(std::move(rows[i]));
-        if (observer.measured) observer.measured(results.measurements.back());
+unsigned round_of_process(unsigned k, unsigned processes, unsigned rounds) {
+  return processes == 0 ? 0 : static_cast<unsigned>(std::uint64_t{k} * rounds / processes);
+}
+
+// One point's rows from calibration to the results.
+struct Runner::PointRows {
+  const CasePoint* point = nullptr;
+  std::vector<Measurement> rows;
+  std::vector<const LibraryEntry*> libraries;  // of each row
+  std::vector<char> measuring;
+  std::vector<std::string> order;   // the rows' ids in declared order (libraries, then each one's variants)
+  std::vector<Measurement> done;    // finished, failed, or never to be measured
+
+  RowContext context(std::size_t i, const RunSettings& s, Executor& e) const {
+    return {*point->spec, s, *libraries[i], e};
+  }
+  bool complete() const { return std::none_of(measuring.begin(), measuring.end(), [](char m) { return m; }); }
+};
+
+Runner::PointRows Runner::prepare_point(const CasePoint& point, Results& results, const RunObserver& observer) {
+  PointRows p;
+  p.point = &point;
+  for (const LibraryEntry* lib : selected_) {
+    for (const VariantDescription* variant : variants_of(*lib)) {
+      if (interrupted()) return p;
+      if (observer.calibrating) observer.calibrating(point, variant ? lib->id + ":" + variant->id : lib->id);
+      bool measure_it = false;
+      Measurement m = prepare(point, *lib, variant, results, measure_it);
+      if (interrupted()) return p;  // a calibration cut short is no result
+      p.order.push_back(m.row_id());
+      if (!measure_it) {  // n/a, not available, failed before measuring: known now
+        p.done.push_back(std::move(m));
         continue;
       }
-      record_if_finished(i);
+      p.rows.push_back(std::move(m));
+      p.libraries.push_back(lib);
+      p.measuring.push_back(true);
+    }
+  }
+  return p;
+}
+
+bool Runner::run_rounds(std::vector<PointRows*>& points, const RunObserver& observer) {
+  unsigned rounds = 0;
+  for (const auto* p : points)
+    for (std::size_t i = 0; i < p->rows.size(); ++i)
+      if (p->measuring[i]) rounds = std::max(rounds, processes_of(p->context(i, settings_, executor_)));
+  // A round takes the points in a shuffled order, each point's rows together (the rows a paired
+  // ratio divides are seconds apart, as within one case), in a shuffled order of their own.
+  for (unsigned r = 0; r < rounds; ++r) {
+    for (std::size_t pi : round_order(points.size(), settings_.seed, shuffles_++)) {
+      PointRows& p = *points[pi];
+      for (std::size_t i : round_order(p.rows.size(), settings_.seed, shuffles_++)) {
+        if (!p.measuring[i]) continue;
+        const RowContext row = p.context(i, settings_, executor_);
+        const unsigned n = processes_of(row);
+        if (round_of_process(p.rows[i].processes, n, rounds) != r) continue;
+        if (interrupted()) return false;
+        if (observer.process_started) observer.process_started(r + 1, rounds, *p.point, p.rows[i].row_name());
+        const bool ok = measure_process(row, p.rows[i].processes, p.rows[i]);
+        if (!ok && interrupted()) return false;  // cut short: not a result, and not recorded
+        if (ok && p.rows[i].processes != n) continue;
+        if (ok) end_measurement(row, p.rows[i]);
+        p.measuring[i] = false;
+        p.done.push_back(std::move(p.rows[i]));
+      }
     }
   }
   return !interrupted();
@@ -335,47 +373,44 @@ void set_reference_ratios(const std::vector<Measurement*>& rows) {
   }
 }
 
-void Runner::run(const std::vector<CasePoint>& points, Results& results, const RunObserver& observer) {
+void Runner::record_point(PointRows& p, Results& results, const RunObserver& observer) {
   std::vector<LibraryEntry> shown;
   for (const auto* l : selected_) shown.push_back(*l);
-  for (const CasePoint& point : points) {
-    if (observer.case_started) observer.case_started(point, shown);
-    const std::size_t first = results.measurements.size();
-    std::vector<Measurement> rows;
-    std::vector<const LibraryEntry*> libraries;  // of each row
-    std::vector<char> measuring;
-    for (const LibraryEntry* lib : selected_) {
-      for (const VariantDescription* variant : variants_of(*lib)) {
-        if (interrupted()) break;
-        bool measure_it = false;
-        Measurement m = prepare(point, *lib, variant, results, measure_it);
-        if (interrupted()) break;  // a calibration cut short is no result
-        rows.push_back(std::move(m));
-        libraries.push_back(lib);
-        measuring.push_back(measure_it);
-        if (!measure_it) {  // n/a, not available, failed before measuring: known now
-          results.measurements.push_back(rows.back());
-          if (observer.measured) observer.measured(results.measurements.back());
-        }
-      }
-    }
-    // The rows in declared order (libraries, then each library's variants), before they move.
-    std::vector<std::string> order;
-    for (const auto& m : rows) order.push_back(m.row_id());
-    const bool complete = !interrupted() && run_rounds(point, libraries, rows, measuring, results, observer);
-    // Rows were recorded as they finished; the results keep the declared order.
-    auto position = [&](const Measurement& m) { return std::find(order.begin(), order.end(), m.row_id()) - order.begin(); };
-    std::stable_sort(results.measurements.begin() + static_cast<std::ptrdiff_t>(first), results.measurements.end(),
-                     [&](const Measurement& a, const Measurement& b) { return position(a) < position(b); });
-    std::vector<Measurement*> recorded;
-    for (std::size_t k = first; k < results.measurements.size(); ++k) recorded.push_back(&results.measurements[k]);
-    set_reference_ratios(recorded);
-    if (observer.case_finished) observer.case_finished(point);
-    if (!complete) {
-      results.interrupted = true;
-      break;
-    }
+  if (observer.case_started) observer.case_started(*p.point, shown);
+  auto position = [&](const Measurement& m) { return std::find(p.order.begin(), p.order.end(), m.row_id()) - p.order.begin(); };
+  std::stable_sort(p.done.begin(), p.done.end(),
+                   [&](const Measurement& a, const Measurement& b) { return position(a) < position(b); });
+  const std::size_t first = results.measurements.size();
+  for (auto& m : p.done) {
+    results.measurements.push_back(std::move(m));
+    if (observer.measured) observer.measured(results.measurements.back());
   }
+  p.done.clear();
+  std::vector<Measurement*> recorded;
+  for (std::size_t k = first; k < results.measurements.size(); ++k) recorded.push_back(&results.measurements[k]);
+  set_reference_ratios(recorded);
+  if (observer.case_finished) observer.case_finished(*p.point);
+}
+
+void Runner::run(const std::vector<CasePoint>& points, Results& results, const RunObserver& observer) {
+  const bool whole_suite = settings_.interleave == RunSettings::Interleave::suite;
+  std::vector<PointRows> prepared;
+  prepared.reserve(points.size());
+  std::size_t recorded = 0;  // points already in the results
+  bool complete = true;
+  for (const CasePoint& point : points) {
+    prepared.push_back(prepare_point(point, results, observer));
+    if (interrupted()) break;
+    if (whole_suite && &point != &points.back()) continue;
+    std::vector<PointRows*> batch;
+    for (std::size_t k = recorded; k < prepared.size(); ++k) batch.push_back(&prepared[k]);
+    complete = run_rounds(batch, observer);
+    for (auto* p : batch)  // cut short: only the points whose every row is done
+      if (complete || p->complete()) record_point(*p, results, observer);
+    recorded = prepared.size();
+    if (!complete) break;
+  }
+  results.interrupted = !complete || interrupted();
 }
 
 }  // namespace benchbox

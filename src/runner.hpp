@@ -24,10 +24,15 @@ struct CasePoint {
   std::string label() const { return spec->label(param); }
 };
 
+// What a run tells its onlookers. A case's results (case_started, measured for each of its rows,
+// case_finished) come together once its rows are done: at the end of the run when the rounds span
+// the suite (Interleave::suite), after the case's own rounds otherwise.
 struct RunObserver {
+  // Before a row's calibration (its operation count): the point and the row's name.
+  std::function<void(const CasePoint&, const std::string&)> calibrating;
+  // Before each process of an interleaved round: round (from 1), rounds, the point, the row's name.
+  std::function<void(unsigned, unsigned, const CasePoint&, const std::string&)> process_started;
   std::function<void(const CasePoint&, const std::vector<LibraryEntry>&)> case_started;
-  // Before each process of an interleaved round: round (from 1), rounds, the row's name.
-  std::function<void(unsigned, unsigned, const std::string&)> process_started;
   std::function<void(const Measurement&)> measured;
   std::function<void(const CasePoint&)> case_finished;
 };
@@ -88,10 +93,14 @@ class Runner {
   // A row with its applicability decided; `measuring` when it is to be measured.
   Measurement prepare(const CasePoint& point, const LibraryEntry& lib, const VariantDescription* variant, Results& results,
                       bool& measuring);
-  // One process of every row still measuring per round, in a shuffled order; false when
-  // interrupted. `libraries`: each row's.
-  bool run_rounds(const CasePoint& point, const std::vector<const LibraryEntry*>& libraries, std::vector<Measurement>& rows,
-                  std::vector<char>& measuring, Results& results, const RunObserver& observer);
+  struct PointRows;
+  // The point's rows, decided and calibrated; the ones not to be measured are already done.
+  PointRows prepare_point(const CasePoint& point, Results& results, const RunObserver& observer);
+  // Rounds over the points' rows still measuring (every point's rows together, points and rows
+  // in a shuffled order each round); false when interrupted.
+  bool run_rounds(std::vector<PointRows*>& points, const RunObserver& observer);
+  // The point's finished rows into the results, in declared order, with their paired ratios.
+  void record_point(PointRows& point, Results& results, const RunObserver& observer);
 
   const Module& module_;
   const RunSettings& settings_;
@@ -104,6 +113,10 @@ class Runner {
 // The order of one round: `count` indices shuffled by (seed, round); the same seed gives the
 // same orders, and consecutive rounds differ.
 std::vector<std::size_t> round_order(std::size_t count, std::uint64_t seed, std::uint64_t round);
+
+// The round (from 0, of `rounds`) in which a row of `processes` processes runs its k-th: spread
+// evenly, so that a row of 3 processes in a run of 7 rounds runs in rounds 0, 2 and 4.
+unsigned round_of_process(unsigned k, unsigned processes, unsigned rounds);
 
 // Each ok row's figure divided by the reference row's in the same round (rows with one value per
 // round and as many rounds as the reference), summarised: Measurement::reference_ratio.

@@ -37,6 +37,11 @@ struct RunSettings {
   // The libraries of a case run in rounds, one process of each per round, in an order shuffled
   // by this seed: a slow spell of the host spreads over every library instead of one row.
   std::uint64_t seed = 1;
+  // How far a round reaches: over every case of the run (a row's processes spread over the whole
+  // run, so that the host's spells of tens of seconds fall on every row alike), or over one case
+  // at a time (its table is ready as soon as its own rounds end).
+  enum class Interleave { suite, case_point };
+  Interleave interleave = Interleave::suite;
 
   // Where the module's data sets live: <libexec>/<module>/data.
   std::filesystem::path data_dir() const { return libexec_dir / module / "data"; }

@@ -4,7 +4,7 @@
 
 using namespace benchbox;
 
-TEST(Progress, SaysWhichCaseWhichLibraryAndHowManyLeft) {
+TEST(Progress, SaysCalibratingOrWhichRoundWhichCaseAndWhichRow) {
   CaseSpec spec;
   spec.id = "switch";
   spec.describe_param = [](const ParamValue& p) { return p.text + " coroutines"; };
@@ -13,16 +13,12 @@ TEST(Progress, SaysWhichCaseWhichLibraryAndHowManyLeft) {
   int inner_calls = 0;
   RunObserver inner;
   inner.measured = [&](const Measurement&) { ++inner_calls; };
+  inner.process_started = [&](unsigned, unsigned, const CasePoint&, const std::string&) { ++inner_calls; };
   RunObserver observer = progress.wrap(inner);
-  std::vector<LibraryEntry> libs(3);
-  libs[0].id = "floor";
-  libs[1].id = "tbox";
-  libs[2].id = "golang";
-  observer.case_started(points[0], libs);
-  EXPECT_EQ(progress.line(), "[case 1/2] coroutine switch, 2 coroutines: floor (1/3, 2 left in this case); 1 more case");
+  observer.calibrating(points[1], "tbox");
+  EXPECT_EQ(progress.line(), "[calibrating, case 2/2] coroutine switch, 1000 coroutines: tbox");
+  observer.process_started(3, 7, points[0], "golang");
+  EXPECT_EQ(progress.line(), "[round 3/7, case 1/2] coroutine switch, 2 coroutines: golang");
   observer.measured(Measurement{});
-  EXPECT_EQ(inner_calls, 1);
-  EXPECT_EQ(progress.line(), "[case 1/2] coroutine switch, 2 coroutines: tbox (2/3, 1 left in this case); 1 more case");
-  observer.case_started(points[1], libs);
-  EXPECT_EQ(progress.line(), "[case 2/2] coroutine switch, 1000 coroutines: floor (1/3, 2 left in this case)");
+  EXPECT_EQ(inner_calls, 2);  // the inner observer hears everything
 }

@@ -2,6 +2,7 @@
 // and verification decided without starting a process.
 #include "runner.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -346,34 +347,96 @@ TEST(Rounds, EveryLibraryOncePerRoundInAnOrderThatVaries) {
   EXPECT_EQ(round_order(5, 42, 3), round_order(5, 42, 3));  // the seed decides
 }
 
-TEST(Rounds, ProcessesOfEveryLibraryAreInterleaved) {
+namespace {
+
+// Two libraries (fake, other) with `processes` processes each, over the points of `params`; what
+// the observer saw, in order: "start POINT", "run ROUND POINT LIBRARY", "table POINT".
+std::vector<std::string> observed_run(RunSettings::Interleave interleave, std::vector<std::string> params,
+                                      unsigned processes, Results& results) {
   FakeExecutor fake;
-  fake.describe_line.replace(fake.describe_line.find("\"id\":\"fake\""), 11, "\"id\":\"fake\"");
   auto cat = catalog();
   cat[1] = cat[0];
   cat[1].id = "other";
-  RunSettings s = settings();
+  RunSettings s = settings(std::move(params));
   s.ops = 1000;
-  s.reps = 4;
-  s.processes = 4;
+  s.reps = s.processes = processes;
   s.seed = 7;
+  s.interleave = interleave;
   Runner runner(fake_module(), s, cat, fake);
-  Results results;
-  std::vector<std::string> sequence;
+  std::vector<std::string> seen;
   RunObserver observer;
-  observer.process_started = [&](unsigned, unsigned rounds, const std::string& lib) {
-    EXPECT_EQ(rounds, 4u);
-    sequence.push_back(lib);
+  observer.process_started = [&](unsigned round, unsigned rounds, const CasePoint& p, const std::string& lib) {
+    EXPECT_EQ(rounds, processes);
+    seen.push_back(fmt::format("run {} {} {}", round, p.param.text, lib));
   };
+  observer.case_started = [&](const CasePoint& p, const std::vector<LibraryEntry>&) { seen.push_back("start " + p.param.text); };
+  observer.case_finished = [&](const CasePoint& p) { seen.push_back("table " + p.param.text); };
   runner.run(plan(fake_module(), s, cat), results, observer);
-  ASSERT_EQ(sequence.size(), 8u);
+  return seen;
+}
+
+}  // namespace
+
+TEST(Rounds, ProcessesOfEveryLibraryAreInterleaved) {
+  Results results;
+  const auto seen = observed_run(RunSettings::Interleave::suite, {"2"}, 4, results);
+  ASSERT_EQ(seen.size(), 8u + 2u);
   for (std::size_t round = 0; round < 4; ++round) {  // each round holds one process of each
-    std::set<std::string> in_round{sequence[2 * round], sequence[2 * round + 1]};
+    std::set<std::string> in_round{seen[2 * round].substr(seen[2 * round].rfind(' ')),
+                                   seen[2 * round + 1].substr(seen[2 * round + 1].rfind(' '))};
     EXPECT_EQ(in_round.size(), 2u);
   }
   ASSERT_EQ(results.measurements.size(), 2u);
   EXPECT_EQ(results.measurements[0].processes, 4u);
   EXPECT_EQ(results.measurements[1].values.size(), 4u);
+}
+
+// A row's processes spread over the whole run: the host's spells of tens of seconds fall on every
+// row alike instead of on the rows of one case (docs/measurement.md, 2026-12-05 night).
+TEST(Rounds, ByDefaultARoundSpansEveryCaseAndTheTablesComeAtTheEnd) {
+  Results results;
+  const auto seen = observed_run(RunSettings::Interleave::suite, {"2", "3"}, 3, results);
+  ASSERT_EQ(seen.size(), 3u * 4u + 4u);
+  for (unsigned round = 1; round <= 3; ++round) {  // rounds in order, each with all four rows
+    std::set<std::string> rows;
+    for (std::size_t k = 4 * (round - 1); k < 4 * round; ++k) {
+      EXPECT_EQ(seen[k].rfind(fmt::format("run {} ", round), 0), 0u) << seen[k];
+      rows.insert(seen[k].substr(seen[k].find(' ', 4)));
+    }
+    EXPECT_EQ(rows.size(), 4u);
+    // a point's rows together within the round: the paired ratios' rows seconds apart
+    EXPECT_EQ(seen[4 * round - 4].substr(0, seen[4 * round - 4].rfind(' ')).substr(6),
+              seen[4 * round - 3].substr(0, seen[4 * round - 3].rfind(' ')).substr(6));
+  }
+  EXPECT_EQ(seen[12], "start 2");
+  EXPECT_EQ(seen[13], "table 2");
+  EXPECT_EQ(seen[14], "start 3");
+  EXPECT_EQ(seen[15], "table 3");
+  ASSERT_EQ(results.measurements.size(), 4u);
+  EXPECT_EQ(results.measurements[0].param.text, "2");  // the plan's order, whatever the rounds' order
+  EXPECT_EQ(results.measurements[2].param.text, "3");
+  for (const auto& m : results.measurements) EXPECT_EQ(m.values.size(), 3u);
+}
+
+TEST(Rounds, CaseByCaseEachTableComesWhenItsCaseIsDone) {
+  Results results;
+  const auto seen = observed_run(RunSettings::Interleave::case_point, {"2", "3"}, 3, results);
+  ASSERT_EQ(seen.size(), 3u * 4u + 4u);
+  auto point_of = [](const std::string& run) { return run.substr(6, run.rfind(' ') - 6); };  // "run R POINT LIB"
+  for (std::size_t k = 0; k < 6; ++k) EXPECT_EQ(point_of(seen[k]), "2") << seen[k];
+  EXPECT_EQ(seen[6], "start 2");
+  EXPECT_EQ(seen[7], "table 2");
+  for (std::size_t k = 8; k < 14; ++k) EXPECT_EQ(point_of(seen[k]), "3") << seen[k];
+  EXPECT_EQ(seen[15], "table 3");
+  ASSERT_EQ(results.measurements.size(), 4u);
+}
+
+TEST(Rounds, ARowWithFewerProcessesSpreadsThemOverTheRounds) {
+  EXPECT_EQ(round_of_process(0, 3, 7), 0u);
+  EXPECT_EQ(round_of_process(1, 3, 7), 2u);
+  EXPECT_EQ(round_of_process(2, 3, 7), 4u);
+  for (unsigned k = 0; k < 7; ++k) EXPECT_EQ(round_of_process(k, 7, 7), k);
+  EXPECT_EQ(round_of_process(0, 1, 9), 0u);
 }
 
 TEST(Rounds, PairedRatiosUseTheSameRound) {
