@@ -295,17 +295,28 @@ unsigned round_of_process(unsigned k, unsigned processes, unsigned rounds) {
 // One point's rows from calibration to the results.
 struct Runner::PointRows {
   const CasePoint* point = nullptr;
-  std::vector<Measurement> rows;
+  std::vector<Measurement> rows;               // being measured
   std::vector<const LibraryEntry*> libraries;  // of each row
   std::vector<char> measuring;
-  std::vector<std::string> order;   // the rows' ids in declared order (libraries, then each one's variants)
-  std::vector<Measurement> done;    // finished, failed, or never to be measured
+  std::vector<std::string> order;  // every row's id in declared order (libraries, then each one's variants)
 
   RowContext context(std::size_t i, const RunSettings& s, Executor& e) const {
     return {*point->spec, s, *libraries[i], e};
   }
-  bool complete() const { return std::none_of(measuring.begin(), measuring.end(), [](char m) { return m; }); }
+  bool holds(const Measurement& m) const { return m.case_id == point->spec->id && m.param == point->param; }
+  std::ptrdiff_t position(const Measurement& m) const { return std::find(order.begin(), order.end(), m.row_id()) - order.begin(); }
 };
+
+namespace {
+
+// A row goes into the results (and the results file) as soon as it is done: an interruption
+// loses nothing finished.
+void record(Measurement&& m, Results& results, const RunObserver& observer) {
+  results.measurements.push_back(std::move(m));
+  if (observer.measured) observer.measured(results.measurements.back());
+}
+
+}  // namespace
 
 Runner::PointRows Runner::prepare_point(const CasePoint& point, Results& results, const RunObserver& observer) {
   PointRows p;
@@ -319,7 +330,7 @@ Runner::PointRows Runner::prepare_point(const CasePoint& point, Results& results
       if (interrupted()) return p;  // a calibration cut short is no result
       p.order.push_back(m.row_id());
       if (!measure_it) {  // n/a, not available, failed before measuring: known now
-        p.done.push_back(std::move(m));
+        record(std::move(m), results, observer);
         continue;
       }
       p.rows.push_back(std::move(m));
@@ -330,7 +341,7 @@ Runner::PointRows Runner::prepare_point(const CasePoint& point, Results& results
   return p;
 }
 
-bool Runner::run_rounds(std::vector<PointRows*>& points, const RunObserver& observer) {
+void Runner::run_rounds(std::vector<PointRows*>& points, Results& results, const RunObserver& observer) {
   unsigned rounds = 0;
   for (const auto* p : points)
     for (std::size_t i = 0; i < p->rows.size(); ++i)
@@ -345,18 +356,41 @@ bool Runner::run_rounds(std::vector<PointRows*>& points, const RunObserver& obse
         const RowContext row = p.context(i, settings_, executor_);
         const unsigned n = processes_of(row);
         if (round_of_process(p.rows[i].processes, n, rounds) != r) continue;
-        if (interrupted()) return false;
+        if (interrupted()) return;
         if (observer.process_started) observer.process_started(r + 1, rounds, *p.point, p.rows[i].row_name());
         const bool ok = measure_process(row, p.rows[i].processes, p.rows[i]);
-        if (!ok && interrupted()) return false;  // cut short: not a result, and not recorded
+        if (!ok && interrupted()) return;  // cut short: not a result, and not recorded
         if (ok && p.rows[i].processes != n) continue;
         if (ok) end_measurement(row, p.rows[i]);
         p.measuring[i] = false;
-        p.done.push_back(std::move(p.rows[i]));
+        record(std::move(p.rows[i]), results, observer);
       }
     }
   }
-  return !interrupted();
+}
+
+void Runner::publish(std::vector<PointRows*>& points, std::size_t first, Results& results, const RunObserver& observer) {
+  // The rows were recorded as they finished, the points' rounds mixed: the results keep the
+  // plan's order of points and each point's declared order of rows.
+  auto point_of = [&](const Measurement& m) {
+    return std::find_if(points.begin(), points.end(), [&](const PointRows* p) { return p->holds(m); }) - points.begin();
+  };
+  std::stable_sort(results.measurements.begin() + static_cast<std::ptrdiff_t>(first), results.measurements.end(),
+                   [&](const Measurement& a, const Measurement& b) {
+                     const auto pa = point_of(a), pb = point_of(b);
+                     return pa != pb ? pa < pb : points[pa]->position(a) < points[pb]->position(b);
+                   });
+  std::vector<LibraryEntry> shown;
+  for (const auto* l : selected_) shown.push_back(*l);
+  for (const PointRows* p : points) {
+    std::vector<Measurement*> rows;
+    for (std::size_t k = first; k < results.measurements.size(); ++k)
+      if (p->holds(results.measurements[k])) rows.push_back(&results.measurements[k]);
+    if (rows.empty()) continue;  // interrupted before any of its rows was done
+    set_reference_ratios(rows);
+    if (observer.case_started) observer.case_started(*p->point, shown);
+    if (observer.case_finished) observer.case_finished(*p->point);
+  }
 }
 
 void set_reference_ratios(const std::vector<Measurement*>& rows) {
@@ -373,44 +407,23 @@ void set_reference_ratios(const std::vector<Measurement*>& rows) {
   }
 }
 
-void Runner::record_point(PointRows& p, Results& results, const RunObserver& observer) {
-  std::vector<LibraryEntry> shown;
-  for (const auto* l : selected_) shown.push_back(*l);
-  if (observer.case_started) observer.case_started(*p.point, shown);
-  auto position = [&](const Measurement& m) { return std::find(p.order.begin(), p.order.end(), m.row_id()) - p.order.begin(); };
-  std::stable_sort(p.done.begin(), p.done.end(),
-                   [&](const Measurement& a, const Measurement& b) { return position(a) < position(b); });
-  const std::size_t first = results.measurements.size();
-  for (auto& m : p.done) {
-    results.measurements.push_back(std::move(m));
-    if (observer.measured) observer.measured(results.measurements.back());
-  }
-  p.done.clear();
-  std::vector<Measurement*> recorded;
-  for (std::size_t k = first; k < results.measurements.size(); ++k) recorded.push_back(&results.measurements[k]);
-  set_reference_ratios(recorded);
-  if (observer.case_finished) observer.case_finished(*p.point);
-}
-
 void Runner::run(const std::vector<CasePoint>& points, Results& results, const RunObserver& observer) {
   const bool whole_suite = settings_.interleave == RunSettings::Interleave::suite;
   std::vector<PointRows> prepared;
-  prepared.reserve(points.size());
-  std::size_t recorded = 0;  // points already in the results
-  bool complete = true;
+  prepared.reserve(points.size());  // the batches point into it
+  std::size_t batch_begin = 0, first_row = results.measurements.size();
   for (const CasePoint& point : points) {
     prepared.push_back(prepare_point(point, results, observer));
-    if (interrupted()) break;
-    if (whole_suite && &point != &points.back()) continue;
+    if (!interrupted() && whole_suite && &point != &points.back()) continue;
     std::vector<PointRows*> batch;
-    for (std::size_t k = recorded; k < prepared.size(); ++k) batch.push_back(&prepared[k]);
-    complete = run_rounds(batch, observer);
-    for (auto* p : batch)  // cut short: only the points whose every row is done
-      if (complete || p->complete()) record_point(*p, results, observer);
-    recorded = prepared.size();
-    if (!complete) break;
+    for (std::size_t k = batch_begin; k < prepared.size(); ++k) batch.push_back(&prepared[k]);
+    if (!interrupted()) run_rounds(batch, results, observer);
+    publish(batch, first_row, results, observer);
+    batch_begin = prepared.size();
+    first_row = results.measurements.size();
+    if (interrupted()) break;
   }
-  results.interrupted = !complete || interrupted();
+  results.interrupted = interrupted();
 }
 
 }  // namespace benchbox

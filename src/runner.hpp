@@ -24,9 +24,10 @@ struct CasePoint {
   std::string label() const { return spec->label(param); }
 };
 
-// What a run tells its onlookers. A case's results (case_started, measured for each of its rows,
-// case_finished) come together once its rows are done: at the end of the run when the rounds span
-// the suite (Interleave::suite), after the case's own rounds otherwise.
+// What a run tells its onlookers. `measured` as soon as a row is done; case_started and
+// case_finished together once every row of the case is (at the end of the run when the rounds span
+// the suite, Interleave::suite; after the case's own rounds otherwise), its rows then in the
+// results in declared order with their paired ratios.
 struct RunObserver {
   // Before a row's calibration (its operation count): the point and the row's name.
   std::function<void(const CasePoint&, const std::string&)> calibrating;
@@ -94,13 +95,14 @@ class Runner {
   Measurement prepare(const CasePoint& point, const LibraryEntry& lib, const VariantDescription* variant, Results& results,
                       bool& measuring);
   struct PointRows;
-  // The point's rows, decided and calibrated; the ones not to be measured are already done.
+  // The point's rows, decided and calibrated; the ones not to be measured are recorded now.
   PointRows prepare_point(const CasePoint& point, Results& results, const RunObserver& observer);
-  // Rounds over the points' rows still measuring (every point's rows together, points and rows
-  // in a shuffled order each round); false when interrupted.
-  bool run_rounds(std::vector<PointRows*>& points, const RunObserver& observer);
-  // The point's finished rows into the results, in declared order, with their paired ratios.
-  void record_point(PointRows& point, Results& results, const RunObserver& observer);
+  // Rounds over the points' rows still measuring, every point's rows in each round (points and
+  // rows in a shuffled order); each row recorded as soon as it is done. Stops when interrupted.
+  void run_rounds(std::vector<PointRows*>& points, Results& results, const RunObserver& observer);
+  // The points' rows, recorded from `first` on, in the plan's order, with their paired ratios;
+  // then each point's results for the observer.
+  void publish(std::vector<PointRows*>& points, std::size_t first, Results& results, const RunObserver& observer);
 
   const Module& module_;
   const RunSettings& settings_;
