@@ -328,8 +328,12 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
     for (const auto& w : results.warnings) fmt::print(stderr, "warning: {}\n", w);
   }
   if (results.interrupted) {
-    fmt::print(stderr, "benchbox: interrupted; {} finished measurement(s) kept{}\n", results.measurements.size(),
-               c.json_path.empty() ? "" : " in " + c.json_path);
+    fmt::print(stderr, "benchbox: interrupted; {} finished measurement(s) kept{}{}\n", results.measurements.size(),
+               c.json_path.empty() ? "" : " in " + c.json_path,
+               results.unfinished_rows == 0 ? ""
+                                            : fmt::format("; {} row(s) still in their rounds dropped (the rounds span every "
+                                                          "case; --interleave case keeps each case as it finishes)",
+                                                          results.unfinished_rows));
     return kExitInterrupted;
   }
   for (const auto& m : results.measurements)

@@ -25,7 +25,7 @@ struct RowContext {
 
 // `m` arrives with module, case, param, library, version and traits set; leaves ok with its
 // figures, or failed with the reason. The same as begin_measurement, measure_process for each of
-// processes_of(row), end_measurement: the runner interleaves those steps over libraries.
+// processes_of(row), end_measurement: the runner interleaves those steps over rows and cases.
 void measure(const RowContext& row, Measurement& m);
 
 // The operation count (calibrated, given or fixed); false with the row failed when a probe fails.

@@ -64,7 +64,7 @@ RunObserver Progress::wrap(RunObserver inner) {
     if (inner.process_started) inner.process_started(round, rounds, p, row);
     draw();
   };
-  // The results' own output: on a clear line, the progress line back after it.
+  // The results' own output on a cleared line; the next calibration or process draws the line again.
   out.case_started = [this, inner](const CasePoint& p, const std::vector<LibraryEntry>& libs) {
     clear();
     if (inner.case_started) inner.case_started(p, libs);

@@ -100,6 +100,8 @@ struct Results {
   std::vector<std::string> warnings;
   std::vector<Measurement> measurements;
   bool interrupted = false;
+  // Interrupted: rows that were still in their rounds, not recorded (not in the results file).
+  std::size_t unfinished_rows = 0;
 };
 
 nlohmann::json to_json(const Results& results);

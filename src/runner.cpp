@@ -3,6 +3,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <utility>
 #include <fstream>
 #include <numeric>
 #include <random>
@@ -99,6 +100,13 @@ std::vector<const CaseSpec*> planned_cases(const Module& module, const RunSettin
     cases.push_back(c);
   }
   return cases;
+}
+
+// A row goes into the results (and the results file) as soon as it is done: an interruption
+// loses nothing finished.
+void record(Measurement&& m, Results& results, const RunObserver& observer) {
+  results.measurements.push_back(std::move(m));
+  if (observer.measured) observer.measured(results.measurements.back());
 }
 
 }  // namespace
@@ -305,18 +313,8 @@ struct Runner::PointRows {
   }
   bool holds(const Measurement& m) const { return m.case_id == point->spec->id && m.param == point->param; }
   std::ptrdiff_t position(const Measurement& m) const { return std::find(order.begin(), order.end(), m.row_id()) - order.begin(); }
+  std::size_t unfinished() const { return static_cast<std::size_t>(std::count(measuring.begin(), measuring.end(), true)); }
 };
-
-namespace {
-
-// A row goes into the results (and the results file) as soon as it is done: an interruption
-// loses nothing finished.
-void record(Measurement&& m, Results& results, const RunObserver& observer) {
-  results.measurements.push_back(std::move(m));
-  if (observer.measured) observer.measured(results.measurements.back());
-}
-
-}  // namespace
 
 Runner::PointRows Runner::prepare_point(const CasePoint& point, Results& results, const RunObserver& observer) {
   PointRows p;
@@ -349,7 +347,11 @@ void Runner::run_rounds(std::vector<PointRows*>& points, Results& results, const
   // A round takes the points in a shuffled order, each point's rows together (the rows a paired
   // ratio divides are seconds apart, as within one case), in a shuffled order of their own.
   for (unsigned r = 0; r < rounds; ++r) {
-    for (std::size_t pi : round_order(points.size(), settings_.seed, shuffles_++)) {
+    // One point draws no shuffle: a run of one case keeps the orders a seed gave before rounds
+    // spanned several.
+    const auto point_order = points.size() > 1 ? round_order(points.size(), settings_.seed, shuffles_++)
+                                               : std::vector<std::size_t>(points.size(), 0);
+    for (std::size_t pi : point_order) {
       PointRows& p = *points[pi];
       for (std::size_t i : round_order(p.rows.size(), settings_.seed, shuffles_++)) {
         if (!p.measuring[i]) continue;
@@ -372,21 +374,25 @@ void Runner::run_rounds(std::vector<PointRows*>& points, Results& results, const
 void Runner::publish(std::vector<PointRows*>& points, std::size_t first, Results& results, const RunObserver& observer) {
   // The rows were recorded as they finished, the points' rounds mixed: the results keep the
   // plan's order of points and each point's declared order of rows.
-  auto point_of = [&](const Measurement& m) {
-    return std::find_if(points.begin(), points.end(), [&](const PointRows* p) { return p->holds(m); }) - points.begin();
+  auto place = [&](const Measurement& m) {
+    for (std::size_t k = 0; k < points.size(); ++k)
+      if (points[k]->holds(m)) return std::pair{k, points[k]->position(m)};
+    return std::pair{points.size(), std::ptrdiff_t{0}};  // not the batch's: last
   };
-  std::stable_sort(results.measurements.begin() + static_cast<std::ptrdiff_t>(first), results.measurements.end(),
-                   [&](const Measurement& a, const Measurement& b) {
-                     const auto pa = point_of(a), pb = point_of(b);
-                     return pa != pb ? pa < pb : points[pa]->position(a) < points[pb]->position(b);
-                   });
+  std::vector<std::pair<std::pair<std::size_t, std::ptrdiff_t>, Measurement>> placed;
+  for (auto it = results.measurements.begin() + static_cast<std::ptrdiff_t>(first); it != results.measurements.end(); ++it)
+    placed.emplace_back(place(*it), std::move(*it));
+  std::stable_sort(placed.begin(), placed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  results.measurements.resize(first);
+  for (auto& [where, m] : placed) results.measurements.push_back(std::move(m));
   std::vector<LibraryEntry> shown;
   for (const auto* l : selected_) shown.push_back(*l);
   for (const PointRows* p : points) {
+    if (p->unfinished() > 0) continue;  // interrupted: a table without its measured rows would mislead
     std::vector<Measurement*> rows;
     for (std::size_t k = first; k < results.measurements.size(); ++k)
       if (p->holds(results.measurements[k])) rows.push_back(&results.measurements[k]);
-    if (rows.empty()) continue;  // interrupted before any of its rows was done
+    if (rows.empty()) continue;  // interrupted before any of its rows was decided
     set_reference_ratios(rows);
     if (observer.case_started) observer.case_started(*p->point, shown);
     if (observer.case_finished) observer.case_finished(*p->point);
@@ -414,10 +420,12 @@ void Runner::run(const std::vector<CasePoint>& points, Results& results, const R
   std::size_t batch_begin = 0, first_row = results.measurements.size();
   for (const CasePoint& point : points) {
     prepared.push_back(prepare_point(point, results, observer));
-    if (!interrupted() && whole_suite && &point != &points.back()) continue;
+    const bool batch_ends = !whole_suite || &point == &points.back() || interrupted();
+    if (!batch_ends) continue;
     std::vector<PointRows*> batch;
     for (std::size_t k = batch_begin; k < prepared.size(); ++k) batch.push_back(&prepared[k]);
     if (!interrupted()) run_rounds(batch, results, observer);
+    for (const auto* p : batch) results.unfinished_rows += p->unfinished();
     publish(batch, first_row, results, observer);
     batch_begin = prepared.size();
     first_row = results.measurements.size();

@@ -34,8 +34,8 @@ struct RunSettings {
   std::string valgrind = "valgrind";
   std::filesystem::path libexec_dir;
   std::filesystem::path scratch_dir;  // for Callgrind's output files (default: the temporary folder, $TMPDIR)
-  // The libraries of a case run in rounds, one process of each per round, in an order shuffled
-  // by this seed: a slow spell of the host spreads over every library instead of one row.
+  // The rows run in rounds, one process of each per round, in an order shuffled by this seed: a
+  // slow spell of the host spreads over every row instead of landing on one.
   std::uint64_t seed = 1;
   // How far a round reaches: over every case of the run (a row's processes spread over the whole
   // run, so that the host's spells of tens of seconds fall on every row alike), or over one case

@@ -427,6 +427,7 @@ TEST(Rounds, CaseByCaseEachTableComesWhenItsCaseIsDone) {
   EXPECT_EQ(seen[6], "start 2");
   EXPECT_EQ(seen[7], "table 2");
   for (std::size_t k = 8; k < 14; ++k) EXPECT_EQ(point_of(seen[k]), "3") << seen[k];
+  EXPECT_EQ(seen[14], "start 3");
   EXPECT_EQ(seen[15], "table 3");
   ASSERT_EQ(results.measurements.size(), 4u);
 }
