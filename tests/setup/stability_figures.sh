@@ -31,4 +31,6 @@ expect "the same rows, medians: 3 rows in all 3 runs: median movement 10.0%, 90t
 expect "vs ref (paired ratio to the reference row): 3 rows in all 3 runs: median movement 0.0%, 90th percentile 20.0%"
 expect "vs mean (lower quartile / geometric mean of the point's lower quartiles): 3 rows in all 3 runs: median movement 4.7%, 90th percentile 14.7%, worst 14.7%"
 expect "unstable rows: 0 of 12 (0.0%)"
+# floor, a, b: 10% apart from run 2 in both directions (9.1%, 10%), 4 of 6 comparisons; c 6 of 6
+expect "rows marked stable whose median lay more than 5% from another run's: 18 of 24 comparisons (75.0%)"
 echo "stability figures as computed by hand"
