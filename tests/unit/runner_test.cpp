@@ -375,6 +375,8 @@ std::vector<std::string> observed_run(RunSettings::Interleave interleave, std::v
   return seen;
 }
 
+std::string point_of(const std::string& run) { return run.substr(6, run.rfind(' ') - 6); }  // "run R POINT LIB"
+
 }  // namespace
 
 TEST(Rounds, ProcessesOfEveryLibraryAreInterleaved) {
@@ -405,8 +407,8 @@ TEST(Rounds, ByDefaultARoundSpansEveryCaseAndTheTablesComeAtTheEnd) {
     }
     EXPECT_EQ(rows.size(), 4u);
     // a point's rows together within the round: the paired ratios' rows seconds apart
-    EXPECT_EQ(seen[4 * round - 4].substr(0, seen[4 * round - 4].rfind(' ')).substr(6),
-              seen[4 * round - 3].substr(0, seen[4 * round - 3].rfind(' ')).substr(6));
+    EXPECT_EQ(point_of(seen[4 * round - 4]), point_of(seen[4 * round - 3]));
+    EXPECT_EQ(point_of(seen[4 * round - 2]), point_of(seen[4 * round - 1]));
   }
   EXPECT_EQ(seen[12], "start 2");
   EXPECT_EQ(seen[13], "table 2");
@@ -422,7 +424,6 @@ TEST(Rounds, CaseByCaseEachTableComesWhenItsCaseIsDone) {
   Results results;
   const auto seen = observed_run(RunSettings::Interleave::case_point, {"2", "3"}, 3, results);
   ASSERT_EQ(seen.size(), 3u * 4u + 4u);
-  auto point_of = [](const std::string& run) { return run.substr(6, run.rfind(' ') - 6); };  // "run R POINT LIB"
   for (std::size_t k = 0; k < 6; ++k) EXPECT_EQ(point_of(seen[k]), "2") << seen[k];
   EXPECT_EQ(seen[6], "start 2");
   EXPECT_EQ(seen[7], "table 2");
