@@ -6,7 +6,8 @@ files have them, their ratios to the case's best row, and for comparison their f
 fastest process at one repetition per process; printed where the files have paired ratios; and
 `vs mean`, the lower quartile over the geometric mean of its point's lower quartiles, as the
 tables show it but over the rows present in every run and points of three rows or more), the
-unstable rows, whether rows marked stable kept their median in the other runs, and the pairs
+unstable rows, whether rows marked stable kept the figure they were judged on in the other runs
+(their ratio to the other rows, else their median), and the pairs
 more than 10% apart that changed order.
 Usage: scripts/stability.py OUTDIR PREFIX N"""
 import itertools, json, math, os, sys
@@ -28,7 +29,8 @@ for i in range(1, runs + 1):
         unstable += bool(m.get("unstable"))
         value = m.get("median", m.get("ns_per_op"))
         medians.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(value)
-        marked.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append((value, bool(m.get("unstable"))))
+        judged = ("ratio", m["others_ratio"]["median"]) if m.get("others_ratio") else ("median", value)
+        marked.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append((judged, bool(m.get("unstable"))))
         fastest.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(min(m["reps"]))
         quartile.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(lower_quartile(m["reps"]))
 def movement(label, table):
@@ -85,18 +87,19 @@ if any(common.values()):
 else:
     movement("relative (ratio of medians to the case's best row)", relative)
 print(f"unstable rows: {unstable} of {total} ({100 * unstable / max(total, 1):.1f}%)")
-# What "stable" claims (the median known to within 5%), checked against the other runs: for each
-# row marked stable in a run, its median against the row's median in every other run.
+# What "stable" claims (the judged figure known to within 5%: the ratio to the other rows where the
+# files have it, else the median), checked against the other runs: for each row marked stable in a
+# run, that figure against the same figure of the row in every other run.
 kept = missed = 0
 for libs in marked.values():
     for seen in libs.values():
-        for k, (value, flagged) in enumerate(seen):
-            for j, (other, _) in enumerate(seen):
-                if j != k and not flagged:
+        for k, ((kind, value), flagged) in enumerate(seen):
+            for j, ((other_kind, other), _) in enumerate(seen):
+                if j != k and not flagged and kind == other_kind:
                     kept += 1
                     missed += abs(value / other - 1) > 0.05
-print(f"rows marked stable whose median lay more than 5% from another run's: {missed} of {kept} comparisons "
-      f"({100 * missed / max(kept, 1):.1f}%)")
+print(f"rows marked stable whose judged figure (ratio to the other rows, else median) lay more than 5% from "
+      f"another run's: {missed} of {kept} comparisons ({100 * missed / max(kept, 1):.1f}%)")
 swapped = []
 for (case, label), libs in medians.items():
     for (a, va), (b, vb) in itertools.combinations(((k, v) for k, v in libs.items() if len(v) == runs), 2):

@@ -8,6 +8,7 @@
 
 #include "report/context.hpp"
 #include "report/numbers.hpp"
+#include "pairing.hpp"
 #include "statistics.hpp"
 
 namespace benchbox {
@@ -49,34 +50,13 @@ UnmatchedRow unmatched(const Measurement& m, const Measurement* old_row, const M
   return {m.module, m.case_id, m.param_label, m.row_name(), state(old_row), state(new_row)};
 }
 
-// Rows whose k-th value is the k-th round's (one value per process): what pairing needs.
-bool one_value_per_round(const Measurement& m) { return m.ok() && m.figure.timed() && m.values.size() == m.processes; }
-
-// The row's figure divided, round by round, by the geometric mean of the case's other rows in that
-// round (same point, figure and rounds). Pairing cancels the host's slow and fast periods; the
-// mean of many rows moves less than any one of them, the 3 ns floor least of all (it was the
-// noisiest row and every ratio inherited its noise). The reference row is not paired: its change
-// is the machine's (compare_results).
+// The row's ratio to the geometric mean of the case's other rows at its point, round by round
+// (ratios_to_others). The reference row is not paired: its change is the machine's (compare_results).
 std::optional<std::vector<double>> round_ratios(const Measurement& m, const Results& file) {
-  if (m.reference || !one_value_per_round(m)) return std::nullopt;
-  std::vector<double> log_sum(m.values.size(), 0.0);
-  std::size_t others = 0;
-  for (const auto& o : file.measurements) {
-    if (&o == &m || !one_value_per_round(o) || o.module != m.module || o.case_id != m.case_id || !(o.param == m.param) ||
-        o.figure.id != m.figure.id || o.values.size() != m.values.size())
-      continue;
-    if (std::any_of(o.values.begin(), o.values.end(), [](double v) { return !(v > 0); })) continue;
-    for (std::size_t k = 0; k < o.values.size(); ++k) log_sum[k] += std::log(o.values[k]);
-    ++others;
-  }
-  if (others == 0) return std::nullopt;
-  std::vector<double> ratios;
-  for (std::size_t k = 0; k < m.values.size(); ++k) {
-    const double ratio = m.values[k] / std::exp(log_sum[k] / static_cast<double>(others));
-    if (!std::isfinite(ratio)) return std::nullopt;
-    ratios.push_back(ratio);
-  }
-  return ratios;
+  if (m.reference || !m.figure.timed()) return std::nullopt;
+  std::vector<const Measurement*> point_rows;
+  for (const auto& o : file.measurements) point_rows.push_back(&o);  // ratios_to_others keeps m's point
+  return ratios_to_others(m, point_rows);
 }
 
 // A row in every run of one side: its measurement and the file it came from, run by run.

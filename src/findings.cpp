@@ -43,7 +43,8 @@ void add_run_findings(Results& results) {
   for (const auto& m : results.measurements) {
     if (!m.version.empty()) versions[m.library] = m.version;
     if (m.unstable())
-      unstable.push_back(fmt::format("{} ({} {}, ±{:.0f}%)", m.row_name(), m.case_id, m.param_label, 100 * m.uncertainty()));
+      unstable.push_back(fmt::format("{} ({} {}, ±{:.0f}%{})", m.row_name(), m.case_id, m.param_label, 100 * m.judged_uncertainty(),
+                                     m.judged_against_others() ? " against the others" : ""));
   }
   std::vector<std::string> bimodal, stolen;
   for (const auto& m : results.measurements) {

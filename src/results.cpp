@@ -136,6 +136,7 @@ json measurement_json(const Measurement& m) {
       {"measured_wall_ms", m.measured_wall_ms},
       {"modes", m.modes},
       {"reference_ratio", m.reference_ratio ? stats_json(*m.reference_ratio) : json(nullptr)},
+      {"others_ratio", m.others_ratio ? stats_json(*m.others_ratio) : json(nullptr)},
   };
 }
 
@@ -215,6 +216,18 @@ std::vector<double> positive_values(const json& e, const char* key, const std::s
   return values;
 }
 
+// A paired ratio's summary (reference_ratio, others_ratio): the fields the reports use.
+std::optional<Summary> ratio_from(const json& e, const char* key, const std::string& where) {
+  auto ratio = e.find(key);
+  if (ratio == e.end() || !ratio->is_object()) return std::nullopt;
+  Summary r;
+  r.n = field<std::size_t>(*ratio, "n", where);
+  r.median = field<double>(*ratio, "median", where);
+  r.ci_low = field<double>(*ratio, "ci_low", where);
+  r.ci_high = field<double>(*ratio, "ci_high", where);
+  return r;
+}
+
 ParamValue value_from(const json& e, const char* key, const std::string& where) {
   auto it = e.find(key);
   if (it != e.end() && it->is_string()) return ParamValue::named(it->get<std::string>());
@@ -275,14 +288,8 @@ void read_version2(const json& e, const std::string& where, std::int64_t version
   m.measured_wall_ms = e.value("measured_wall_ms", 0.0);
   if (auto w = e.find("warmups"); w != e.end() && w->is_number_unsigned()) m.warmups = w->get<unsigned>();
   if (auto modes = e.find("modes"); modes != e.end() && modes->is_array()) m.modes = positive_values(e, "modes", where);
-  if (auto ratio = e.find("reference_ratio"); ratio != e.end() && ratio->is_object()) {
-    Summary r;
-    r.n = field<std::size_t>(*ratio, "n", where);
-    r.median = field<double>(*ratio, "median", where);
-    r.ci_low = field<double>(*ratio, "ci_low", where);
-    r.ci_high = field<double>(*ratio, "ci_high", where);
-    m.reference_ratio = r;
-  }
+  m.reference_ratio = ratio_from(e, "reference_ratio", where);
+  m.others_ratio = ratio_from(e, "others_ratio", where);
   if (auto extras = e.find("extra_figures"); extras != e.end() && extras->is_object())
     for (auto& [id, x] : extras->items()) {
       FigureValues f;

@@ -65,6 +65,9 @@ struct Measurement {
   // This row's figure divided by the reference row's in the same round, summarised over rounds:
   // what the host did in a round cancels out.
   std::optional<Summary> reference_ratio;
+  // This row's figure divided by the geometric mean of the point's other rows in the same round,
+  // summarised over rounds (set_paired_ratios; what `compare` pairs with): what unstable judges.
+  std::optional<Summary> others_ratio;
   // Hardware counter sums while the row is being measured (not saved).
   struct CounterSums {
     double cycles = 0, instructions = 0, trials = 0;
@@ -90,7 +93,14 @@ struct Measurement {
   double robust_quantile() const { return figure.lower_is_better ? 0.25 : 0.75; }
   // Half-width of the median's confidence interval, relative to the median.
   double uncertainty() const { return summary.median > 0 ? (summary.ci_high - summary.ci_low) / (2 * summary.median) : 0; }
-  bool unstable() const { return ok() && !figure.deterministic() && uncertainty() > kUnstableThreshold; }
+  // What the unstable mark judges: the row's standing among the others (others_ratio), known to
+  // ± this, where it has one: a slow spell of the host that slows every row of a round cancels in
+  // it, and the table's order and `compare` rest on it. Else the median's own uncertainty.
+  bool judged_against_others() const { return others_ratio && others_ratio->median > 0; }
+  double judged_uncertainty() const {
+    return judged_against_others() ? (others_ratio->ci_high - others_ratio->ci_low) / (2 * others_ratio->median) : uncertainty();
+  }
+  bool unstable() const { return ok() && !figure.deterministic() && judged_uncertainty() > kUnstableThreshold; }
   const FigureValues* extra(const std::string& id) const;
   static constexpr double kUnstableThreshold = 0.05;
 };

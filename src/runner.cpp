@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "measurement.hpp"
+#include "pairing.hpp"
 
 namespace benchbox {
 namespace {
@@ -393,23 +394,9 @@ void Runner::publish(std::vector<PointRows*>& points, std::size_t first, Results
     for (std::size_t k = first; k < results.measurements.size(); ++k)
       if (p->holds(results.measurements[k])) rows.push_back(&results.measurements[k]);
     if (rows.empty()) continue;  // interrupted before any of its rows was decided
-    set_reference_ratios(rows);
+    set_paired_ratios(rows);
     if (observer.case_started) observer.case_started(*p->point, shown);
     if (observer.case_finished) observer.case_finished(*p->point);
-  }
-}
-
-void set_reference_ratios(const std::vector<Measurement*>& rows) {
-  const Measurement* ref = nullptr;
-  for (const auto* m : rows)
-    if (m->ok() && m->reference) ref = m;
-  if (!ref || ref->values.size() != ref->processes) return;  // one value per round only
-  if (std::any_of(ref->values.begin(), ref->values.end(), [](double v) { return !(v > 0); })) return;
-  for (auto* m : rows) {
-    if (!m->ok() || m->values.size() != ref->values.size() || m->processes != ref->processes) continue;
-    std::vector<double> ratios;
-    for (std::size_t k = 0; k < m->values.size(); ++k) ratios.push_back(m->values[k] / ref->values[k]);
-    m->reference_ratio = summarize(ratios);
   }
 }
 

@@ -120,8 +120,4 @@ std::vector<std::size_t> round_order(std::size_t count, std::uint64_t seed, std:
 // evenly, so that a row of 3 processes in a run of 7 rounds runs in rounds 0, 2 and 4.
 unsigned round_of_process(unsigned k, unsigned processes, unsigned rounds);
 
-// Each ok row's figure divided by the reference row's in the same round (rows with one value per
-// round and as many rounds as the reference), summarised: Measurement::reference_ratio.
-void set_reference_ratios(const std::vector<Measurement*>& rows);
-
 }  // namespace benchbox

@@ -67,7 +67,7 @@ class MarkdownReporter : public Reporter {
       for (const auto& f : extras)
         if (f.exact()) out += fmt::format("; {}: {}, {}", md_cell(f.label), summary_note(f), f.direction());
       if (g.cpus > 1) out += "; " + g.cpus_legend();
-      out += any_unstable ? " (~: wider than ±5%, unstable)" : "";
+      out += any_unstable ? "; ~ " + CaseGroup::unstable_legend() : "";
       out += "; relative: to the best; vs ref: median over rounds of the ratio to the reference row in the same round; " +
              g.vs_mean_legend();
       out += any_reference ? "; \\*: the reference row (the module's floor)" : "";

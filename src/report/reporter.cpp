@@ -148,6 +148,13 @@ std::string CaseGroup::robust_legend() const {
                      robust_title(), figure.lower_is_better ? "lower" : "upper");
 }
 
+std::string CaseGroup::unstable_legend() {
+  return fmt::format("unstable: the row's ratio, round by round, to the geometric mean of the other rows here is known to no "
+                     "better than ±{:.0f}% (a slow spell of the host that slows every row cancels in that ratio, not in "
+                     "±), or, for a row without such a ratio, its median",
+                     100 * Measurement::kUnstableThreshold);
+}
+
 std::string CaseGroup::vs_mean_legend() const {
   if (!figure.noisy_clock()) return "vs mean: none, the figure is not timed";
   const std::size_t n = robust_figures(figure.id).size();

@@ -44,6 +44,8 @@ struct CaseGroup {
   // vs_mean as shown: "0.450x", "141x" or "-"; and its legend sentence.
   std::string vs_mean_text(const Measurement& m) const;
   std::string vs_mean_legend() const;
+  // What the unstable mark means (Measurement::unstable), for the legends: "unstable: ...".
+  static std::string unstable_legend();
   // The further figures that any row of the group has, in first-seen order.
   std::vector<FigureSpec> extra_figures() const;
   // The further figure that trades against the case's figure (FigureSpec::trade_off), or nullptr.

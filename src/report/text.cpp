@@ -152,8 +152,7 @@ std::string case_table(const CaseGroup& g) {
     out += fmt::format("*: the module's reference row (its floor: {})\n",
                        g.reference_note.empty() ? "the limit of this case on this machine" : g.reference_note);
   if (any_unstable)
-    out += fmt::format("~ unstable: the median is known to no better than ±{:.0f}% (see the warnings below)\n",
-                       100 * Measurement::kUnstableThreshold);
+    out += "~ " + CaseGroup::unstable_legend() + " (see the warnings below)\n";
   return out;
 }
 

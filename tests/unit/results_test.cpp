@@ -70,6 +70,26 @@ TEST(Results, JsonRoundTrip) {
   EXPECT_EQ(back.warnings, r.warnings);
 }
 
+// The ratio to the other rows is kept, and with it what the unstable mark judged: the values
+// spread by 12% (the median's interval), the ratio to the others by 1%.
+TEST(Results, TheRatioToTheOtherRowsAndItsUnstableMarkRoundTrip) {
+  Results r = sample();
+  Summary ratio;
+  ratio.n = 3, ratio.median = 0.5, ratio.ci_low = 0.495, ratio.ci_high = 0.505;
+  r.measurements[0].others_ratio = ratio;
+  ASSERT_GT(r.measurements[0].uncertainty(), 0.05);
+  EXPECT_FALSE(r.measurements[0].unstable());
+  auto j = to_json(r);
+  EXPECT_EQ(j["results"][0]["unstable"], false);
+  EXPECT_EQ(j["results"][0]["others_ratio"]["median"], 0.5);
+  EXPECT_TRUE(j["results"][1]["others_ratio"].is_null());
+  Results back = results_from_json(j);
+  ASSERT_TRUE(back.measurements[0].others_ratio);
+  EXPECT_DOUBLE_EQ(back.measurements[0].others_ratio->ci_high, 0.505);
+  EXPECT_FALSE(back.measurements[0].unstable());
+  EXPECT_TRUE(results_from_json(to_json(sample())).measurements[0].unstable());  // judged on the median without it
+}
+
 TEST(Results, RejectsOtherSchemasAndDamage) {
   auto j = to_json(sample());
   auto other = j;

@@ -10,6 +10,7 @@
 
 #include "fake/checksums.hpp"
 #include "measurement.hpp"
+#include "pairing.hpp"
 #include "statistics.hpp"
 
 using namespace benchbox;
@@ -450,7 +451,7 @@ TEST(Rounds, PairedRatiosUseTheSameRound) {
   rows[0].reference = true;
   rows[0].values = {2, 4, 2};  // the host was slow in round 2 ...
   rows[1].values = {6, 12, 6};  // ... for everyone
-  set_reference_ratios({&rows[0], &rows[1]});
+  set_paired_ratios({&rows[0], &rows[1]});
   ASSERT_TRUE(rows[1].reference_ratio);
   EXPECT_DOUBLE_EQ(rows[1].reference_ratio->median, 3);
   EXPECT_DOUBLE_EQ(rows[1].reference_ratio->min, 3);

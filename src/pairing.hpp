@@ -1,0 +1,25 @@
+// Paired ratios: a row's figure divided, round by round, by another figure of the same round, so
+// that what the host did in a round (a slow spell, a frequency step) cancels out.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "results.hpp"
+
+namespace benchbox {
+
+// Rows whose k-th value is the k-th round's (one value per process): what pairing needs.
+bool one_value_per_round(const Measurement& m);
+
+// A figure from the clock (time or rate), divided round by round by the geometric mean of the
+// other rows of its point (`point_rows`: same module, case, point and figure; rows with as many
+// rounds and positive values count). The mean of many rows moves less than any one of them; the 3 ns floor, the
+// noisiest row, least of all. None without such a row.
+std::optional<std::vector<double>> ratios_to_others(const Measurement& m, const std::vector<const Measurement*>& point_rows);
+
+// For the rows of one point: each ok row's reference_ratio (over the reference row, when it has
+// one value per round) and others_ratio (over the others' geometric mean), summarised over rounds.
+void set_paired_ratios(const std::vector<Measurement*>& rows);
+
+}  // namespace benchbox

@@ -1,0 +1,74 @@
+// Paired ratios and what the unstable mark judges: a slow spell of the host that slows every row
+// of a round cancels in a row's ratio to the others; a row that moves by itself stays unsure.
+#include "pairing.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "findings.hpp"
+#include "statistics.hpp"
+
+using namespace benchbox;
+
+namespace {
+
+Measurement row(std::string library, std::vector<double> values) {
+  Measurement m;
+  m.module = "coroutine";
+  m.case_id = "switch";
+  m.param_label = "2 coroutines";
+  m.library = std::move(library);
+  m.status = Status::ok;
+  m.processes = static_cast<unsigned>(values.size());
+  m.values = std::move(values);
+  m.summary = summarize(m.values);
+  return m;
+}
+
+// Rounds 3 and 4 slow for every row (a spell of the host), 7 rounds.
+const std::vector<double> kSpell = {1, 1, 1.4, 1.4, 1, 1, 1};
+
+std::vector<double> scaled(double by, const std::vector<double>& v) {
+  std::vector<double> out;
+  for (double x : v) out.push_back(by * x);
+  return out;
+}
+
+}  // namespace
+
+TEST(Pairing, ASpellThatSlowsEveryRowIsNotInstabilityOfTheirStanding) {
+  std::vector<Measurement> rows = {row("a", scaled(2, kSpell)), row("b", scaled(6, kSpell)), row("c", scaled(10, kSpell))};
+  set_paired_ratios({&rows[0], &rows[1], &rows[2]});
+  for (const auto& m : rows) {
+    EXPECT_GT(m.uncertainty(), 0.05) << m.library;  // the median's own interval sees the spell
+    ASSERT_TRUE(m.others_ratio) << m.library;
+    EXPECT_FALSE(m.unstable()) << m.library;        // the standing among the rows does not move
+  }
+  EXPECT_DOUBLE_EQ(rows[1].others_ratio->median, 6 / std::sqrt(2 * 10.0));
+}
+
+TEST(Pairing, ARowThatMovesByItselfIsUnstableAndTheWarningSaysAgainstWhat) {
+  Results r;
+  for (double by : {2, 4, 6, 8, 10}) r.measurements.push_back(row("steady " + std::to_string(int(by)), scaled(by, kSpell)));
+  std::vector<double> moves = {10, 12, 10, 12, 10, 12, 11};  // 20% by itself, round to round, and the spell
+  for (std::size_t k = 0; k < moves.size(); ++k) moves[k] *= kSpell[k];
+  r.measurements.push_back(row("moves", moves));
+  std::vector<Measurement*> point;
+  for (auto& m : r.measurements) point.push_back(&m);
+  set_paired_ratios(point);
+  for (std::size_t k = 0; k + 1 < r.measurements.size(); ++k) EXPECT_FALSE(r.measurements[k].unstable()) << k;
+  EXPECT_TRUE(r.measurements.back().unstable());
+  add_run_findings(r);
+  ASSERT_FALSE(r.warnings.empty());
+  EXPECT_NE(r.warnings.back().find("1 of 6 rows unstable (moves (switch 2 coroutines, ±9% against the others))"), std::string::npos)
+      << r.warnings.back();
+}
+
+TEST(Pairing, WithoutOtherRowsTheMedianItselfIsJudged) {
+  std::vector<Measurement> rows = {row("alone", scaled(2, kSpell))};
+  set_paired_ratios({&rows[0]});
+  EXPECT_FALSE(rows[0].others_ratio);
+  EXPECT_TRUE(rows[0].unstable());
+}
