@@ -54,9 +54,9 @@ UnmatchedRow unmatched(const Measurement& m, const Measurement* old_row, const M
 // (ratios_to_others). The reference row is not paired: its change is the machine's (compare_results).
 std::optional<std::vector<double>> round_ratios(const Measurement& m, const Results& file) {
   if (m.reference || !m.figure.timed()) return std::nullopt;
-  std::vector<const Measurement*> point_rows;
-  for (const auto& o : file.measurements) point_rows.push_back(&o);  // ratios_to_others keeps m's point
-  return ratios_to_others(m, point_rows);
+  std::vector<const Measurement*> rows;
+  for (const auto& o : file.measurements) rows.push_back(&o);  // ratios_to_others keeps m's point's
+  return ratios_to_others(m, rows);
 }
 
 // A row in every run of one side: its measurement and the file it came from, run by run.

@@ -24,11 +24,11 @@ std::optional<Summary> summarized(std::optional<std::vector<double>> ratios) {
 
 }  // namespace
 
-std::optional<std::vector<double>> ratios_to_others(const Measurement& m, const std::vector<const Measurement*>& point_rows) {
+std::optional<std::vector<double>> ratios_to_others(const Measurement& m, const std::vector<const Measurement*>& rows) {
   if (!m.figure.noisy_clock() || !one_value_per_round(m)) return std::nullopt;
   std::vector<double> log_sum(m.values.size(), 0.0);
   std::size_t others = 0;
-  for (const auto* o : point_rows) {
+  for (const auto* o : rows) {
     if (!pairs_with(m, *o)) continue;
     for (std::size_t k = 0; k < o->values.size(); ++k) log_sum[k] += std::log(o->values[k]);
     ++others;

@@ -13,10 +13,10 @@ namespace benchbox {
 bool one_value_per_round(const Measurement& m);
 
 // A figure from the clock (time or rate), divided round by round by the geometric mean of the
-// other rows of its point (`point_rows`: same module, case, point and figure; rows with as many
-// rounds and positive values count). The mean of many rows moves less than any one of them; the 3 ns floor, the
-// noisiest row, least of all. None without such a row.
-std::optional<std::vector<double>> ratios_to_others(const Measurement& m, const std::vector<const Measurement*>& point_rows);
+// other rows of its point: of `rows`, those of the same module, case, point and figure, with as
+// many rounds and positive values. The mean of many rows moves less than any one of them, and much
+// less than the 3 ns floor, the noisiest row. None without such a row.
+std::optional<std::vector<double>> ratios_to_others(const Measurement& m, const std::vector<const Measurement*>& rows);
 
 // For the rows of one point: each ok row's reference_ratio (over the reference row, when it has
 // one value per round) and others_ratio (over the others' geometric mean), summarised over rounds.

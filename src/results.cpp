@@ -225,6 +225,9 @@ std::optional<Summary> ratio_from(const json& e, const char* key, const std::str
   r.median = field<double>(*ratio, "median", where);
   r.ci_low = field<double>(*ratio, "ci_low", where);
   r.ci_high = field<double>(*ratio, "ci_high", where);
+  // The unstable mark is judged on it: a damaged interval must not pass for a narrow one.
+  if (!(0 <= r.ci_low && r.ci_low <= r.median && r.median <= r.ci_high) || !std::isfinite(r.ci_high))
+    throw std::runtime_error(where + ": field '" + key + "' is not a ratio with its interval (0 <= ci_low <= median <= ci_high)");
   return r;
 }
 

@@ -66,7 +66,8 @@ struct Measurement {
   // what the host did in a round cancels out.
   std::optional<Summary> reference_ratio;
   // This row's figure divided by the geometric mean of the point's other rows in the same round,
-  // summarised over rounds (set_paired_ratios; what `compare` pairs with): what unstable judges.
+  // summarised over rounds (set_paired_ratios; `compare` pairs time rows the same way): what
+  // unstable judges.
   std::optional<Summary> others_ratio;
   // Hardware counter sums while the row is being measured (not saved).
   struct CounterSums {

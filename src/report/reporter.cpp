@@ -149,9 +149,9 @@ std::string CaseGroup::robust_legend() const {
 }
 
 std::string CaseGroup::unstable_legend() {
-  return fmt::format("unstable: the row's ratio, round by round, to the geometric mean of the other rows here is known to no "
-                     "better than ±{:.0f}% (a slow spell of the host that slows every row cancels in that ratio, not in "
-                     "±), or, for a row without such a ratio, its median",
+  return fmt::format("unstable: the row's ratio, round by round, to the geometric mean of the other rows here is known only "
+                     "to worse than ±{:.0f}% (a slow spell of the host that slows every row cancels in that ratio, not in "
+                     "the ± column), or, for a row without such a ratio, its median",
                      100 * Measurement::kUnstableThreshold);
 }
 

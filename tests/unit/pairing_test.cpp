@@ -66,9 +66,39 @@ TEST(Pairing, ARowThatMovesByItselfIsUnstableAndTheWarningSaysAgainstWhat) {
       << r.warnings.back();
 }
 
-TEST(Pairing, WithoutOtherRowsTheMedianItselfIsJudged) {
-  std::vector<Measurement> rows = {row("alone", scaled(2, kSpell))};
-  set_paired_ratios({&rows[0]});
-  EXPECT_FALSE(rows[0].others_ratio);
-  EXPECT_TRUE(rows[0].unstable());
+TEST(Pairing, WithoutOtherRowsTheMedianItselfIsJudgedAndTheWarningSaysNothingOfOthers) {
+  Results r;
+  r.measurements = {row("alone", scaled(2, kSpell))};
+  set_paired_ratios({&r.measurements[0]});
+  EXPECT_FALSE(r.measurements[0].others_ratio);
+  EXPECT_TRUE(r.measurements[0].unstable());
+  add_run_findings(r);
+  ASSERT_FALSE(r.warnings.empty());
+  EXPECT_NE(r.warnings.back().find("1 of 1 rows unstable (alone (switch 2 coroutines, ±20%))"), std::string::npos) << r.warnings.back();
+}
+
+// The reference row (the floor) is one of the others, and is judged like every row.
+TEST(Pairing, TheReferenceRowIsAmongTheOthersAndIsJudgedToo) {
+  std::vector<Measurement> rows = {row("floor", scaled(1, kSpell)), row("a", scaled(4, kSpell))};
+  rows[0].reference = true;
+  set_paired_ratios({&rows[0], &rows[1]});
+  ASSERT_TRUE(rows[0].others_ratio);
+  ASSERT_TRUE(rows[1].others_ratio);
+  EXPECT_DOUBLE_EQ(rows[1].others_ratio->median, 4);
+  EXPECT_DOUBLE_EQ(rows[0].others_ratio->median, 0.25);
+  ASSERT_TRUE(rows[1].reference_ratio);
+  EXPECT_DOUBLE_EQ(rows[1].reference_ratio->median, 4);
+}
+
+// Bytes, or several values a round, do not pair: such rows keep the median's rule.
+TEST(Pairing, FiguresNotFromTheClockAndRowsOfOtherRoundsDoNotPair) {
+  std::vector<Measurement> bytes = {row("a", {100, 100, 100}), row("b", {200, 200, 200})};
+  for (auto& m : bytes) m.figure = FigureSpec::bytes("bytes_per_coroutine", "coroutine");
+  set_paired_ratios({&bytes[0], &bytes[1]});
+  EXPECT_FALSE(bytes[0].others_ratio);
+  std::vector<Measurement> rounds = {row("a", scaled(2, kSpell)), row("b", {1, 2, 3})};
+  rounds[1].processes = 1;  // three values from one process
+  set_paired_ratios({&rounds[0], &rounds[1]});
+  EXPECT_FALSE(rounds[0].others_ratio);
+  EXPECT_FALSE(rounds[1].others_ratio);
 }

@@ -88,6 +88,9 @@ TEST(Results, TheRatioToTheOtherRowsAndItsUnstableMarkRoundTrip) {
   EXPECT_DOUBLE_EQ(back.measurements[0].others_ratio->ci_high, 0.505);
   EXPECT_FALSE(back.measurements[0].unstable());
   EXPECT_TRUE(results_from_json(to_json(sample())).measurements[0].unstable());  // judged on the median without it
+  auto damaged = j;
+  damaged["results"][0]["others_ratio"]["ci_high"] = 0.4;  // below its median: would pass for a narrow interval
+  EXPECT_THROW(results_from_json(damaged), std::runtime_error);
 }
 
 TEST(Results, RejectsOtherSchemasAndDamage) {
