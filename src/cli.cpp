@@ -18,6 +18,7 @@
 #include "listing.hpp"
 #include "module.hpp"
 #include "progress.hpp"
+#include "output_paths.hpp"
 #include "report/output.hpp"
 #include "report/reporter.hpp"
 #include "report/numbers.hpp"
@@ -65,6 +66,16 @@ std::vector<std::string> split_list(const std::string& s, char separator = ',') 
     start = end + 1;
   }
   return out;
+}
+
+// Names given as a list (-n A,B; --lib X,Y): an empty list or an empty name is a mistake (an
+// unset shell variable), never "all of them".
+std::vector<std::string> names_from(const std::string& text, const std::string& option) {
+  const auto names = split_list(text);
+  if (names.empty()) throw std::invalid_argument(option + " names nothing (got '" + text + "')");
+  if (names.size() != static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1)
+    throw std::invalid_argument(option + " has an empty name in '" + text + "'");
+  return names;
 }
 
 // --param AXIS=V1,V2 (repeatable) as axis -> values.
@@ -124,7 +135,7 @@ RunSettings settings_from(const ModuleCommand& c) {
   auto given = [&c](const char* option) { return c.app->count(option) > 0; };
   RunSettings s;
   s.module = c.module->id;
-  s.cases = split_list(c.case_id);  // several, comma-separated: each at its suite's points
+  if (given("--name")) s.cases = names_from(c.case_id, "-n");  // several, comma-separated: each at its suite's points
   s.axis_params = axis_params_from(c.axis_params);
   if (!s.axis_params.empty() && s.cases.size() != 1)
     throw std::invalid_argument("--param needs one case: -n CASE --param " + c.axis_params.front());
@@ -140,7 +151,7 @@ RunSettings settings_from(const ModuleCommand& c) {
     // first axis's default lists several).
     if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = split_list(spec->axis_specs().front().default_value);
   }
-  s.libraries = split_list(c.libs);
+  if (given("--lib")) s.libraries = names_from(c.libs, "--lib");
   if (given("--ops")) s.ops = parse_count(c.ops, "--ops", 1, 1'000'000'000'000);
   s.target = std::chrono::milliseconds(parse_count(c.target_ms, "--target-ms", 1, 600'000));
   s.counters = c.counters;
@@ -152,6 +163,8 @@ RunSettings settings_from(const ModuleCommand& c) {
   s.reps = given("--reps") ? static_cast<unsigned>(parse_count(c.reps, "--reps", 1, 1000)) : s.processes;
   if (given("--warmup")) s.warmup = static_cast<unsigned>(parse_count(c.warmup, "--warmup", 0, 100));
   s.timeout = std::chrono::seconds(parse_count(c.timeout, "--timeout", 1, 86400));
+  if (s.instructions && s.counters)
+    throw std::invalid_argument("--counters and --instructions contradict each other: instructions are counted under Callgrind");
   if (s.instructions) {
     // Counting is deterministic: one repetition in one process says it all, and Callgrind is
     // some 50 times slower than the real thing, so a fixed modest count replaces calibration.
@@ -267,9 +280,10 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
                              " (build benchbox first, or set BENCHBOX_LIBEXEC)");
   auto points = plan(*c.module, s, catalog);
   raise_default_processes(c, points, catalog, s);
-  for (const auto& file : {c.json_path, c.output})  // fail now, not after the first measurement
-    if (!file.empty() && !std::filesystem::is_directory(std::filesystem::absolute(file).parent_path()))
-      throw std::invalid_argument("cannot write " + file + ": its directory does not exist");
+  // Fail now, not after the first measurement.
+  check_output_file(c.json_path, "--json", c.app->count("--json") > 0);
+  check_output_file(c.output, "--output", c.app->count("--output") > 0, c.format == "svg");
+  check_distinct_files(c.output, "--output", c.json_path, "--json");
   check_report_destination(c.format, points.size(), c.output);
   ProcessExecutor executor;
   Runner runner(*c.module, s, catalog, executor);
@@ -357,11 +371,30 @@ int list_modules(const std::string& only, bool verbose) {
   return 0;
 }
 
-int report(const std::string& file, const std::string& format, const std::string& output, const std::string& sort) {
+int report(const std::string& file, const std::string& format, const std::string& output, bool output_given,
+           const std::string& sort) {
   const ReportOptions options = report_options(sort);
   make_reporter(format, options);  // an unknown format is reported before the file is read
+  check_output_file(output, "--output", output_given, format == "svg");
+  check_distinct_files(output, "--output", file, "the results file");
   write_report(format, load_results(file), output, options);
   return 0;
+}
+
+// CLI11 answers a misspelt module ("benchbox hashmpa") with "A subcommand is required"; name
+// what was wrong instead, and what there is.
+std::optional<std::string> unknown_command(const CLI::App& app, const std::vector<std::string>& args) {
+  if (args.size() < 2) return std::nullopt;
+  const std::string& first = args[1];
+  if (first == "-h" || first == "--help" || first == "--version") return std::nullopt;
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (sub->get_name() == first) return std::nullopt;
+    names.push_back(sub->get_name());
+  }
+  const std::string what = first.rfind('-', 0) == 0 ? "unknown option '" + first + "' before the command"
+                                                      : "unknown module or command '" + first + "'";
+  return fmt::format("{}: give one of {} (benchbox --help)", what, fmt::join(names, ", "));
 }
 
 }  // namespace
@@ -434,6 +467,10 @@ int run_cli(int argc, char** argv) {
   }
 
   std::vector<std::string> command_line(argv, argv + argc);
+  if (auto unknown = unknown_command(app, command_line)) {
+    fmt::print(stderr, "benchbox: {}\n", *unknown);
+    return kExitUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -441,7 +478,8 @@ int run_cli(int argc, char** argv) {
   }
   try {
     if (list->parsed()) return list_modules(list_only, list_verbose);
-    if (report_cmd->parsed()) return report(report_file, report_format, report_output, report_sort);
+    if (report_cmd->parsed())
+      return report(report_file, report_format, report_output, report_cmd->count("--output") > 0, report_sort);
     if (int rc = run_report_commands(*report_commands); rc >= 0) return rc;
     for (auto& c : commands)
       if (c.app->parsed()) return run_module(c, command_line);

@@ -7,6 +7,7 @@
 
 #include "compare.hpp"
 #include "merge.hpp"
+#include "output_paths.hpp"
 #include "results.hpp"
 
 namespace benchbox {
@@ -22,6 +23,29 @@ struct ReportCommands {
   std::string format = "text", output;
 };
 
+namespace {
+
+// A number from low to high; CLI11's own Range prints its bounds rounded ("0.000000 to 0.500000"
+// for a bound of 1e-9) and calls a word out of range.
+CLI::Validator number_in(double low, double high, const std::string& expected) {
+  return CLI::Validator(
+      [=](std::string& text) -> std::string {
+        double value = 0;
+        std::size_t used = 0;
+        try {
+          value = std::stod(text, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != text.size()) return "not a number: '" + text + "'";
+        if (!(value >= low && value <= high)) return "must be " + expected + ", got " + text;
+        return "";
+      },
+      expected);
+}
+
+}  // namespace
+
 std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
   auto c = std::make_shared<ReportCommands>();
   c->compare = app.add_subcommand("compare", "compare two results files (or two sets of runs): change per library and case, with a U test");
@@ -29,12 +53,12 @@ std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
       ->required();
   c->compare->add_option("new", c->new_file, "the later results JSON, or several runs comma-separated")->required();
   c->compare->add_option("--alpha", c->alpha, "significance level of the Mann-Whitney U test (default 0.05)")
-      ->check(CLI::Range(1e-9, 0.5));
+      ->check(number_in(1e-9, 0.5, "above 0 and at most 0.5"));
   c->compare->add_option("--noise-floor", c->noise_floor_pct, "percent: smaller changes are 'unchanged' (default 5)")
-      ->check(CLI::Range(0.0, 100.0));
+      ->check(number_in(0, 100, "a percentage from 0 to 100"));
   c->compare->add_option("--fail-on-regression", c->fail_pct,
                          "exit 1 when a verified row is worse by more than this percent (with p < alpha; exact counts by their change alone)")
-      ->check(CLI::Range(0.0, 1e6));
+      ->check(number_in(0, 1e6, "a percentage, 0 or more"));
   c->compare->add_flag("--medians", c->medians_only,
                        "judge by the change of the medians even where both files pair each row with its reference row "
                        "round by round (the default judges by those paired ratios: they cancel what the host did)");
@@ -81,6 +105,8 @@ int run_report_commands(const ReportCommands& c) {
     return comparison.regression() ? 1 : 0;
   }
   if (c.merge->parsed()) {
+    check_output_file(c.output, "--output", c.merge->count("--output") > 0);
+    for (const auto& f : c.files) check_distinct_files(c.output, "--output", f, "an input file");
     std::vector<Results> inputs;
     for (const auto& f : c.files) inputs.push_back(load_results(f));
     emit(render_merged(merge_results(inputs, c.files), c.format), c.output);

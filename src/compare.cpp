@@ -25,6 +25,8 @@ const char* to_string(Verdict v) {
 bool Comparison::regression() const {
   for (const auto& r : rows)
     if (r.regression) return true;
+  for (const auto& u : unmatched)
+    if (u.lost) return true;
   return false;
 }
 
@@ -200,6 +202,18 @@ std::optional<RowRuns> find_in_runs(const Measurement& like, const std::vector<R
   return found;
 }
 
+bool all_ok(const RowRuns& side) {
+  return std::all_of(side.rows.begin(), side.rows.end(), [](const Measurement* m) { return m->ok(); });
+}
+
+// "hashmap find, insert": what a results file holds, for the message when two files share no row.
+std::string modules_of(const Results& file) {
+  std::vector<std::string> seen;
+  for (const auto& m : file.measurements)
+    if (std::find(seen.begin(), seen.end(), m.module + " " + m.case_id) == seen.end()) seen.push_back(m.module + " " + m.case_id);
+  return seen.empty() ? "no rows" : fmt::format("{}", fmt::join(seen, ", "));
+}
+
 bool comparable(const RowRuns& old_side, const RowRuns& new_side) {
   const auto& figure = old_side.first().figure.id;
   for (const auto* side : {&old_side, &new_side})
@@ -240,12 +254,18 @@ Comparison compare_runs(const std::vector<Results>& old_runs, const std::vector<
     }
     const Measurement* n = new_side ? new_side->rows.front() : nullptr;
     UnmatchedRow u = unmatched(o, &o, n);
+    u.lost = opt.fail_on_regression && old_side && all_ok(*old_side) && (!new_side || !all_ok(*new_side));
     if (!old_side) u.old_state = "absent from one of the old runs";
     else if (!new_side && n_in_first(o)) u.new_state = "absent from one of the new runs";
     else if (n && o.ok() && n->ok() && o.figure.id != n->figure.id)  // time against instructions
       u.old_state = "ok (" + o.figure.label + ")", u.new_state = "ok (" + n->figure.label + "): different figures";
     c.unmatched.push_back(u);
   }
+  const bool in_common = !c.rows.empty() || std::any_of(old_runs.front().measurements.begin(),
+                                                         old_runs.front().measurements.end(), n_in_first);
+  if (!in_common)
+    throw std::invalid_argument("compare: no row of the old file is in the new one (old: " + modules_of(old_runs.front()) +
+                                "; new: " + modules_of(new_runs.front()) + ")");
   // The reference row's change is the machine's only when every file comes from the same build:
   // otherwise a change common to every row (compiler, flags, benchbox itself) would pass unseen.
   const bool same_build = same_build_everywhere(old_runs, new_runs);
@@ -296,7 +316,8 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
     for (const auto& u : c.unmatched) {
       const std::string states = u.old_state == u.new_state ? brief(u.old_state) + " (both)"
                                                             : "old " + brief(u.old_state) + "; new " + brief(u.new_state);
-      out += fmt::format("  {} {}, {}, {}: {}\n", u.module, u.case_id, u.param_label, u.library, states);
+      out += fmt::format("  {} {}, {}, {}: {}{}\n", u.module, u.case_id, u.param_label, u.library, states,
+                         u.lost ? "  REGRESSION (ran before, not now)" : "");
     }
   }
   out += fmt::format(
@@ -313,7 +334,8 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
                        : "where it is shown, the verdict and p stand on it: it cancels what the host did in "
                          "each round (--medians: judge by the medians)",
       opt.fail_on_regression
-          ? fmt::format(" Regression: a verified row worse by more than {:g}% (with q < {:g}, or exactly for counts).",
+          ? fmt::format(" Regression: a verified row worse by more than {:g}% (with q < {:g}, or exactly for counts), "
+                        "or a row ok in the old file(s) that failed, was skipped or is absent in the new.",
                         100 * *opt.fail_on_regression, opt.alpha)
           : "",
       c.old_runs + c.new_runs > 2

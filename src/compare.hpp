@@ -60,6 +60,9 @@ struct ComparedRow {
 struct UnmatchedRow {
   std::string module, case_id, param_label, library;
   std::string old_state, new_state;  // "ok", "failed: reason", "absent"...
+  // Under --fail-on-regression: ok in every old run, failed, skipped or absent in a new one. A
+  // library that stopped running is the worst regression, not a row to leave out.
+  bool lost = false;
 };
 
 struct Comparison {

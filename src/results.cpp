@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -394,6 +396,8 @@ Results results_from_json(const json& j) {
 }
 
 Results load_results(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw std::runtime_error(path.string() + " is a directory, not a results file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot open " + path.string());
   std::stringstream buffer;
@@ -411,15 +415,17 @@ Results load_results(const std::filesystem::path& path) {
 void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
   const auto tmp = path.string() + ".tmp." + std::to_string(getpid());
   {
+    // The file is written beside its destination and renamed over it; errors name the destination.
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write " + tmp);
+    if (!out) throw std::runtime_error("cannot write " + path.string() + " (" + std::strerror(errno) + ")");
     out << content;
     out.flush();
-    if (!out) throw std::runtime_error("write to " + tmp + " failed");
+    if (!out) throw std::runtime_error("writing " + path.string() + " failed (" + std::strerror(errno) + ")");
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
     std::remove(tmp.c_str());
-    throw std::runtime_error("cannot rename " + tmp + " to " + path.string());
+    throw std::runtime_error("cannot write " + path.string() + " (" + why + ")");
   }
 }
 

@@ -5,7 +5,8 @@ include(${CMAKE_CURRENT_LIST_DIR}/expect_usage_error.cmake)
 set(BENCHBOX ${TEST_DRIVER})
 set(ENV{BENCHBOX_LIBEXEC} ${FAKE_LIBEXEC})
 
-expect_usage_error(nosuchmodule)
+expect_usage_error_matching("unknown module or command 'nosuchmodule'.*fake" nosuchmodule)
+expect_usage_error_matching("unknown option '-x'" -x)
 expect_usage_error(fake -n nosuchcase)
 expect_usage_error(fake -n step abc)
 expect_usage_error(fake -n step -5)
@@ -51,14 +52,33 @@ expect_usage_error(fake -n pass --timeout abc)
 expect_usage_error(fake -n pass --timeout 99999999999)
 expect_usage_error(fake -n pass --cpu -1)
 expect_usage_error(fake -n pass --cpu 0 --no-pin)
+expect_usage_error_matching("contradict" fake -n pass --lib steady --counters --instructions)
 expect_usage_error(fake -n pass --lib steady,nosuchlib)
 expect_usage_error(fake -n pass --no-such-option)
+# Empty names and paths (an unset shell variable) are errors, never "all of them" or "no file";
+# through the shell, as above. A wrong acceptance would run the fake module and exit 0.
+foreach(args "-n '' --lib steady:names nothing" "-n , --lib steady:names nothing" "-n pass, --lib steady:an empty name"
+             "-n pass --lib '':names nothing" "-n pass --lib ,:names nothing" "-n pass --lib steady,,:an empty name"
+             "-n pass --lib steady --json '':--json is empty" "-n pass --lib steady -f md -o '':--output is empty")
+  string(REPLACE ":" ";" parts "${args}")
+  list(GET parts 0 command)
+  list(GET parts 1 message)
+  execute_process(COMMAND sh -c "\"${BENCHBOX}\" fake ${command}" RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 60)
+  if(NOT rc EQUAL 2 OR NOT err MATCHES "${message}")
+    message(FATAL_ERROR "benchbox fake ${command}: expected a usage error saying '${message}', got ${rc}: ${err}")
+  endif()
+  message(STATUS "ok: benchbox fake ${command} -> ${err}")
+endforeach()
 # Memory that cannot fit: refused before anything starts, naming the memory needed (the fake
 # adapter: 4096 bytes per lane), so that it holds on every machine.
 expect_usage_error_matching("refused before starting.*[0-9]+ MiB" fake -n step 1000000000 --lib steady)
 # Output paths that cannot be written: refused before the first measurement, not after it.
 expect_usage_error(fake -n pass --lib steady --json /nonexistent/dir/results.json)
 expect_usage_error(fake -n pass --lib steady -f json -o /nonexistent/dir/out.json)
+# ... nor over each other, nor onto a directory.
+expect_usage_error_matching("name the same file" fake -n pass --lib steady --json ${CMAKE_CURRENT_BINARY_DIR}/same.json
+                            -f md -o ${CMAKE_CURRENT_BINARY_DIR}/./same.json)
+expect_usage_error_matching("is a directory" fake -n pass --lib steady --json ${CMAKE_CURRENT_BINARY_DIR})
 
 # Results files that are not results: missing, empty, truncated, malformed, another schema.
 set(dir ${CMAKE_CURRENT_BINARY_DIR}/cli_errors_files)
@@ -103,7 +123,14 @@ expect_variant_refused(huge_param "\"param\": 2" "\"param\": 1e300" "param")
 expect_variant_refused(no_reps "[2.0, 2.1]" "[]" "no repetitions")
 expect_variant_refused(bad_status "\"status\": \"ok\"" "\"status\": \"great\"" "unknown status")
 expect_variant_refused(bad_interrupted "\"interrupted\": false" "\"interrupted\": \"no\"" "interrupted")
-expect_usage_error(report ${dir})
+expect_usage_error_matching("is a directory" report ${dir})
+# A report never replaces its own input, nor merge one of its inputs.
+expect_usage_error_matching("name the same file" report ${dir}/valid.json -f md -o ${dir}/valid.json)
+expect_usage_error_matching("name the same file" merge ${dir}/valid.json -o ${dir}/../cli_errors_files/valid.json)
+execute_process(COMMAND sh -c "\"${BENCHBOX}\" report '${dir}/valid.json' -o ''" RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 60)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "--output is empty")
+  message(FATAL_ERROR "benchbox report valid.json -o '': expected a usage error, got ${rc}: ${err}")
+endif()
 expect_usage_error(report ${dir}/valid.json --format nosuchformat)
 
 # compare, merge and report formats (docs/reports.md): the same bad files, one line, exit 2.
@@ -113,6 +140,11 @@ expect_usage_error_matching("not valid JSON" compare ${dir}/truncated.json ${dir
 expect_usage_error_matching("schema version 99 is not supported" compare ${dir}/valid.json ${dir}/version2.json)
 expect_usage_error(compare ${dir}/valid.json)
 expect_usage_error(compare ${dir}/valid.json ${dir}/valid.json --alpha 2)
+expect_usage_error_matching("must be above 0" compare ${dir}/valid.json ${dir}/valid.json --alpha 0)
+expect_usage_error_matching("not a number" compare ${dir}/valid.json ${dir}/valid.json --alpha x)
+string(REPLACE "\"module\": \"coroutine\"" "\"module\": \"hashmap\"" other_module "${valid}")
+file(WRITE ${dir}/other_module.json "${other_module}")
+expect_usage_error_matching("no row of the old file is in the new one" compare ${dir}/valid.json ${dir}/other_module.json)
 expect_usage_error(compare ${dir}/valid.json ${dir}/valid.json --fail-on-regression abc)
 expect_usage_error(merge /nonexistent/a.json)
 expect_usage_error(merge ${dir}/valid.json ${dir}/empty.json)
@@ -128,4 +160,15 @@ execute_process(COMMAND ${BENCHBOX} compare ${dir}/valid.json ${dir}/valid.json 
 if(NOT rc EQUAL 0 OR NOT out MATCHES "unchanged")
   message(FATAL_ERROR "benchbox compare of a file with itself: exit status ${rc}, expected 0 and 'unchanged'\n${out}\n${err}")
 endif()
-
+# A row that ran before and failed now is a regression for a CI gate, not a row left out.
+string(REPLACE "\"status\": \"ok\", \"reason\": \"\"" "\"status\": \"failed\", \"reason\": \"made up\"" failed "${valid}")
+file(WRITE ${dir}/failed.json "${failed}")
+execute_process(COMMAND ${BENCHBOX} compare ${dir}/valid.json ${dir}/failed.json --fail-on-regression 5 RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT out MATCHES "REGRESSION \\(ran before, not now\\)")
+  message(FATAL_ERROR "benchbox compare with a row failed in the new file: exit status ${rc}, expected 1 and a regression\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${BENCHBOX} compare ${dir}/valid.json ${dir}/failed.json RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "benchbox compare without --fail-on-regression: exit status ${rc}, expected 0\n${out}\n${err}")
+endif()

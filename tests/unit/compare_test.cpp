@@ -88,6 +88,36 @@ TEST(Compare, RowsInOneFileOnlyAreListed) {
   EXPECT_NE(text.find("unchanged (q >= 0.05)"), std::string::npos);
 }
 
+// For a CI gate a library that ran before and does not now (failed, skipped, gone) is the worst
+// regression; a library that is new, or that did not run before either, is not.
+TEST(Compare, UnderFailOnRegressionARowThatStoppedRunningFails) {
+  Results old_r = one_row("tbox", around(10, 5));
+  Results new_r = one_row("tbox", around(10, 5));
+  old_r.measurements.push_back(row("gone", "switch", 2, around(5, 5)));
+  new_r.measurements.push_back(row("added", "switch", 2, around(5, 5)));
+  old_r.measurements.push_back(row("broke", "switch", 2, around(5, 5)));
+  new_r.measurements.push_back(row("broke", "switch", 2, {}, Status::failed, "crash"));
+  old_r.measurements.push_back(row("never", "switch", 2, {}, Status::failed, "crash"));
+  new_r.measurements.push_back(row("never", "switch", 2, {}, Status::failed, "crash"));
+  CompareOptions gate;
+  gate.fail_on_regression = 0.1;
+  const Comparison c = compare_results(old_r, new_r, gate);
+  ASSERT_EQ(c.unmatched.size(), 4u);
+  for (const auto& u : c.unmatched) EXPECT_EQ(u.lost, u.library == "gone" || u.library == "broke") << u.library;
+  EXPECT_TRUE(c.regression());
+  EXPECT_NE(render_comparison(c, gate).find("broke: old ok; new failed: crash  REGRESSION (ran before, not now)"), std::string::npos);
+  EXPECT_FALSE(compare_results(old_r, new_r, {}).regression());  // without the gate: listed, not failed
+}
+
+TEST(Compare, FilesWithNoRowInCommonAreAnError) {
+  Results other = one_row("tbox", around(10, 5));
+  other.measurements[0].case_id = "create";
+  EXPECT_THROW(compare_results(one_row("tbox", around(10, 5)), other, {}), std::invalid_argument);
+  Results failed = one_row("tbox", {});
+  failed.measurements[0] = row("tbox", "switch", 2, {}, Status::failed, "crash");
+  EXPECT_NO_THROW(compare_results(one_row("tbox", around(10, 5)), failed, {}));  // in common, failed: listed
+}
+
 // Instruction counts are exact: one value against one is compared by its change, in both directions.
 TEST(Compare, ExactCountsFailOnRegressionByTheirChangeAlone) {
   auto counted = [](double instructions) {
