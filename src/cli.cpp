@@ -161,6 +161,9 @@ RunSettings settings_from(const ModuleCommand& c) {
   const std::string module_default = std::to_string(c.module->default_processes);
   s.processes = static_cast<unsigned>(parse_count(given("--processes") ? c.processes : module_default, "--processes", 1, 1000));
   s.reps = given("--reps") ? static_cast<unsigned>(parse_count(c.reps, "--reps", 1, 1000)) : s.processes;
+  if (given("--processes") && s.reps < s.processes)  // else fewer processes would run than asked, silently
+    throw std::invalid_argument("--processes " + c.processes + " is more than --reps " + c.reps +
+                                ": each process runs one repetition at least");
   if (given("--warmup")) s.warmup = static_cast<unsigned>(parse_count(c.warmup, "--warmup", 0, 100));
   s.timeout = std::chrono::seconds(parse_count(c.timeout, "--timeout", 1, 86400));
   if (s.instructions && s.counters)
@@ -397,6 +400,16 @@ std::optional<std::string> unknown_command(const CLI::App& app, const std::vecto
   return fmt::format("{}: give one of {} (benchbox --help)", what, fmt::join(names, ", "));
 }
 
+// CLI11's words for an option given twice ("--lib: At Most 1 required but received 2") say what
+// the user did instead.
+std::string parse_error_text(const CLI::ParseError& e) {
+  const std::string text = e.what();
+  const auto at = text.find(": At Most 1 required but received ");
+  if (at == std::string::npos) return text;
+  const std::string option = text.substr(0, at);
+  return option + " is given " + text.substr(at + 34) + " times: give it once (several values: " + option + " A,B)";
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) {
@@ -474,7 +487,9 @@ int run_cli(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : kExitUsage;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    fmt::print(stderr, "benchbox: error: {}\n", parse_error_text(e));  // one line, as every other error
+    return kExitUsage;
   }
   try {
     if (list->parsed()) return list_modules(list_only, list_verbose);

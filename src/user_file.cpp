@@ -50,7 +50,10 @@ ParamValue user_file_param(const ParamSpec& spec, const std::string& where, cons
     throw refuse(e.what());
   }
   value.file->bytes = fs::file_size(path, ec);
-  if (ec || value.file->bytes == 0) throw refuse(ec ? "its size cannot be read" : "empty");
+  if (ec || value.file->bytes == 0)
+    throw refuse(ec                                ? "its size cannot be read"
+                 : text.rfind("/proc/", 0) == 0 || text.rfind("/sys/", 0) == 0 ? "reports size 0, as files of /proc and /sys do: copy it to a file first"
+                                                   : "empty");
   if (auto wrong = spec.user_file(path)) throw refuse(*wrong);
   return value;
 }

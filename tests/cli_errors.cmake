@@ -47,6 +47,7 @@ expect_usage_error(fake -n pass --reps 2.5)
 expect_usage_error(fake -n pass --warmup 101)
 expect_usage_error(fake -n pass --warmup x)
 expect_usage_error(fake -n pass --processes 0)
+expect_usage_error_matching("more than --reps" fake -n pass --lib steady --processes 3 --reps 2)
 expect_usage_error(fake -n pass --timeout 0)
 expect_usage_error(fake -n pass --timeout abc)
 expect_usage_error(fake -n pass --timeout 99999999999)
@@ -55,6 +56,9 @@ expect_usage_error(fake -n pass --cpu 0 --no-pin)
 expect_usage_error_matching("contradict" fake -n pass --lib steady --counters --instructions)
 expect_usage_error(fake -n pass --lib steady,nosuchlib)
 expect_usage_error(fake -n pass --no-such-option)
+# The parser's own errors are one line too, and an option given twice says so.
+expect_usage_error_matching("^benchbox: error: [^\n]+\n?$" fake -n pass --no-such-option)
+expect_usage_error_matching("--lib is given 2 times" fake -n pass --lib steady --lib steady)
 # Empty names and paths (an unset shell variable) are errors, never "all of them" or "no file";
 # through the shell, as above. A wrong acceptance would run the fake module and exit 0.
 foreach(args "-n '' --lib steady:names nothing" "-n , --lib steady:names nothing" "-n pass, --lib steady:an empty name"
