@@ -161,7 +161,7 @@ RunSettings settings_from(const ModuleCommand& c) {
   const std::string module_default = std::to_string(c.module->default_processes);
   s.processes = static_cast<unsigned>(parse_count(given("--processes") ? c.processes : module_default, "--processes", 1, 1000));
   s.reps = given("--reps") ? static_cast<unsigned>(parse_count(c.reps, "--reps", 1, 1000)) : s.processes;
-  if (given("--processes") && s.reps < s.processes)  // else fewer processes would run than asked, silently
+  if (!s.instructions && given("--processes") && s.reps < s.processes)  // else fewer processes would run than asked, silently
     throw std::invalid_argument("--processes " + c.processes + " is more than --reps " + c.reps +
                                 ": each process runs one repetition at least");
   if (given("--warmup")) s.warmup = static_cast<unsigned>(parse_count(c.warmup, "--warmup", 0, 100));
@@ -286,7 +286,7 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   // Fail now, not after the first measurement.
   check_output_file(c.json_path, "--json", c.app->count("--json") > 0);
   check_output_file(c.output, "--output", c.app->count("--output") > 0, c.format == "svg");
-  check_distinct_files(c.output, "--output", c.json_path, "--json");
+  if (c.format != "svg") check_distinct_files(c.output, "--output", c.json_path, "--json");  // svg: PREFIX-<case>.svg
   check_report_destination(c.format, points.size(), c.output);
   ProcessExecutor executor;
   Runner runner(*c.module, s, catalog, executor);
@@ -379,7 +379,7 @@ int report(const std::string& file, const std::string& format, const std::string
   const ReportOptions options = report_options(sort);
   make_reporter(format, options);  // an unknown format is reported before the file is read
   check_output_file(output, "--output", output_given, format == "svg");
-  check_distinct_files(output, "--output", file, "the results file");
+  if (format != "svg") check_distinct_files(output, "--output", file, "the results file");  // svg: PREFIX-<case>.svg
   write_report(format, load_results(file), output, options);
   return 0;
 }
@@ -407,7 +407,8 @@ std::string parse_error_text(const CLI::ParseError& e) {
   const auto at = text.find(": At Most 1 required but received ");
   if (at == std::string::npos) return text;
   const std::string option = text.substr(0, at);
-  return option + " is given " + text.substr(at + 34) + " times: give it once (several values: " + option + " A,B)";
+  const bool list = option == "--lib" || option == "-n" || option == "--name";
+  return option + " is given " + text.substr(at + 34) + " times: give it once" + (list ? " (several: " + option + " A,B)" : "");
 }
 
 }  // namespace

@@ -102,7 +102,12 @@ int run_report_commands(const ReportCommands& c) {
     opt.medians_only = c.medians_only;
     const Comparison comparison = compare_runs(load_runs(c.old_file), load_runs(c.new_file), opt);
     emit(render_comparison(comparison, opt), "");
-    return comparison.regression() ? 1 : 0;
+    if (comparison.regression()) return 1;
+    if (!comparison.nothing_compared.empty()) {
+      std::fprintf(stderr, "benchbox: error: compare: nothing could be compared: %s\n", comparison.nothing_compared.c_str());
+      return 2;
+    }
+    return 0;
   }
   if (c.merge->parsed()) {
     check_output_file(c.output, "--output", c.merge->count("--output") > 0);

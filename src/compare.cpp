@@ -206,12 +206,21 @@ bool all_ok(const RowRuns& side) {
   return std::all_of(side.rows.begin(), side.rows.end(), [](const Measurement* m) { return m->ok(); });
 }
 
-// "hashmap find, insert": what a results file holds, for the message when two files share no row.
-std::string modules_of(const Results& file) {
+// "hashmap find, insert": what a side's results files hold, for the message when nothing compares.
+std::string modules_of(const std::vector<Results>& side) {
   std::vector<std::string> seen;
-  for (const auto& m : file.measurements)
-    if (std::find(seen.begin(), seen.end(), m.module + " " + m.case_id) == seen.end()) seen.push_back(m.module + " " + m.case_id);
+  for (const auto& file : side)
+    for (const auto& m : file.measurements)
+      if (std::find(seen.begin(), seen.end(), m.module + " " + m.case_id) == seen.end()) seen.push_back(m.module + " " + m.case_id);
   return seen.empty() ? "no rows" : fmt::format("{}", fmt::join(seen, ", "));
+}
+
+// The row of a side to show when the row is not compared: its first run that is not ok, else its first.
+const Measurement* shown_row(const std::optional<RowRuns>& side) {
+  if (!side) return nullptr;
+  for (const auto* m : side->rows)
+    if (!m->ok()) return m;
+  return side->rows.front();
 }
 
 bool comparable(const RowRuns& old_side, const RowRuns& new_side) {
@@ -242,9 +251,10 @@ Comparison compare_runs(const std::vector<Results>& old_runs, const std::vector<
   c.new_machine = machine_label(new_runs.front().context);
   c.old_runs = old_runs.size();
   c.new_runs = new_runs.size();
-  auto n_in_first = [&](const Measurement& o) {
-    return std::any_of(new_runs.front().measurements.begin(), new_runs.front().measurements.end(),
-                        [&](const Measurement& m) { return same_row(o, m); });
+  auto in_some_new_run = [&](const Measurement& o) {
+    return std::any_of(new_runs.begin(), new_runs.end(), [&](const Results& file) {
+      return std::any_of(file.measurements.begin(), file.measurements.end(), [&](const Measurement& m) { return same_row(o, m); });
+    });
   };
   for (const auto& o : old_runs.front().measurements) {
     const auto old_side = find_in_runs(o, old_runs), new_side = find_in_runs(o, new_runs);
@@ -252,20 +262,18 @@ Comparison compare_runs(const std::vector<Results>& old_runs, const std::vector<
       c.rows.push_back(compared(*old_side, *new_side, opt));
       continue;
     }
-    const Measurement* n = new_side ? new_side->rows.front() : nullptr;
-    UnmatchedRow u = unmatched(o, &o, n);
+    const Measurement* n = shown_row(new_side);
+    UnmatchedRow u = unmatched(o, old_side ? shown_row(old_side) : &o, n);
     u.lost = opt.fail_on_regression && old_side && all_ok(*old_side) && (!new_side || !all_ok(*new_side));
     if (!old_side) u.old_state = "absent from one of the old runs";
-    else if (!new_side && n_in_first(o)) u.new_state = "absent from one of the new runs";
+    else if (!new_side && in_some_new_run(o)) u.new_state = "absent from one of the new runs";
     else if (n && o.ok() && n->ok() && o.figure.id != n->figure.id)  // time against instructions
       u.old_state = "ok (" + o.figure.label + ")", u.new_state = "ok (" + n->figure.label + "): different figures";
     c.unmatched.push_back(u);
   }
-  const bool in_common = !c.rows.empty() || std::any_of(old_runs.front().measurements.begin(),
-                                                         old_runs.front().measurements.end(), n_in_first);
-  if (!in_common)
-    throw std::invalid_argument("compare: no row of the old file is in the new one (old: " + modules_of(old_runs.front()) +
-                                "; new: " + modules_of(new_runs.front()) + ")");
+  if (c.rows.empty())
+    c.nothing_compared = "no row is ok in both sides with the same figure (old: " + modules_of(old_runs) +
+                         "; new: " + modules_of(new_runs) + ")";
   // The reference row's change is the machine's only when every file comes from the same build:
   // otherwise a change common to every row (compiler, flags, benchbox itself) would pass unseen.
   const bool same_build = same_build_everywhere(old_runs, new_runs);

@@ -70,6 +70,9 @@ struct Comparison {
   std::size_t old_runs = 1, new_runs = 1;  // results files per side
   std::vector<ComparedRow> rows;
   std::vector<UnmatchedRow> unmatched;
+  // Set when no row could be compared (files of other modules, a time file against an instructions
+  // file, every row failed): what compare found is then nothing, which is not "no regression".
+  std::string nothing_compared;
   bool regression() const;
 };
 

@@ -8,14 +8,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool same_file(const std::string& a, const std::string& b) {
-  std::error_code ec_a, ec_b;
-  if (fs::exists(a, ec_a) && fs::exists(b, ec_b)) {
-    std::error_code ec;
-    return fs::equivalent(a, b, ec);
-  }
-  const auto full_a = fs::weakly_canonical(fs::absolute(a), ec_a), full_b = fs::weakly_canonical(fs::absolute(b), ec_b);
-  return !ec_a && !ec_b && full_a == full_b;
+// What writing `path` replaces: the directory entry (its folder resolved, its last name kept): the
+// file is written beside it and renamed over it, so a link at `path` is replaced, not its target.
+fs::path entry_written(const std::string& path) {
+  std::error_code ec;
+  const auto full = fs::absolute(path);
+  return fs::weakly_canonical(full.parent_path(), ec) / full.filename();
+}
+
+// What reading `path` reads: links followed to the end.
+fs::path file_read(const std::string& path) {
+  std::error_code ec;
+  return fs::weakly_canonical(fs::absolute(path), ec);
 }
 
 }  // namespace
@@ -34,7 +38,9 @@ void check_output_file(const std::string& path, const std::string& option, bool 
 
 void check_distinct_files(const std::string& written, const std::string& written_as, const std::string& other,
                           const std::string& other_as) {
-  if (written.empty() || other.empty() || !same_file(written, other)) return;
+  if (written.empty() || other.empty()) return;
+  const auto entry = entry_written(written);
+  if (entry != entry_written(other) && entry != file_read(other)) return;
   throw std::invalid_argument(written_as + " and " + other_as + " name the same file (" + written + "): writing one would replace the other");
 }
 

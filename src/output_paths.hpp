@@ -10,8 +10,9 @@ namespace benchbox {
 // so are a directory (unless the format writes into one: svg's DIR/) and a missing parent directory.
 void check_output_file(const std::string& path, const std::string& option, bool given, bool directory_allowed = false);
 
-// Refuses when `written` would replace `other` (the results file and its report; a report and its
-// input): both name one file, by path or through a link.
+// Refuses when writing `written` would replace `other` (the results file and its report; a report
+// and its input): one path spelt two ways, or `other` a link to the file `written` names. Writing
+// to a link replaces the link, not the file it points to, which is left alone.
 void check_distinct_files(const std::string& written, const std::string& written_as, const std::string& other,
                           const std::string& other_as);
 

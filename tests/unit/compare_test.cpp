@@ -109,13 +109,34 @@ TEST(Compare, UnderFailOnRegressionARowThatStoppedRunningFails) {
   EXPECT_FALSE(compare_results(old_r, new_r, {}).regression());  // without the gate: listed, not failed
 }
 
-TEST(Compare, FilesWithNoRowInCommonAreAnError) {
+// Nothing compared is not "no regression": files of other cases, or every row failed.
+TEST(Compare, NothingComparedIsSaid) {
   Results other = one_row("tbox", around(10, 5));
   other.measurements[0].case_id = "create";
-  EXPECT_THROW(compare_results(one_row("tbox", around(10, 5)), other, {}), std::invalid_argument);
+  EXPECT_NE(compare_results(one_row("tbox", around(10, 5)), other, {}).nothing_compared.find("old: coroutine switch; new: coroutine create"),
+            std::string::npos);
   Results failed = one_row("tbox", {});
   failed.measurements[0] = row("tbox", "switch", 2, {}, Status::failed, "crash");
-  EXPECT_NO_THROW(compare_results(one_row("tbox", around(10, 5)), failed, {}));  // in common, failed: listed
+  EXPECT_FALSE(compare_results(failed, failed, {}).nothing_compared.empty());
+  EXPECT_TRUE(compare_results(one_row("tbox", around(10, 5)), one_row("tbox", around(10, 5)), {}).nothing_compared.empty());
+}
+
+// With several runs a side, the row that stopped running is shown as it failed, whichever run it was.
+TEST(Compare, SeveralRunsShowTheRunWhereARowFailed) {
+  Results broken = one_row("tbox", {});
+  broken.measurements[0] = row("tbox", "switch", 2, {}, Status::failed, "crash");
+  CompareOptions gate;
+  gate.fail_on_regression = 0.1;
+  const Comparison c = compare_runs({one_row("tbox", around(10, 5)), one_row("tbox", around(10, 5))},
+                                    {one_row("tbox", around(10, 5)), broken}, gate);
+  ASSERT_EQ(c.unmatched.size(), 1u);
+  EXPECT_EQ(c.unmatched[0].new_state, "failed: crash");
+  EXPECT_TRUE(c.unmatched[0].lost);
+  Results without = one_row("tbox", around(10, 5));
+  without.measurements[0].library = "other";
+  const Comparison d = compare_runs({one_row("tbox", around(10, 5))}, {without, one_row("tbox", around(10, 5))}, gate);
+  ASSERT_FALSE(d.unmatched.empty());
+  EXPECT_EQ(d.unmatched[0].new_state, "absent from one of the new runs");
 }
 
 // Instruction counts are exact: one value against one is compared by its change, in both directions.
