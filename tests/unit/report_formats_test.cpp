@@ -196,8 +196,12 @@ TEST(Reports, VsMeanDividesByTheGeometricMeanOfThePointsRobustFigures) {
   const auto library = static_cast<std::size_t>(std::find(header.begin(), header.end(), "library") - header.begin());
   ASSERT_LT(column, header.size());
   for (const auto& rec : records) {
-    if (rec[library] == "tbox") EXPECT_EQ(rec[column], "1");
-    if (rec[library] == "libmill") EXPECT_EQ(rec[column], "");
+    if (rec[library] == "tbox") {
+      EXPECT_EQ(rec[column], "1");
+    }
+    if (rec[library] == "libmill") {  // braces: gtest's macros end in an if of their own
+      EXPECT_EQ(rec[column], "");
+    }
     if (rec[library] == "golang") {  // the channel case: two rows
       const double floor = r.measurements[6].robust()->value, golang = r.measurements[7].robust()->value;
       EXPECT_NEAR(std::stod(rec[column]), golang / std::sqrt(floor * golang), 1e-5);
@@ -238,8 +242,11 @@ TEST(Reports, VsMeanKeepsToTheRowsFigure) {
   Results r = sample_results();
   r.measurements[3].figure = FigureSpec::rate("mb_per_s", "bytes", 1e6, "MB/s");  // ucontext
   const auto groups = group_by_case(r);
-  for (const auto* m : groups[0].rows)
-    if (m->library == "floor") EXPECT_NEAR(*groups[0].vs_mean(*m), 2.0 / std::cbrt(2.0 * 10 * 5), 1e-12);
+  for (const auto* m : groups[0].rows) {
+    if (m->library == "floor") {
+      EXPECT_NEAR(*groups[0].vs_mean(*m), 2.0 / std::cbrt(2.0 * 10 * 5), 1e-12);
+    }
+  }
 }
 
 // A case with a single row has no mean to be measured against.
