@@ -50,10 +50,12 @@ ParamValue user_file_param(const ParamSpec& spec, const std::string& where, cons
     throw refuse(e.what());
   }
   value.file->bytes = fs::file_size(path, ec);
-  if (ec || value.file->bytes == 0)
-    throw refuse(ec                                ? "its size cannot be read"
-                 : text.rfind("/proc/", 0) == 0 || text.rfind("/sys/", 0) == 0 ? "reports size 0, as files of /proc and /sys do: copy it to a file first"
-                                                   : "empty");
+  if (ec) throw refuse("its size cannot be read");
+  if (value.file->bytes == 0) {
+    const std::string full = path.string();  // normalized: ../../proc/x is /proc/x
+    const bool kernel_file = full.rfind("/proc/", 0) == 0 || full.rfind("/sys/", 0) == 0;
+    throw refuse(kernel_file ? "reports size 0, as files of /proc and /sys do: copy it to a file first" : "empty");
+  }
   if (auto wrong = spec.user_file(path)) throw refuse(*wrong);
   return value;
 }
