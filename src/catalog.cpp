@@ -16,6 +16,15 @@ std::filesystem::path default_libexec_dir() {
   return exe.parent_path().parent_path() / "libexec" / "benchbox";
 }
 
+std::filesystem::path default_data_root() {
+  if (const char* env = std::getenv("BENCHBOX_LIBEXEC"); env && *env) return {};
+  std::error_code ec;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return {};
+  const auto share = exe.parent_path().parent_path() / "share" / "benchbox";
+  return std::filesystem::is_directory(share, ec) ? share : std::filesystem::path();
+}
+
 std::vector<LibraryEntry> load_catalog(const std::filesystem::path& libexec_dir, const std::string& module) {
   std::vector<LibraryEntry> entries;
   const auto dir = libexec_dir / module;

@@ -25,6 +25,10 @@ struct LibraryEntry {
 
 // Where adapters and manifests live: $BENCHBOX_LIBEXEC, else <dir of this executable>/../libexec/benchbox.
 std::filesystem::path default_libexec_dir();
+// Where the modules' data sets live (<root>/<module>/data): <dir of this executable>/../share/benchbox
+// where benchbox is installed (cmake --install), else empty (the libexec folder's, as in a build, or
+// $BENCHBOX_LIBEXEC's when set).
+std::filesystem::path default_data_root();
 
 // All manifests of a module, sorted by order then id. Throws std::runtime_error on an unreadable manifest.
 std::vector<LibraryEntry> load_catalog(const std::filesystem::path& libexec_dir, const std::string& module);

@@ -11,6 +11,7 @@
 #include <thread>
 #include <unistd.h>
 
+#include "build_info.hpp"
 #include "catalog.hpp"
 #include "cli_reports.hpp"
 #include "executor.hpp"
@@ -23,6 +24,7 @@
 #include "report/reporter.hpp"
 #include "report/numbers.hpp"
 #include "report/text.hpp"
+#include "report/verify.hpp"
 #include "run_lock.hpp"
 #include "runner.hpp"
 #include "system_info.hpp"
@@ -53,7 +55,7 @@ struct ModuleCommand {
   std::string case_id, libs, ops, target_ms = "30", reps, warmup, processes, cpu, timeout = "120";
   std::string json_path, format = "text", output, sort = "median", seed, interleave = "suite";
   std::vector<std::string> axis_params;  // --param AXIS=V1,V2, repeatable
-  bool no_pin = false, counters = false, instructions = false, no_wait = false;
+  bool no_pin = false, counters = false, instructions = false, no_wait = false, verify = false;
 };
 
 std::vector<std::string> split_list(const std::string& s, char separator = ',') {
@@ -130,6 +132,20 @@ void keep_free_text_whole(const CaseSpec& spec, const ModuleCommand& c, RunSetti
   }
 }
 
+// --verify: one short trial per row, in one process, unpinned (nothing is timed) unless --cpu says.
+// The options that shape a measurement or its report contradict it.
+void verify_settings(const ModuleCommand& c, RunSettings& s) {
+  for (const char* option : {"--reps", "--processes", "--warmup", "--target-ms", "--counters", "--instructions", "--format",
+                             "--output", "--sort", "--interleave"})
+    if (c.app->count(option))
+      throw std::invalid_argument(std::string("--verify runs one short trial per row and prints whether each was proved; ") +
+                                  option + " is for a measuring run");
+  s.verify = true;
+  s.reps = s.processes = 1;
+  s.warmup = 0;
+  if (!c.app->count("--cpu")) s.cpu.reset();
+}
+
 RunSettings settings_from(const ModuleCommand& c) {
   // Given with an empty value ("--ops="), an option is an error, not its default.
   auto given = [&c](const char* option) { return c.app->count(option) > 0; };
@@ -181,10 +197,12 @@ RunSettings settings_from(const ModuleCommand& c) {
   if (given("--cpu")) s.cpu = static_cast<int>(parse_count(c.cpu, "--cpu", 0, cpus - 1));
   else if (!c.no_pin) s.cpu = static_cast<int>(cpus - 1);  // the last CPU: away from CPU 0's interrupts
   s.libexec_dir = default_libexec_dir();
+  s.data_root = default_data_root();
   s.seed = !given("--seed") ? std::random_device{}() : parse_count(c.seed, "--seed", 0, UINT64_MAX);
   if (c.interleave != "suite" && c.interleave != "case")
     throw std::invalid_argument("--interleave must be suite or case, got '" + c.interleave + "'");
   s.interleave = c.interleave == "case" ? RunSettings::Interleave::case_point : RunSettings::Interleave::suite;
+  if (c.verify) verify_settings(c, s);
   return s;
 }
 
@@ -206,7 +224,7 @@ std::string command_text(const std::vector<std::string>& command_line) {
 
 // How this run measured, for the results' context.
 nlohmann::json settings_context(const RunSettings& s) {
-  return {{"mode", s.instructions ? "instructions" : "time"},
+  return {{"mode", s.instructions ? "instructions" : s.verify ? "verify" : "time"},
           {"ops", s.ops ? nlohmann::json(*s.ops) : nlohmann::json("calibrated")},
           {"target_ms", s.target.count()},
           {"reps", s.reps},
@@ -262,10 +280,11 @@ std::string processes_help(const Module& m) {
 // elements) may cost far more than the suite's share of the budget.
 void raise_default_processes(const ModuleCommand& c, const std::vector<CasePoint>& points,
                              const std::vector<LibraryEntry>& catalog, RunSettings& s) {
-  if (s.instructions || c.app->count("--processes") || c.app->count("--reps")) return;
+  if (s.instructions || s.verify || c.app->count("--processes") || c.app->count("--reps")) return;
   RunSettings whole;
   whole.module = s.module;
   whole.libexec_dir = s.libexec_dir;
+  whole.data_root = s.data_root;
   const auto suite = plan(*c.module, whole, catalog);
   auto in_suite = [&suite](const CasePoint& p) {
     return std::any_of(suite.begin(), suite.end(), [&p](const CasePoint& q) { return q.spec == p.spec && q.param == p.param; });
@@ -315,14 +334,15 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   for (const auto& k : c.module->cases)
     if (k.ranked) ranked.push_back(k.id);
   if (!ranked.empty()) results.context["ranked_cases"] = {{c.module->id, ranked}};
-  results.warnings = environment_warnings(
+  if (!s.verify)  // the machine's state matters to figures, and --verify keeps none
+    results.warnings = environment_warnings(
       results.context, std::any_of(points.begin(), points.end(), [](const CasePoint& p) { return p.spec->cpus > 1; }));
   if (s.counters && !hardware_counters_available())
     results.warnings.push_back(
         "hardware counters are not available here (perf_event_open refused: a virtual machine without a virtual PMU, "
         "or kernel.perf_event_paranoid too high); no cycles or instructions columns are shown");
 
-  const bool live = c.format == "text" && c.output.empty();
+  const bool live = c.format == "text" && c.output.empty() && !s.verify;
   RunObserver observer = live ? live_observer(c, results, options) : RunObserver{};
   auto live_measured = observer.measured;
   observer.measured = [&](const Measurement& m) {
@@ -334,10 +354,13 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   observer = progress.wrap(observer);
   runner.run(points, results, observer);
   progress.clear();
-  add_run_findings(results);
+  if (!s.verify) add_run_findings(results);
   save_json(c.json_path, results);
 
-  if (!live) {
+  if (s.verify) {
+    fmt::print("{}", verify::table(results));
+    for (const auto& w : results.warnings) fmt::print(stderr, "warning: {}\n", w);
+  } else if (!live) {
     write_report(c.format, results, c.output, options);
   } else {
     fmt::print("{}", text::rank_tables(results, group_by_case(results)));
@@ -358,9 +381,16 @@ int run_module(const ModuleCommand& c, const std::vector<std::string>& command_l
   return 0;
 }
 
+// A module of benchbox's source that this build left out, and the command that adds it.
+std::string not_built_text(const std::string& module) {
+  return fmt::format("module '{}' is not built in this benchbox: scripts/setup {} (in benchbox's source folder) adds it", module,
+                     module);
+}
+
 int list_modules(const std::string& only, bool verbose) {
   RunSettings settings;  // as a run's, unpinned: describe through the run's own path
   settings.libexec_dir = default_libexec_dir();
+  settings.data_root = default_data_root();
   ProcessExecutor executor;
   bool found = false;
   for (const Module* m : modules()) {
@@ -370,7 +400,12 @@ int list_modules(const std::string& only, bool verbose) {
     fmt::print("{}", list_module(*m, load_catalog(settings.libexec_dir, m->id), settings, executor, verbose));
     std::fflush(stdout);
   }
+  const auto unbuilt = split_list(build_info::unbuilt_modules);
+  if (!found && std::count(unbuilt.begin(), unbuilt.end(), only)) throw std::invalid_argument(not_built_text(only));
   if (!found) throw std::invalid_argument("unknown module '" + only + "' (see `benchbox list`)");
+  if (only.empty() && !unbuilt.empty())
+    fmt::print("Not built in this benchbox: {} (scripts/setup MODULE, in benchbox's source folder, adds one)\n",
+               fmt::join(unbuilt, ", "));
   return 0;
 }
 
@@ -395,6 +430,8 @@ std::optional<std::string> unknown_command(const CLI::App& app, const std::vecto
     if (sub->get_name() == first) return std::nullopt;
     names.push_back(sub->get_name());
   }
+  if (const auto unbuilt = split_list(build_info::unbuilt_modules); std::count(unbuilt.begin(), unbuilt.end(), first))
+    return not_built_text(first);
   const std::string what = first.rfind('-', 0) == 0 ? "unknown option '" + first + "' before the command"
                                                       : "unknown module or command '" + first + "'";
   return fmt::format("{}: give one of {} (benchbox --help)", what, fmt::join(names, ", "));
@@ -476,6 +513,9 @@ int run_cli(int argc, char** argv) {
                       "spread over the whole run and the tables print at its end; case: one case's rounds after "
                       "another, each table printed as soon as its case is done");
     c.app->add_option("--sort", c.sort, "table rows by median, best first (default), or by name: declared order");
+    c.app->add_flag("--verify", c.verify,
+                    "check every selected library on every selected point: one short trial each (no calibration, no "
+                    "repetitions), every proof checked, a pass/fail line per row and nothing timed shown");
     c.app->add_flag("--no-wait", c.no_wait,
                     "when another run is measuring on this machine, refuse at once (exit status 3) instead of waiting");
   }

@@ -313,6 +313,10 @@ unsigned probe_warmups(const RowContext& row, const OpsCount& probe) { return st
 
 }  // namespace
 
+std::uint64_t first_probe_ops(const RowContext& row, const Measurement& m) {
+  return row.spec.first_probe_ops ? std::max<std::uint64_t>(row.spec.first_probe_ops(m.param), 1) : 10;
+}
+
 // Probes grow tenfold (or by the factor the last probe suggests) until one lasts 10 ms, then
 // scale to the target with two significant digits: counts people can read and compare.
 std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, std::string& error, bool* not_applicable) {
@@ -321,7 +325,7 @@ std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, s
   const double target_ns = static_cast<double>(s.target.count()) * 1e6;
   // The first probe is small: one operation of some cases (a 2 MB document parsed by a slow
   // library) takes milliseconds, of others seconds (first_probe_ops); probes grow up to 100-fold each.
-  std::uint64_t asked = row.spec.first_probe_ops ? std::max<std::uint64_t>(row.spec.first_probe_ops(m.param), 1) : 10;
+  std::uint64_t asked = first_probe_ops(row, m);
   std::uint64_t ops = row.spec.round_ops(m.param, asked);
   for (int probe = 0; probe < 16; ++probe) {
     Batch b = run_batch(row, m, ops, 1, probe_warmups(row, OpsCount{asked, ops}));
@@ -366,6 +370,11 @@ bool begin_measurement(const RowContext& row, Measurement& m) {
     count = {*row.spec.fixed_ops, *row.spec.fixed_ops};
   } else if (s.ops) {
     count = {*s.ops, row.spec.round_ops(m.param, *s.ops)};
+  } else if (s.verify) {
+    // One short trial proves the work without timing anything worth a figure: the calibration's
+    // first probe, raised to the case's minimum.
+    const std::uint64_t quick = first_probe_ops(row, m);
+    count = {quick, row.spec.round_ops(m.param, quick)};
   } else {
     std::string error;
     bool not_applicable = false;
@@ -406,6 +415,7 @@ bool measure_process(const RowContext& row, unsigned p, Measurement& m) {
     if (t.instructions) m.counter_sums.instructions += static_cast<double>(*t.instructions) / n;
     set_rate(row.spec, t, m);
     m.details = t.details;
+    m.proof = TrialProof{t.ops, t.done, t.checksum, t.counts};
   }
   auto wrong = inexact(m.figure, m.values);
   for (const auto& e : m.extra_figures)

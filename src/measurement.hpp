@@ -49,6 +49,9 @@ void not_applicable_measurement(Measurement& m, std::string reason);
 struct OpsCount {
   std::uint64_t wanted = 0, ops = 0;
 };
+// The count of the calibration's first probe (10, or the case's own where one operation may take
+// long), before the case's minimum raises it; also the count of a --verify trial.
+std::uint64_t first_probe_ops(const RowContext& row, const Measurement& m);
 // Finds an operation count whose repetition lasts about the settings' target (probes verified);
 // empty with `error` set when a probe fails (and `*not_applicable` when its adapter answered that
 // the library cannot run the point).

@@ -131,6 +131,9 @@ json measurement_json(const Measurement& m) {
       {"traits", m.traits.values},
       {"notes", m.traits.notes},
       {"details", m.details},
+      {"proof", m.proof ? json{{"ops", m.proof->ops}, {"done", m.proof->done}, {"checksum", m.proof->checksum},
+                               {"counts", m.proof->counts}}
+                        : json(nullptr)},
       {"cycles_per_op", optional_number(m.cycles_per_op)},
       {"instructions_per_op", optional_number(m.instructions_per_op)},
       {"host_steal_ms", m.host_steal_ms},
@@ -288,6 +291,13 @@ void read_version2(const json& e, const std::string& where, std::int64_t version
     for (auto& [k, v] : traits->items()) m.traits.values[k] = v.is_string() ? v.get<std::string>() : v.dump();
   m.peak_rss_bytes = field<std::uint64_t>(e, "peak_rss_bytes", where);
   m.details = field<std::vector<std::string>>(e, "details", where);
+  if (auto proof = e.find("proof"); proof != e.end() && !proof->is_null()) {
+    if (!proof->is_object()) throw std::runtime_error(where + ": field 'proof' is not an object");
+    const std::string in = where + ", proof";
+    m.proof = TrialProof{field<std::uint64_t>(*proof, "ops", in), field<std::uint64_t>(*proof, "done", in),
+                         field<std::uint64_t>(*proof, "checksum", in),
+                         field<std::map<std::string, std::uint64_t>>(*proof, "counts", in)};
+  }
   m.host_steal_ms = e.value("host_steal_ms", 0.0);
   m.others_cpu_ms = e.value("others_cpu_ms", 0.0);
   m.measured_wall_ms = e.value("measured_wall_ms", 0.0);
@@ -405,6 +415,9 @@ Results load_results(const std::filesystem::path& path) {
   if (buffer.str().empty()) throw std::runtime_error(path.string() + " is empty");
   json j = json::parse(buffer.str(), nullptr, false);
   if (j.is_discarded()) throw std::runtime_error(path.string() + " is not valid JSON (truncated or damaged?)");
+  if (j.is_object() && j.contains("context") && j["context"].is_object() && j["context"].contains("settings") &&
+      j["context"]["settings"].is_object() && j["context"]["settings"].value("mode", "") == "verify")
+    throw std::runtime_error(path.string() + " is the file of a --verify run: it proves the adapters work and holds no figures");
   try {
     return results_from_json(j);
   } catch (const std::exception& e) {

@@ -54,6 +54,9 @@ struct Measurement {
   std::uint64_t peak_rss_bytes = 0; // largest peak resident memory over the row's processes
   CaseTraits traits;
   std::vector<std::string> details;  // from the adapter (e.g. conformance inputs that failed)
+  // What the row's last verified trial claimed and the module's verifier accepted: its count of
+  // operations done, checksum and further counts (bytes, matches).
+  std::optional<TrialProof> proof;
   std::optional<double> cycles_per_op, instructions_per_op;
   double host_steal_ms = 0;          // CPU time the host took (steal) while the row's processes ran
   // Pinned rows: CPU time that other programs (not the row's processes) took on the measured CPU

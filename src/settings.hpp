@@ -31,6 +31,9 @@ struct RunSettings {
   std::chrono::milliseconds timeout{std::chrono::seconds(120)};
   bool counters = false;                    // ask adapters for hardware counters (perf_event_open)
   bool instructions = false;                // deterministic mode: instructions under Callgrind
+  // --verify: one short trial per row in one process, no calibration or warm-up, every proof
+  // checked and nothing timed kept as a figure.
+  bool verify = false;
   std::string valgrind = "valgrind";
   std::filesystem::path libexec_dir;
   std::filesystem::path scratch_dir;  // for Callgrind's output files (default: the temporary folder, $TMPDIR)
@@ -43,8 +46,12 @@ struct RunSettings {
   enum class Interleave { suite, case_point };
   Interleave interleave = Interleave::suite;
 
-  // Where the module's data sets live: <libexec>/<module>/data.
-  std::filesystem::path data_dir() const { return libexec_dir / module / "data"; }
+  // The folder holding <module>/data: share/benchbox where benchbox is installed; empty: the libexec
+  // folder, as in a build.
+  std::filesystem::path data_root;
+
+  // Where the module's data sets live: <data root>/<module>/data.
+  std::filesystem::path data_dir() const { return (data_root.empty() ? libexec_dir : data_root) / module / "data"; }
 };
 
 }  // namespace benchbox

@@ -55,6 +55,11 @@ expect_usage_error(fake -n pass --cpu -1)
 expect_usage_error(fake -n pass --cpu 0 --no-pin)
 expect_usage_error_matching("contradict" fake -n pass --lib steady --counters --instructions)
 expect_usage_error(fake -n pass --lib steady,nosuchlib)
+# --verify times nothing: the options of a measuring run contradict it.
+foreach(option "--reps;3" "--processes;2" "--warmup;1" "--target-ms;5" "--counters" "--instructions" "--format;md"
+               "--output;x.txt" "--sort;name" "--interleave;case")
+  expect_usage_error_matching("--verify runs one short trial per row.*is for a measuring run" fake --verify ${option})
+endforeach()
 expect_usage_error(fake -n pass --no-such-option)
 # The parser's own errors are one line too, and an option given twice says so.
 expect_usage_error_matching("^benchbox: error: [^\n]+\n?$" fake -n pass --no-such-option)

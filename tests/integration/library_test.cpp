@@ -1,13 +1,15 @@
-// Runs one library through every suite point of its module with small op counts and checks that
-// each row is verified and printed in the original form (or n/a with a reason the adapter gives for
-// a case it declares). Exit 77 = skipped (the library was not found when benchbox was configured):
-// ctest shows it as skipped.
+// One library through its module: `benchbox MODULE --verify --lib LIBRARY` must prove every row at
+// every suite point of every case (verified with its proof and peak memory, or n/a with a reason
+// the adapter gives for a case it declares, or unavailable where the point's data set is not
+// installed); then one short measured run at the first proved point must print the original form
+// ("tbox: 2000 switches in 3 ms, 666666 switches per second") with a verified figure.
+// Exit 77 = skipped (the library was not found when benchbox was configured): ctest shows it skipped.
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <regex>
 #include <string>
 
@@ -20,33 +22,47 @@ using namespace benchbox;
 
 namespace {
 
-enum class RowCheck { measured, passed, failed };
+struct Run {
+  ChildOutcome out;
+  nlohmann::json results;  // discarded when no results file was written
+};
 
-// A row of the library (or of one of its variants, `row` its name) at one point: measured and
-// verified, printed in the original form with a peak memory; or n/a with a reason the adapter
-// gives for a case it declares, or unavailable (the point's data set is not installed here).
-RowCheck check_row(const nlohmann::json& r, const ChildOutcome& out, const std::string& row, const std::string& unit) {
-  const std::string status = r["status"];
-  if (status == "not_applicable" && r["reason"].get<std::string>() == kUndeclaredCaseReason) return RowCheck::failed;
-  if (status == "not_applicable" && !r["reason"].get<std::string>().empty() && out.exit_code == 0) return RowCheck::passed;
-  if (status == "unavailable" && out.exit_code == 0) return RowCheck::passed;
-  // The original form for timed cases ("... 20000 switches in 3 ms, 6666666 switches per second"),
-  // for a rate ("zstd -3: 40 compressions, 391 MB/s, ratio 3.12"), the figure with its unit otherwise.
-  auto escaped = [](const std::string& s) { return std::regex_replace(s, std::regex(R"([.+*?()\[\]{}|^$\\])"), R"(\$&)"); };
-  const std::regex line("(^|\n)" + escaped(row) + ": ([0-9]+ " + escaped(unit) + " in [0-9]+ ms, [0-9]+ .+|[0-9]+ " + escaped(unit) +
-                        ", [0-9.]+ .+|.+: [0-9.]+ .+)\n");
-  const bool memory = r.value("peak_rss_bytes", 0) > 0;
-  if (status != "ok" || !r["verified"].get<bool>() || out.exit_code != 0 || !std::regex_search(out.out, line) || !memory)
-    return RowCheck::failed;
-  return RowCheck::measured;
+Run run_benchbox(std::vector<std::string> argv, const std::filesystem::path& json_path) {
+  std::filesystem::remove(json_path);
+  argv.insert(argv.end(), {"--json", json_path.string()});
+  ChildSpec spec;
+  spec.argv = std::move(argv);
+  spec.timeout = std::chrono::seconds(300);
+  Run r{run_child(spec), nlohmann::json()};
+  std::ifstream in(json_path);
+  r.results = nlohmann::json::parse(in, nullptr, false);
+  std::filesystem::remove(json_path);
+  return r;
 }
 
-std::string failure(const nlohmann::json& r, const ChildOutcome& out) {
-  if (r["status"] == "not_applicable" && r["reason"].get<std::string>() == kUndeclaredCaseReason)
+// A verify row: proved (verified, with its proof and a peak memory), or n/a with a reason the
+// adapter gives for a case it declares, or unavailable (the point's data set is not installed).
+std::string verify_problem(const nlohmann::json& r) {
+  const std::string status = r["status"], reason = r["reason"];
+  if (status == "not_applicable" && reason == kUndeclaredCaseReason)
     return "n/a because the adapter's describe does not declare the case (declare it, with not_applicable and the real "
            "reason if the library cannot run it)";
-  return "status " + r["status"].get<std::string>() + ", reason: " + r["reason"].dump() + ", exit " +
-         std::to_string(out.exit_code) + (r.value("peak_rss_bytes", 0) > 0 ? "" : ", no peak memory");
+  if ((status == "not_applicable" && !reason.empty()) || status == "unavailable") return "";
+  const auto& proof = r["proof"];
+  if (status != "ok" || !r["verified"].get<bool>()) return "status " + status + ", reason: " + reason;
+  if (!proof.is_object() || proof["done"].get<std::uint64_t>() == 0) return "verified without a proof (done, checksum)";
+  if (r.value("peak_rss_bytes", 0) == 0) return "no peak memory";
+  return "";
+}
+
+std::string escaped(const std::string& s) { return std::regex_replace(s, std::regex(R"([.+*?()\[\]{}|^$\\])"), R"(\$&)"); }
+
+// The original form for timed cases ("... 20000 switches in 3 ms, 6666666 switches per second"),
+// for a rate ("zstd -3: 40 compressions, 391 MB/s, ratio 3.12"), the figure with its unit otherwise.
+bool original_line_printed(const std::string& out, const std::string& row, const std::string& unit) {
+  const std::regex line("(^|\n)" + escaped(row) + ": ([0-9]+ " + escaped(unit) + " in [0-9]+ ms, [0-9]+ .+|[0-9]+ " + escaped(unit) +
+                        ", [0-9.]+ .+|.+: [0-9.]+ .+)\n");
+  return std::regex_search(out, line);
 }
 
 }  // namespace
@@ -70,46 +86,75 @@ int main(int argc, char** argv) {
 
   // In ctest's working folder (the build's), never in the system's /tmp.
   const auto json_path = std::filesystem::current_path() / ("benchbox-it-" + library + "-" + std::to_string(getpid()) + ".json");
-  int failures = 0, measured = 0;
+  const Run verify = run_benchbox({benchbox, module_id, "--verify", "--lib", library}, json_path);
+  std::cout << verify.out.out;
+  if (verify.results.is_discarded() || verify.results["results"].empty()) {
+    std::cout << "FAIL: --verify wrote no results (" << verify.out.failure_reason() << ") " << verify.out.err << "\n";
+    return 1;
+  }
+  int failures = 0, proved = 0;
+  const CaseSpec* measured_case = nullptr;
+  std::optional<Point> measured_point;  // a copy: suite() gives its points by value
+  std::string measured_row, measured_selection;
   for (const auto& c : module->cases) {
-    for (const auto& suite_point : c.suite()) {
-      // A quick trial: 2000 operations, or fewer where one may last long (the case's first
-      // calibration probe: one whole file compressed at a slow level).
-      std::uint64_t ops = 2000;
-      if (c.first_probe_ops) ops = std::clamp<std::uint64_t>(c.first_probe_ops(suite_point), 1, ops);
-      const std::string param = suite_point.axes.front().value.text;
-      ChildSpec spec;
-      spec.argv = {benchbox, module_id, "-n", c.id, param, "--lib", library, "--ops", std::to_string(ops),
-                   "--reps", "3", "--processes", "2", "--no-pin", "--json", json_path.string()};
-      for (std::size_t a = 1; a < suite_point.axes.size(); ++a)  // a case's further axes, by name
-        spec.argv.insert(spec.argv.end(), {"--param", suite_point.axes[a].name + "=" + suite_point.axes[a].value.text});
-      spec.timeout = std::chrono::seconds(300);
-      auto out = run_child(spec);
-      const std::string point = c.id + " " + param;
-      std::cout << out.out;
-      std::ifstream in(json_path);
-      auto results = nlohmann::json::parse(in, nullptr, false);
-      if (results.is_discarded() || results["results"].empty()) {
-        std::cout << "FAIL " << point << ": no results file / no result (" << out.failure_reason() << ") " << out.err << "\n";
-        ++failures;
-        continue;
-      }
-      // One row per variant of the library (a codec's levels), each checked on its own.
-      for (const auto& r : results["results"]) {
+    for (const auto& point : c.suite()) {
+      const std::string where = c.id + " " + c.label(point);
+      int rows = 0;
+      for (const auto& r : verify.results["results"]) {
+        if (r["case"] != c.id || r["param_label"] != c.label(point)) continue;
+        ++rows;
         const std::string row = r.value("variant_label", "").empty() ? library : r["variant_label"].get<std::string>();
-        const std::string where = point + (row == library ? "" : " (" + row + ")");
-        switch (check_row(r, out, row, c.unit)) {
-          case RowCheck::measured: ++measured; std::cout << "ok   " << where << ": verified\n"; break;
-          case RowCheck::passed: std::cout << "ok   " << where << ": " << r["reason"].get<std::string>() << "\n"; break;
-          case RowCheck::failed: ++failures; std::cout << "FAIL " << where << ": " << failure(r, out) << "\n"; break;
+        const std::string what = where + (row == library ? "" : " (" + row + ")");
+        if (auto problem = verify_problem(r); !problem.empty()) {
+          ++failures;
+          std::cout << "FAIL " << what << ": " << problem << "\n";
+        } else if (r["status"] == "ok") {
+          ++proved;
+          std::cout << "ok   " << what << ": verified\n";
+          if (!measured_case) {
+            measured_case = &c, measured_point = point, measured_row = row;
+            measured_selection = library + (r.value("variant", "").empty() ? "" : ":" + r["variant"].get<std::string>());
+          }
+        } else {
+          std::cout << "ok   " << what << ": " << r["reason"].get<std::string>() << "\n";
         }
+      }
+      if (rows == 0) {
+        ++failures;
+        std::cout << "FAIL " << where << ": --verify has no row for this suite point\n";
       }
     }
   }
-  std::filesystem::remove(json_path);
-  if (measured == 0) {
-    std::cout << "FAIL: no case was measured\n";
+  if (verify.out.exit_code != 0) {
     ++failures;
+    std::cout << "FAIL: --verify exited with " << verify.out.exit_code << "\n";
+  }
+  if (proved == 0) {
+    std::cout << "FAIL: no case was proved\n";
+    return 1;
+  }
+
+  // One short measured run at the first proved point: the original form, and a verified figure.
+  std::vector<std::string> run{benchbox, module_id, "-n", measured_case->id, measured_point->axes.front().value.text,
+                               "--lib", measured_selection, "--reps", "1", "--processes", "1", "--no-pin"};
+  std::uint64_t ops = 2000;
+  if (measured_case->first_probe_ops) ops = std::clamp<std::uint64_t>(measured_case->first_probe_ops(*measured_point), 1, ops);
+  run.insert(run.end(), {"--ops", std::to_string(ops)});
+  for (std::size_t a = 1; a < measured_point->axes.size(); ++a)  // a case's further axes, by name
+    run.insert(run.end(), {"--param", measured_point->axes[a].name + "=" + measured_point->axes[a].value.text});
+  const Run timed = run_benchbox(run, json_path);
+  std::cout << timed.out.out;
+  const std::string where = measured_case->id + " " + measured_case->label(*measured_point);
+  const bool figure = !timed.results.is_discarded() &&
+                      std::any_of(timed.results["results"].begin(), timed.results["results"].end(), [](const auto& r) {
+                        return r["status"] == "ok" && r["verified"].template get<bool>() && r["median"].is_number();
+                      });
+  if (timed.out.exit_code != 0 || !figure || !original_line_printed(timed.out.out, measured_row, measured_case->unit)) {
+    ++failures;
+    std::cout << "FAIL " << where << ": a measured run did not print a verified row in the original form (exit "
+              << timed.out.exit_code << ") " << timed.out.err << "\n";
+  } else {
+    std::cout << "ok   " << where << ": measured, printed in the original form\n";
   }
   return failures == 0 ? 0 : 1;
 }

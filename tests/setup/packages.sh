@@ -19,7 +19,7 @@ rm -rf "$work" && mkdir -p "$work/tree/scripts" "$work/tree/modules/alpha" "$wor
 export TMPDIR="$work/tmp" && mkdir -p "$TMPDIR"
 tree=$work/tree
 cat >"$tree/scripts/project.json" <<'EOF'
-{"debian": {"build": ["cmake", "g++"], "tests": ["valgrind"]}}
+{"debian": {"build": ["cmake", "g++"]}, "tests": {"debian": {"tools": ["valgrind"]}}}
 EOF
 cat >"$tree/modules/alpha/module.json" <<'EOF'
 {"debian": {"libraries under test": ["liba-dev", "libshared-dev"], "tools": ["cmake"]},
@@ -44,10 +44,22 @@ done
 printf '#!/bin/sh\nexit 0\n' >"$work/bin-npm/npm" && chmod +x "$work/bin-npm/npm"
 
 expected="cmake g++ valgrind liba-dev libshared-dev libb-dev wamerican"
+got=$(PATH=$work/bin-npm "$modules" --root "$tree" packages --tests | paste -sd' ')
+[[ $got == "$expected" ]] || fail "packages --tests (npm on PATH): got '$got', expected '$expected'"
+got=$(PATH=$work/bin-no-npm "$modules" --root "$tree" packages --tests | paste -sd' ')
+[[ $got == "$expected npm" ]] || fail "packages --tests (no npm on PATH): got '$got', expected '$expected npm'"
+# A run's set-up: no test package; one module's: benchbox's own and that module's only (its npm
+# data set brings npm where there is none).
 got=$(PATH=$work/bin-npm "$modules" --root "$tree" packages | paste -sd' ')
-[[ $got == "$expected" ]] || fail "packages (npm on PATH): got '$got', expected '$expected'"
-got=$(PATH=$work/bin-no-npm "$modules" --root "$tree" packages | paste -sd' ')
-[[ $got == "$expected npm" ]] || fail "packages (no npm on PATH): got '$got', expected '$expected npm'"
+[[ $got == "cmake g++ liba-dev libshared-dev libb-dev wamerican" ]] || fail "packages: got '$got', expected no test package"
+got=$(PATH=$work/bin-no-npm "$modules" --root "$tree" --module alpha packages | paste -sd' ')
+[[ $got == "cmake g++ liba-dev libshared-dev npm" ]] || fail "--module alpha packages: got '$got'"
+got=$(PATH=$work/bin-no-npm "$modules" --root "$tree" --module beta packages --tests | paste -sd' ')
+[[ $got == "cmake g++ valgrind libshared-dev libb-dev wamerican" ]] || fail "--module beta packages --tests: got '$got'"
+got=$(PATH=$work/bin-npm "$modules" --root "$tree" --module beta,alpha packages | paste -sd' ')
+[[ $got == "cmake g++ liba-dev libshared-dev libb-dev wamerican" ]] || fail "--module beta,alpha packages: got '$got'"
+rc=0; "$modules" --root "$tree" --module gamma packages >/dev/null 2>"$work/err.txt" || rc=$?
+[[ $rc -eq 2 ]] && grep -q "no module 'gamma' (modules: alpha, beta)" "$work/err.txt" || fail "--module gamma: exit $rc, $(cat "$work/err.txt")"
 
 # A throw-away dpkg database: cmake, libshared-dev and wamerican installed, libb-dev only removed
 # (config files left), g++ held but half-installed.
@@ -63,7 +75,7 @@ stanza() { printf 'Package: %s\nStatus: %s\nVersion: 1.0\nArchitecture: amd64\nM
     stanza g++ "hold ok half-installed"
 } >"$admin/status"
 expected_missing="g++ valgrind liba-dev libb-dev"
-got=$(PATH=$work/bin-npm BENCHBOX_DPKG_ADMINDIR=$admin "$modules" --root "$tree" packages --missing | paste -sd' ')
+got=$(PATH=$work/bin-npm BENCHBOX_DPKG_ADMINDIR=$admin "$modules" --root "$tree" packages --missing --tests | paste -sd' ')
 [[ $got == "$expected_missing" ]] || fail "packages --missing: got '$got', expected '$expected_missing'"
 
 # Malformed declarations: one line on standard error, exit status 2.
@@ -90,12 +102,12 @@ refused "a path out of the set" \
     'a relative path without'
 
 # This tree: setup reads the declarations instead of naming a module's packages.
-project=$(python3 -c 'import json,sys; print("\n".join(p for l in json.load(open(sys.argv[1]))["debian"].values() for p in l))' \
+project=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("\n".join(p for l in [*d["debian"].values(), *d["tests"]["debian"].values()] for p in l))' \
     "$source_dir/scripts/project.json")
-for package in $(PATH=$work/bin-npm "$modules" --root "$source_dir" packages); do
+for package in $(PATH=$work/bin-npm "$modules" --root "$source_dir" packages --tests); do
     grep -qx -- "$package" <<<"$project" && continue
     if grep -qw -- "$package" "$source_dir/scripts/setup"; then fail "scripts/setup names $package, which a module declares"; fi
 done
 
-[[ $status -eq 0 ]] && echo "ok: package resolution, --missing against a throw-away dpkg database, malformed declarations refused, setup names no module package"
+[[ $status -eq 0 ]] && echo "ok: package resolution (all, --tests, --module), --missing against a throw-away dpkg database, malformed declarations refused, setup names no module package"
 exit $status
