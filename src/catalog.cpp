@@ -25,6 +25,17 @@ std::filesystem::path default_data_root() {
   return std::filesystem::is_directory(share, ec) ? share : std::filesystem::path();
 }
 
+std::vector<std::string> unbuilt_modules(const std::filesystem::path& libexec_dir) {
+  std::ifstream in(libexec_dir / "modules.json");
+  if (!in) return {};
+  const auto j = nlohmann::json::parse(in, nullptr, false);
+  std::vector<std::string> out;
+  if (j.is_object() && j.contains("not_built") && j["not_built"].is_array())
+    for (const auto& m : j["not_built"])
+      if (m.is_string()) out.push_back(m.get<std::string>());
+  return out;
+}
+
 std::vector<LibraryEntry> load_catalog(const std::filesystem::path& libexec_dir, const std::string& module) {
   std::vector<LibraryEntry> entries;
   const auto dir = libexec_dir / module;

@@ -29,6 +29,9 @@ std::filesystem::path default_libexec_dir();
 // where benchbox is installed (cmake --install), else empty (the libexec folder's, as in a build, or
 // $BENCHBOX_LIBEXEC's when set).
 std::filesystem::path default_data_root();
+// The modules of benchbox's source that this build left out (<libexec>/modules.json, "not_built",
+// written by configure); none when the file is absent.
+std::vector<std::string> unbuilt_modules(const std::filesystem::path& libexec_dir);
 
 // All manifests of a module, sorted by order then id. Throws std::runtime_error on an unreadable manifest.
 std::vector<LibraryEntry> load_catalog(const std::filesystem::path& libexec_dir, const std::string& module);

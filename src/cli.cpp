@@ -11,7 +11,6 @@
 #include <thread>
 #include <unistd.h>
 
-#include "build_info.hpp"
 #include "catalog.hpp"
 #include "cli_reports.hpp"
 #include "executor.hpp"
@@ -400,7 +399,7 @@ int list_modules(const std::string& only, bool verbose) {
     fmt::print("{}", list_module(*m, load_catalog(settings.libexec_dir, m->id), settings, executor, verbose));
     std::fflush(stdout);
   }
-  const auto unbuilt = split_list(build_info::unbuilt_modules);
+  const auto unbuilt = unbuilt_modules(settings.libexec_dir);
   if (!found && std::count(unbuilt.begin(), unbuilt.end(), only)) throw std::invalid_argument(not_built_text(only));
   if (!found) throw std::invalid_argument("unknown module '" + only + "' (see `benchbox list`)");
   if (only.empty() && !unbuilt.empty())
@@ -430,7 +429,7 @@ std::optional<std::string> unknown_command(const CLI::App& app, const std::vecto
     if (sub->get_name() == first) return std::nullopt;
     names.push_back(sub->get_name());
   }
-  if (const auto unbuilt = split_list(build_info::unbuilt_modules); std::count(unbuilt.begin(), unbuilt.end(), first))
+  if (const auto unbuilt = unbuilt_modules(default_libexec_dir()); std::count(unbuilt.begin(), unbuilt.end(), first))
     return not_built_text(first);
   const std::string what = first.rfind('-', 0) == 0 ? "unknown option '" + first + "' before the command"
                                                       : "unknown module or command '" + first + "'";

@@ -7,6 +7,13 @@ set(ENV{BENCHBOX_LIBEXEC} ${FAKE_LIBEXEC})
 
 expect_usage_error_matching("unknown module or command 'nosuchmodule'.*fake" nosuchmodule)
 expect_usage_error_matching("unknown option '-x'" -x)
+# A module this build left out (tests/fake: modules.json): one line naming the command that adds it.
+expect_usage_error_matching("^benchbox: module 'leftout' is not built in this benchbox: scripts/setup leftout \\(in benchbox's source folder\\) adds it\n$" leftout -n x)
+expect_usage_error_matching("module 'leftout' is not built" list leftout)
+execute_process(COMMAND ${BENCHBOX} list RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "Not built in this benchbox: leftout \\(scripts/setup MODULE")
+  message(FATAL_ERROR "benchbox list with a module left out: exit ${rc}, expected 0 and the module named\n${out}\n${err}")
+endif()
 expect_usage_error(fake -n nosuchcase)
 expect_usage_error(fake -n step abc)
 expect_usage_error(fake -n step -5)
