@@ -450,6 +450,7 @@ void fail_measurement(Measurement& m, std::string reason) {
   m.reason = std::move(reason);
   m.values.clear();
   m.extra_figures.clear();
+  m.proof.reset();  // a failed row proves nothing, whatever an earlier process showed
 }
 
 void measure(const RowContext& row, Measurement& m) {
