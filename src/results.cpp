@@ -295,8 +295,11 @@ void read_version2(const json& e, const std::string& where, std::int64_t version
     if (!proof->is_object()) throw std::runtime_error(where + ": field 'proof' is not an object");
     const std::string in = where + ", proof";
     m.proof = TrialProof{field<std::uint64_t>(*proof, "ops", in), field<std::uint64_t>(*proof, "done", in),
-                         field<std::uint64_t>(*proof, "checksum", in),
-                         field<std::map<std::string, std::uint64_t>>(*proof, "counts", in)};
+                         field<std::uint64_t>(*proof, "checksum", in), {}};
+    const json counts = field<json>(*proof, "counts", in);
+    if (!counts.is_object()) throw std::runtime_error(in + ": field 'counts' is not an object");
+    for (const auto& [name, value] : counts.items())  // each whole and in range, as every count
+      m.proof->counts[name] = field<std::uint64_t>(counts, name.c_str(), in + ", counts");
   }
   m.host_steal_ms = e.value("host_steal_ms", 0.0);
   m.others_cpu_ms = e.value("others_cpu_ms", 0.0);
@@ -359,6 +362,9 @@ Results results_from_json(const json& j) {
   Results r;
   r.context = j.value("context", json::object());
   if (!r.context.is_object()) throw std::runtime_error("field 'context' is not an object");
+  if (const auto s = r.context.find("settings"); s != r.context.end() && s->is_object())
+    if (const auto mode = s->find("mode"); mode != s->end() && mode->is_string() && *mode == "verify")
+      throw std::runtime_error("the file of a --verify run: it proves the adapters work and holds no figures");
   r.warnings = field<std::vector<std::string>>(j, "warnings", "results file");
   r.interrupted = j.contains("interrupted") && field<bool>(j, "interrupted", "results file");
   const auto& list = j.find("results");
@@ -415,9 +421,6 @@ Results load_results(const std::filesystem::path& path) {
   if (buffer.str().empty()) throw std::runtime_error(path.string() + " is empty");
   json j = json::parse(buffer.str(), nullptr, false);
   if (j.is_discarded()) throw std::runtime_error(path.string() + " is not valid JSON (truncated or damaged?)");
-  if (j.is_object() && j.contains("context") && j["context"].is_object() && j["context"].contains("settings") &&
-      j["context"]["settings"].is_object() && j["context"]["settings"].value("mode", "") == "verify")
-    throw std::runtime_error(path.string() + " is the file of a --verify run: it proves the adapters work and holds no figures");
   try {
     return results_from_json(j);
   } catch (const std::exception& e) {

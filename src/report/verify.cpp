@@ -16,7 +16,7 @@ std::string result_text(const Measurement& m) {
     case Status::ok: return m.verified ? "verified" : "FAILED";  // ok and not verified cannot be: say it loudly
     case Status::failed: return "FAILED";
     case Status::not_applicable: return "n/a";
-    case Status::unavailable: return "not here";
+    case Status::unavailable: return "not available";
   }
   return "?";
 }
@@ -58,11 +58,15 @@ std::string table(const Results& results) {
     out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<{}}  {}\n", l.row, w_row, l.case_id, w_case, l.point, w_point, l.result,
                        w_result, l.detail);
   std::vector<std::string> parts;
-  for (const char* result : {"verified", "FAILED", "n/a", "not here"})
+  for (const char* result : {"verified", "FAILED", "n/a", "not available"})
     if (counts.count(result)) parts.push_back(fmt::format("{} {}", counts[result], result));
   out += fmt::format("{} rows: {}; one short trial each, nothing timed (a figure needs a run without --verify)\n",
                      lines.size(), fmt::join(parts, ", "));
-  return out + text::unavailable_summary(results);
+  // The libraries not installed here, once each (a point whose data set is missing is a line above).
+  Results missing;
+  for (const auto& m : results.measurements)
+    if (m.status == Status::unavailable && !m.enable.empty()) missing.measurements.push_back(m);
+  return out + text::unavailable_summary(missing);
 }
 
 }  // namespace benchbox::verify

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # benchbox installed like a tool: `cmake --install BUILD --prefix P` into an empty prefix, then, in a
-# private mount namespace where the prefix is seen at /mnt and the source folder (the build folder
-# and WORK_DIR with it) is hidden under an empty tmpfs, from another folder: /mnt/prefix/bin/benchbox
+# private mount namespace where the prefix is seen at /mnt and the source and build folders (and
+# WORK_DIR with them) are hidden under empty tmpfs mounts, from another folder: /mnt/prefix/bin/benchbox
 # list, and verified runs of coroutine switch and json parse twitter (every library of the point
 # through --verify, then the floor measured briefly).
 # Skipped (77) where mount namespaces are not allowed (not root, no unprivileged user namespaces).
@@ -12,7 +12,10 @@ for module in coroutine json; do
   [ -d "$build/libexec/benchbox/$module" ] || { echo "SKIP: the $module module is not built here"; exit 77; }
 done
 rm -rf "$work" && mkdir -p "$work/elsewhere"
-if ! unshare --mount --propagation private sh -c 'mount -t tmpfs none "$1"' _ "$work/elsewhere" 2>/dev/null; then
+# A private mount namespace: as root, or as a user through an unprivileged user namespace.
+namespace=(unshare --mount --propagation private)
+[ "$(id -u)" -eq 0 ] || namespace=(unshare --user --map-root-user --mount --propagation private)
+if ! "${namespace[@]}" sh -c 'mount -t tmpfs none "$1"' _ "$work/elsewhere" 2>/dev/null; then
   echo "SKIP: no mount namespace here (unshare --mount needs root or unprivileged user namespaces)"
   exit 77
 fi
@@ -27,10 +30,12 @@ if [ -e "$prefix/libexec/benchbox/json/data" ]; then echo "FAIL: data installed 
 # Everything below runs with the source and build folders hidden, from an empty folder.
 cat >"$work/run.sh" <<'SCRIPT'
 set -euo pipefail
-source=$1
+source=$1 build=$3
 mount --bind "$2" /mnt
 mount -t tmpfs none "$source"
+[ -d "$build" ] && mount -t tmpfs none "$build"  # a build folder outside the source folder
 [ -z "$(ls -A "$source")" ] || { echo "FAIL: the source folder is still visible"; exit 1; }
+[ ! -d "$build" ] || [ -z "$(ls -A "$build")" ] || { echo "FAIL: the build folder is still visible"; exit 1; }
 work=/mnt prefix=/mnt/prefix
 cd "$work/elsewhere"
 export BENCHBOX_LOCK_FILE=$work/lock
@@ -42,7 +47,7 @@ grep -q "floor" "$work/list.txt" || { echo "FAIL: benchbox list names no floor";
 "$prefix/bin/benchbox" coroutine -n switch --lib floor --ops 20000 --processes 2 --json "$work/switch.json"
 "$prefix/bin/benchbox" json -n parse twitter --lib floor --ops 20 --processes 2 --json "$work/twitter.json"
 SCRIPT
-unshare --mount --propagation private bash "$work/run.sh" "$source" "$work"
+"${namespace[@]}" bash "$work/run.sh" "$source" "$work" "$build"
 # Every row proved or n/a with its reason, and the floors measured with a verified figure.
 python3 - "$work" <<'PY'
 import json, sys

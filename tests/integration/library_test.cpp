@@ -1,8 +1,9 @@
 // One library through its module: `benchbox MODULE --verify --lib LIBRARY` must prove every row at
 // every suite point of every case (verified with its proof and peak memory, or n/a with a reason
 // the adapter gives for a case it declares, or unavailable where the point's data set is not
-// installed); then one short measured run at the first proved point must print the original form
-// ("tbox: 2000 switches in 3 ms, 666666 switches per second") with a verified figure.
+// installed); then one short measured run at the first proved point, in two processes (an exact
+// figure must be the same in both), must print the original form ("tbox: 2000 switches in 3 ms,
+// 666666 switches per second") with a verified figure.
 // Exit 77 = skipped (the library was not found when benchbox was configured): ctest shows it skipped.
 #include <algorithm>
 #include <filesystem>
@@ -136,7 +137,7 @@ int main(int argc, char** argv) {
 
   // One short measured run at the first proved point: the original form, and a verified figure.
   std::vector<std::string> run{benchbox, module_id, "-n", measured_case->id, measured_point->axes.front().value.text,
-                               "--lib", measured_selection, "--reps", "1", "--processes", "1", "--no-pin"};
+                               "--lib", measured_selection, "--reps", "2", "--processes", "2", "--no-pin"};
   std::uint64_t ops = 2000;
   if (measured_case->first_probe_ops) ops = std::clamp<std::uint64_t>(measured_case->first_probe_ops(*measured_point), 1, ops);
   run.insert(run.end(), {"--ops", std::to_string(ops)});

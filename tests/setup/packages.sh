@@ -61,6 +61,20 @@ got=$(PATH=$work/bin-npm "$modules" --root "$tree" --module beta,alpha packages 
 rc=0; "$modules" --root "$tree" --module gamma packages >/dev/null 2>"$work/err.txt" || rc=$?
 [[ $rc -eq 2 ]] && grep -q "no module 'gamma' (modules: alpha, beta)" "$work/err.txt" || fail "--module gamma: exit $rc, $(cat "$work/err.txt")"
 
+# The modules a build keeps (scripts/setup's BENCHBOX_MODULES): the cache's and the ones named;
+# empty (every module) when none is named or the cache has every one; a cache without the entry
+# (a configure that stopped early) had none.
+printf 'OTHER:BOOL=ON\n' >"$work/cache-without"
+printf 'BENCHBOX_MODULES:STRING=beta\n' >"$work/cache-beta"
+printf 'BENCHBOX_MODULES:STRING=\n' >"$work/cache-every"
+for check in "none alpha=alpha" "cache-without alpha=alpha" "cache-beta alpha=alpha,beta" "cache-beta beta=beta" \
+             "cache-every alpha=" "cache-beta=" "none="; do
+  args=${check%=*} expected=${check#*=}
+  read -r cache wanted <<<"$args"
+  got=$("$modules" --root "$tree" built "$work/$cache" $wanted)
+  [[ $got == "$expected" ]] || fail "built $cache $wanted: got '$got', expected '$expected'"
+done
+
 # A throw-away dpkg database: cmake, libshared-dev and wamerican installed, libb-dev only removed
 # (config files left), g++ held but half-installed.
 admin=$work/dpkg
@@ -109,5 +123,5 @@ for package in $(PATH=$work/bin-npm "$modules" --root "$source_dir" packages --t
     if grep -qw -- "$package" "$source_dir/scripts/setup"; then fail "scripts/setup names $package, which a module declares"; fi
 done
 
-[[ $status -eq 0 ]] && echo "ok: package resolution (all, --tests, --module), --missing against a throw-away dpkg database, malformed declarations refused, setup names no module package"
+[[ $status -eq 0 ]] && echo "ok: package resolution (all, --tests, --module), the modules a build keeps, --missing against a throw-away dpkg database, malformed declarations refused, setup names no module package"
 exit $status

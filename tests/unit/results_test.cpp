@@ -188,3 +188,26 @@ TEST(Results, AtomicWriteReplacesWholeFile) {
   EXPECT_EQ(content, "second");
   std::filesystem::remove(path);
 }
+
+// The proof of a verified row (its trial's count, checksum and counts) is kept; counts are whole
+// numbers in range, as every count; a --verify run's file holds no figures and is refused.
+TEST(Results, TheProofRoundTripsAndItsCountsAreChecked) {
+  Results r = sample();
+  r.measurements[0].proof = TrialProof{1000, 1000, 16, {{"bytes", 123}, {"entries", 8}}};
+  const Results back = results_from_json(to_json(r));
+  ASSERT_TRUE(back.measurements[0].proof.has_value());
+  EXPECT_EQ(back.measurements[0].proof->done, 1000u);
+  EXPECT_EQ(back.measurements[0].proof->checksum, 16u);
+  EXPECT_EQ(back.measurements[0].proof->counts, (std::map<std::string, std::uint64_t>{{"bytes", 123}, {"entries", 8}}));
+  EXPECT_FALSE(back.measurements[1].proof.has_value());
+  for (const nlohmann::json& bad : {nlohmann::json(-1), nlohmann::json(1e300), nlohmann::json("8"), nlohmann::json(2.5)}) {
+    auto j = to_json(r);
+    j["results"][0]["proof"]["counts"]["bytes"] = bad;
+    EXPECT_THROW(results_from_json(j), std::runtime_error) << bad.dump();
+  }
+  auto verify_run = to_json(r);
+  verify_run["context"]["settings"] = {{"mode", "verify"}};
+  EXPECT_THROW(results_from_json(verify_run), std::runtime_error);
+  verify_run["context"]["settings"]["mode"] = 7;  // not a string: not a verify run, and no crash
+  EXPECT_NO_THROW(results_from_json(verify_run));
+}
