@@ -99,7 +99,7 @@ void add_positional_values(const CaseSpec* spec, const std::vector<std::string>&
   s.params = split_list(given.front());
   if (given.size() == 1) return;
   if (!spec) return;  // an unknown case: the runner names it
-  const auto axes = spec->axis_specs();
+  const auto axes = spec->axes;
   if (given.size() > axes.size())
     throw std::invalid_argument("case " + spec->id + " has " + std::to_string(axes.size()) + " axes, got " +
                                 std::to_string(given.size()) + " values after -n " + spec->id);
@@ -113,7 +113,7 @@ void add_positional_values(const CaseSpec* spec, const std::vector<std::string>&
 // An axis that takes free text (a regex pattern) keeps a value whole, commas included, unless
 // every comma-separated piece is one of its choices (a sweep of named values).
 void keep_free_text_whole(const CaseSpec& spec, const ModuleCommand& c, RunSettings& s) {
-  auto whole = [](const ParamSpec& axis, const std::string& text, std::vector<std::string>& values) {
+  auto whole = [](const AxisSpec& axis, const std::string& text, std::vector<std::string>& values) {
     if (!axis.free_text) return;
     for (const auto& v : values)
       if (std::find(axis.choices.begin(), axis.choices.end(), v) == axis.choices.end()) {
@@ -121,12 +121,12 @@ void keep_free_text_whole(const CaseSpec& spec, const ModuleCommand& c, RunSetti
         return;
       }
   };
-  const auto axes = spec.axis_specs();
+  const auto axes = spec.axes;
   if (!c.positional.empty()) whole(axes.front(), c.positional.front(), s.params);
   for (std::size_t i = 1; i < c.positional.size() && i < axes.size(); ++i) whole(axes[i], c.positional[i], s.axis_params[axes[i].name]);
   for (const auto& given : c.axis_params) {
     const auto eq = given.find('=');
-    const ParamSpec* axis = spec.find_axis(given.substr(0, eq));
+    const AxisSpec* axis = spec.find_axis(given.substr(0, eq));
     if (axis) whole(*axis, given.substr(eq + 1), s.axis_params[axis->name]);
   }
 }
@@ -164,7 +164,7 @@ RunSettings settings_from(const ModuleCommand& c) {
   if (c.positional.empty() && s.cases.size() == 1 && s.axis_params.empty()) {
     // As the original tool: `-n CASE` alone runs the case's default point (several where its
     // first axis's default lists several).
-    if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = split_list(spec->axis_specs().front().default_value);
+    if (const CaseSpec* spec = c.module->find_case(c.case_id)) s.params = split_list(spec->axes.front().default_value);
   }
   if (given("--lib")) s.libraries = names_from(c.libs, "--lib");
   if (given("--ops")) s.ops = parse_count(c.ops, "--ops", 1, 1'000'000'000'000);
@@ -261,7 +261,7 @@ RunObserver live_observer(const ModuleCommand& c, const Results& results, const 
   };
   observer.case_finished = [&results, options](const CasePoint& p) {
     for (const auto& g : group_by_case(results, options.order))
-      if (g.case_id == p.spec->id && g.param == p.param) fmt::print("{}\n{}\n", text::original_lines(g), text::case_table(g));
+      if (g.case_id == p.spec->id && g.point == p.point) fmt::print("{}\n{}\n", text::original_lines(g), text::case_table(g));
     std::fflush(stdout);
   };
   return observer;
@@ -288,7 +288,7 @@ void raise_default_processes(const ModuleCommand& c, const std::vector<CasePoint
   whole.data_root = s.data_root;
   const auto suite = plan(*c.module, whole, catalog);
   auto in_suite = [&suite](const CasePoint& p) {
-    return std::any_of(suite.begin(), suite.end(), [&p](const CasePoint& q) { return q.spec == p.spec && q.param == p.param; });
+    return std::any_of(suite.begin(), suite.end(), [&p](const CasePoint& q) { return q.spec == p.spec && q.point == p.point; });
   };
   if (std::all_of(points.begin(), points.end(), in_suite))
     s.processes = s.reps = c.module->processes_for(points.size(), suite.size());
@@ -481,7 +481,7 @@ int run_cli(int argc, char** argv) {
     for (const auto& k : m->cases) {
       cases.push_back(k.id);
       std::vector<std::string> axes;
-      for (const auto& a : k.axis_specs()) axes.push_back(a.name + (a.help.empty() ? "" : ", " + a.help));
+      for (const auto& a : k.axes) axes.push_back(a.name + (a.help.empty() ? "" : ", " + a.help));
       params.push_back(k.id + ": " + fmt::format("{}", fmt::join(axes, "; ")));
     }
     c.app->add_option("-n,--name", c.case_id, fmt::format("case to run ({}); several comma-separated run at their suite's points; all cases when omitted", fmt::join(cases, ", ")));

@@ -2,24 +2,27 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "user_file.hpp"
 
 namespace benchbox {
 
-Point::Point(std::vector<Axis> all) : axes(std::move(all)) {
-  if (!axes.empty()) static_cast<ParamValue&>(*this) = axes.front().value;
+const AxisValue& Point::first() const {
+  static const AxisValue none;
+  return axes.empty() ? none : axes.front().value;
 }
 
-const ParamValue* Point::find(std::string_view axis) const {
+const AxisValue* Point::find(std::string_view axis) const {
   for (const auto& a : axes)
     if (a.name == axis) return &a.value;
   return nullptr;
 }
 
 std::string Point::key() const {
-  if (axes.size() <= 1) return text;
+  if (axes.size() <= 1) return first().text;
   std::string out;
   for (const auto& a : axes) out += (out.empty() ? "" : ",") + a.name + "=" + a.value.text;
   return out;
@@ -38,8 +41,8 @@ unsigned Module::processes_for(std::size_t selected_points, std::size_t suite_po
   return static_cast<unsigned>(std::min<std::size_t>(scaled, part_run_max_processes));
 }
 
-const ParamSpec* CaseSpec::find_axis(std::string_view name) const {
-  for (const auto& a : axis_specs())
+const AxisSpec* CaseSpec::find_axis(std::string_view name) const {
+  for (const auto& a : axes)
     if (a.name == name) return &a;
   return nullptr;
 }
@@ -47,13 +50,15 @@ const ParamSpec* CaseSpec::find_axis(std::string_view name) const {
 std::string CaseSpec::label(const Point& p) const {
   // The user's own file shows as its name, whatever the module says of its named values.
   const bool has_file = std::any_of(p.axes.begin(), p.axes.end(), [](const Point::Axis& a) { return a.value.file.has_value(); });
-  auto file_name = [](const ParamValue& v) { return std::filesystem::path(v.text).filename().string(); };
-  if (describe_param && !has_file) return describe_param(p);
-  const auto specs = axis_specs();
-  if (p.axes.size() <= 1) return p.file ? file_name(p) : specs.front().describe ? specs.front().describe(p) : p.text;
+  auto file_name = [](const AxisValue& v) { return std::filesystem::path(v.text).filename().string(); };
+  if (describe_point && !has_file) return describe_point(p);
+  if (p.axes.size() <= 1) {
+    const AxisValue& v = p.first();
+    return v.file ? file_name(v) : axes.front().describe ? axes.front().describe(v) : v.text;
+  }
   std::string out;
   for (const auto& a : p.axes) {
-    const ParamSpec* spec = find_axis(a.name);
+    const AxisSpec* spec = find_axis(a.name);
     out += (out.empty() ? "" : ", ") + (a.value.file                 ? a.name + " " + file_name(a.value)
                                         : spec && spec->describe ? spec->describe(a.value)
                                                                  : a.name + " " + a.value.text);
@@ -61,14 +66,14 @@ std::string CaseSpec::label(const Point& p) const {
   return out;
 }
 
-ParamValue CaseSpec::parse_axis(const ParamSpec& axis, const std::string& text) const {
+AxisValue CaseSpec::parse_axis(const AxisSpec& axis, const std::string& text) const {
   if (axis.named()) {
     for (const auto& choice : axis.choices)
-      if (choice == text) return ParamValue::named(text);
+      if (choice == text) return AxisValue::named(text);
     if (axis.user_file) return user_file_param(axis, axis.name + " for " + id, text);
     if (axis.free_text) {
       if (auto wrong = axis.free_text(text)) throw std::invalid_argument(axis.name + " for " + id + ": '" + text + "': " + *wrong);
-      return ParamValue::named(text);
+      return AxisValue::named(text);
     }
     std::string known;
     for (const auto& c : axis.choices) known += (known.empty() ? "" : ", ") + c;
@@ -81,11 +86,11 @@ ParamValue CaseSpec::parse_axis(const ParamSpec& axis, const std::string& text) 
   if (ec == std::errc::result_out_of_range || v < axis.min || v > axis.max)
     throw std::invalid_argument(axis.name + " for " + id + " must be between " + std::to_string(axis.min) + " and " +
                                 std::to_string(axis.max) + ", got " + text);
-  return ParamValue::of(v);
+  return AxisValue::of(v);
 }
 
 Point CaseSpec::parse_point(const std::vector<std::string>& texts) const {
-  const auto specs = axis_specs();
+  const auto& specs = axes;
   if (texts.size() != specs.size())
     throw std::invalid_argument("a point of " + id + " has " + std::to_string(specs.size()) + " values (one per axis), got " +
                                 std::to_string(texts.size()));
@@ -121,7 +126,7 @@ std::vector<Point> CaseSpec::product(const std::vector<std::vector<std::string>>
 std::vector<Point> CaseSpec::suite() const {
   if (suite_points.empty()) {
     std::vector<std::vector<std::string>> values;
-    for (const auto& axis : axis_specs()) values.push_back(axis.suite);
+    for (const auto& axis : axes) values.push_back(axis.suite);
     return product(values);
   }
   std::vector<Point> points;
@@ -140,6 +145,44 @@ const Module* find_module(const std::string& id) {
   return nullptr;
 }
 
-ModuleRegistration::ModuleRegistration(const Module& m) { modules().push_back(&m); }
+void CaseSpec::check() const {
+  if (axes.empty()) throw std::invalid_argument("case " + id + " declares no axis");
+  for (const AxisSpec& a : axes) {
+    if (a.name.empty() || a.name.find_first_of("=,") != std::string::npos)
+      throw std::invalid_argument("case " + id + ": axis name '" + a.name + "' is empty or holds '=' or ','");
+    if (!a.named() && a.min > a.max) throw std::invalid_argument("case " + id + ": axis " + a.name + " has no range");
+    if (a.suite.empty() && suite_points.empty()) throw std::invalid_argument("case " + id + ": axis " + a.name + " has no suite values");
+  }
+  // The defaults `-n CASE` runs: the first axis's list (a sweep), one value of every other.
+  std::vector<std::vector<std::string>> defaults;
+  for (const AxisSpec& a : axes) {
+    defaults.emplace_back();
+    std::string rest = a.default_value;
+    for (std::size_t comma; &a == &axes.front() && (comma = rest.find(',')) != std::string::npos; rest.erase(0, comma + 1))
+      defaults.back().push_back(rest.substr(0, comma));
+    defaults.back().push_back(rest);
+  }
+  product(defaults);
+  if (suite().empty()) throw std::invalid_argument("case " + id + " has an empty suite");
+}
+
+void Module::check() const {
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    if (cases[i].id.empty()) throw std::invalid_argument("module " + id + ": a case has no id");
+    for (std::size_t j = 0; j < i; ++j)
+      if (cases[j].id == cases[i].id) throw std::invalid_argument("module " + id + ": case " + cases[i].id + " is declared twice");
+    cases[i].check();
+  }
+}
+
+ModuleRegistration::ModuleRegistration(const Module& m) {
+  try {
+    m.check();
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "benchbox: module %s is declared wrong: %s\n", m.id.c_str(), e.what());
+    std::_Exit(70);  // EX_SOFTWARE: no run, no test, can start with a broken declaration
+  }
+  modules().push_back(&m);
+}
 
 }  // namespace benchbox

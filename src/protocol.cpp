@@ -183,7 +183,7 @@ std::vector<std::string> run_arguments(const std::string& program, const std::st
                                        std::uint64_t ops, unsigned reps, unsigned warmup, std::uint64_t warmup_ops,
                                        const std::string& variant) {
   std::vector<std::string> argv{program, "run", "--case", case_id};
-  if (point.axes.size() <= 1) argv.insert(argv.end(), {"--param", point.text});
+  if (point.axes.size() <= 1) argv.insert(argv.end(), {"--param", point.first().text});
   else
     for (const auto& a : point.axes) argv.insert(argv.end(), {"--param", a.name + "=" + a.value.text});
   argv.insert(argv.end(), {"--ops", std::to_string(ops), "--reps", std::to_string(reps), "--warmup", std::to_string(warmup)});
@@ -194,7 +194,7 @@ std::vector<std::string> run_arguments(const std::string& program, const std::st
 
 std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, const std::string& param,
                                        std::uint64_t ops, unsigned reps, unsigned warmup, std::uint64_t warmup_ops) {
-  return run_arguments(program, case_id, Point(ParamValue::named(param)), ops, reps, warmup, warmup_ops);
+  return run_arguments(program, case_id, Point::of(AxisValue::named(param)), ops, reps, warmup, warmup_ops);
 }
 
 }  // namespace benchbox

@@ -20,11 +20,11 @@ namespace {
 
 using benchbox::CaseContext;
 using benchbox::FigureSpec;
-using benchbox::ParamValue;
+using benchbox::AxisValue;
 using benchbox::TrialProof;
 namespace al = benchbox::allocator;
 
-std::uint64_t param_of(const CaseContext& c) { return static_cast<std::uint64_t>(c.param.number.value_or(0)); }
+std::uint64_t param_of(const CaseContext& c) { return static_cast<std::uint64_t>(c.point.first().number.value_or(0)); }
 
 // What a trial must report: the counts of one allocation schedule (blocks `first`..`first+count-1`
 // of a size table), possibly two (two threads' serial ranges).
@@ -121,12 +121,13 @@ FigureSpec mib(std::string id, std::string label, std::string description) {
           .lower_is_better = true, .description = std::move(description)};
 }
 
-std::uint64_t whole_rounds(const ParamValue& p, std::uint64_t ops) {
+std::uint64_t whole_rounds(const benchbox::Point& point, std::uint64_t ops) {
+  const AxisValue& p = point.first();
   const auto n = static_cast<std::uint64_t>(std::max<std::int64_t>(p.number.value_or(1), 1));
   return (std::max<std::uint64_t>(ops, 1) + n - 1) / n * n;
 }
 
-benchbox::ParamSpec count_param(std::string name, std::int64_t max, std::string default_value, std::string help,
+benchbox::AxisSpec count_param(std::string name, std::int64_t max, std::string default_value, std::string help,
                                 std::vector<std::string> suite = {}) {
   if (suite.empty()) suite = {default_value};
   return {.name = std::move(name),
@@ -137,7 +138,7 @@ benchbox::ParamSpec count_param(std::string name, std::int64_t max, std::string 
           .help = std::move(help)};
 }
 
-std::string blocks_label(const ParamValue& p, const char* one, const char* many) { return p.text + (p.number == 1 ? one : many); }
+std::string blocks_label(const AxisValue& p, const char* one, const char* many) { return p.text + (p.number == 1 ? one : many); }
 
 constexpr const char* kUnit = "allocations";  // one operation: one allocation and its free
 
@@ -153,10 +154,10 @@ const benchbox::Module allocator_module{
          .timed = "each round's N allocations, the tag written at both ends of every block, then the N frees in "
                   "reverse order, each after reading both tags back into a local sum; proven after the clock: that sum, "
                   "the counts and bytes against the schedule, and the last round's blocks checked for overlap by address",
-         .param = count_param("blocks", 1'000'000, "100", "blocks live at once in a round (allocated, then freed in reverse)"),
+         .axes = {count_param("blocks", 1'000'000, "100", "blocks live at once in a round (allocated, then freed in reverse)")},
          .legal_ops = whole_rounds,
          .verify = verify_small,
-         .describe_param = [](const benchbox::Point& p) { return blocks_label(p, " block", " blocks"); }},
+         .describe_point = [](const benchbox::Point& p) { return blocks_label(p.first(), " block", " blocks"); }},
         {.id = "churn",
          .unit = kUnit,
          .description = "L blocks of 8 B..64 KiB live; each step frees one in a random order and allocates its replacement",
@@ -164,28 +165,28 @@ const benchbox::Module allocator_module{
                   "tags; the live set is allocated before the clock and freed after it (its tags read the same way); "
                   "proven: the sum, counts and bytes against the schedule, the live set checked for overlap by address",
          // 1000 live blocks (about 680 KB) stay in the caches, where the floor is a limit; 100000 (68 MB) do not
-         .param = count_param("live", 10'000'000, "1000", "blocks live at once", {"1000", "100000"}),
+         .axes = {count_param("live", 10'000'000, "1000", "blocks live at once", {"1000", "100000"})},
          .verify = verify_churn,
-         .describe_param = [](const benchbox::Point& p) { return blocks_label(p, " live block", " live blocks"); }},
+         .describe_point = [](const benchbox::Point& p) { return blocks_label(p.first(), " live block", " live blocks"); }},
         {.id = "cross-thread",
          .unit = kUnit,
          .description = "one thread allocates blocks of 8..256 bytes, a second thread frees them (producer and consumer)",
          .timed = "from the producer's first allocation to the consumer's last free: allocations with their tags written, a "
                   "queue of at most Q blocks between the threads, each free after its tags are read into a local sum; "
                   "proven: the sum, counts and bytes against the schedule",
-         .param = count_param("queue", 1'000'000, "1000", "blocks in flight between the threads at most"),
+         .axes = {count_param("queue", 1'000'000, "1000", "blocks in flight between the threads at most")},
          .cpus = 2,
          .verify = verify_cross_thread,
-         .describe_param = [](const benchbox::Point& p) { return "queue of " + blocks_label(p, " block", " blocks"); }},
+         .describe_point = [](const benchbox::Point& p) { return "queue of " + blocks_label(p.first(), " block", " blocks"); }},
         {.id = "threads",
          .unit = kUnit,
          .description = "two threads, each churning its own L live blocks as in churn (the operations split between them)",
          .timed = "from both threads' start to the later one's end, both churning as in churn; the figure is wall time per "
                   "operation of both threads together; proven as churn, the two live sets checked for overlap together",
-         .param = count_param("live", 10'000'000, "1000", "blocks live at once in each thread"),
+         .axes = {count_param("live", 10'000'000, "1000", "blocks live at once in each thread")},
          .cpus = 2,
          .verify = verify_threads,
-         .describe_param = [](const benchbox::Point& p) { return blocks_label(p, " live block", " live blocks") + " per thread"; }},
+         .describe_point = [](const benchbox::Point& p) { return blocks_label(p.first(), " live block", " live blocks") + " per thread"; }},
         {.id = "fragmentation",
          .unit = "patterns",
          .description = "N blocks of 8..256 bytes, 90% freed in a random order, then blocks of 1..8 KiB as many bytes: "
@@ -194,7 +195,7 @@ const benchbox::Module allocator_module{
                   "small), the reads of /proc/self/statm between them paused out; its ns per allocation is a figure. "
                   "Proven after the clock: the sum, counts and bytes against the schedule, all N small blocks checked "
                   "for overlap, then the kept and the large ones together",
-         .param = count_param("blocks", 10'000'000, "300000", "small blocks allocated in the first phase"),
+         .axes = {count_param("blocks", 10'000'000, "300000", "small blocks allocated in the first phase")},
          .figure = mib("resident_after_free_mib", "after free MiB",
                        "growth of resident memory after 90% of the small blocks were freed (lower: more given back)"),
          .extra_figures = {mib("resident_full_mib", "full MiB", "growth of resident memory with all N small blocks live"),
@@ -211,7 +212,7 @@ const benchbox::Module allocator_module{
          .fixed_ops = 1,
          .trials = benchbox::CaseSpec::Trials::cold,
          .verify = verify_fragmentation,
-         .describe_param = [](const benchbox::Point& p) { return blocks_label(p, " small block", " small blocks"); }},
+         .describe_point = [](const benchbox::Point& p) { return blocks_label(p.first(), " small block", " small blocks"); }},
     }};
 
 const benchbox::ModuleRegistration registration{allocator_module};

@@ -23,7 +23,7 @@ namespace {
 
 using benchbox::CaseContext;
 using benchbox::FigureSpec;
-using benchbox::ParamValue;
+using benchbox::AxisValue;
 using benchbox::TrialProof;
 namespace fs = std::filesystem;
 
@@ -45,13 +45,13 @@ std::vector<std::string> data_set_names() {
   return names;
 }
 
-std::string data_set_label(const ParamValue& p) {
+std::string data_set_label(const AxisValue& p) {
   for (const auto& d : kDataSets)
     if (p.text == d.name) return d.label;
   return fs::path(p.text).filename().string();
 }
 
-fs::path input_path(const CaseContext& c) { return c.param.file ? fs::path(c.param.text) : c.data_dir / (c.param.text + ".bin"); }
+fs::path input_path(const CaseContext& c) { return c.point.first().file ? fs::path(c.point.first().text) : c.data_dir / (c.point.first().text + ".bin"); }
 
 // What an input is: its size and checksum, read once per file by benchbox, never by a codec.
 struct InputFacts {
@@ -73,7 +73,8 @@ const InputFacts& input_facts(const fs::path& path) {
   return f;
 }
 
-std::optional<std::string> data_set_unavailable(const ParamValue& p, const fs::path& dir) {
+std::optional<std::string> data_set_unavailable(const benchbox::Point& point, const fs::path& dir) {
+  const AxisValue& p = point.first();
   if (p.file || fs::exists(dir / (p.text + ".bin"))) return std::nullopt;
   if (p.text == "text")
     return "text.bin was not generated: its words come from Debian's wamerican (/usr/share/dict/american-english); "
@@ -109,7 +110,7 @@ std::optional<std::string> check_user_file(const fs::path& path) {
   return f.error.empty() ? std::nullopt : std::optional(f.error);
 }
 
-benchbox::ParamSpec data_param() {
+benchbox::AxisSpec data_param() {
   return {.name = "data",
           .choices = data_set_names(),
           .default_value = "text,log,records",
@@ -132,13 +133,12 @@ benchbox::CaseSpec make_case(std::string id, std::string unit, std::string descr
           .unit = std::move(unit),
           .description = std::move(description),
           .timed = std::move(timed),
-          .param = data_param(),
+          .axes = {data_param()},
           .figure = FigureSpec::rate("mb_per_s", "bytes", 1e6, "MB/s", "MB of uncompressed data per second"),
           .extra_figures = {trade_off(FigureSpec::ratio("ratio", "bytes", "compressed_bytes", "original size / compressed size"))},
           .first_probe_ops = [](const benchbox::Point&) -> std::uint64_t { return 1; },  // a call can last a second
           .unavailable = data_set_unavailable,
-          .verify = verify,
-          .describe_param = [](const benchbox::Point& p) { return data_set_label(p); }};
+          .verify = verify};
 }
 
 const benchbox::Module compression_module{

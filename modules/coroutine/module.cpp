@@ -17,7 +17,7 @@
 namespace {
 
 using benchbox::CaseContext;
-using benchbox::ParamValue;
+using benchbox::AxisValue;
 using benchbox::TrialProof;
 using benchbox::coroutine::Case;
 using benchbox::coroutine::case_id;
@@ -38,7 +38,7 @@ std::optional<std::string> verify_switch(const CaseContext& c, const TrialProof&
   if (p.done != p.ops)
     return "did " + std::to_string(p.done) + " switches, asked for " + std::to_string(p.ops) +
            " (the timed loop did not run to its end in every coroutine)";
-  const std::uint64_t n = static_cast<std::uint64_t>(c.param.number.value_or(0));
+  const std::uint64_t n = static_cast<std::uint64_t>(c.point.first().number.value_or(0));
   if (c.traits.value("style") == "asymmetric") {
     if (p.checksum != n)
       return std::to_string(p.checksum) + " of " + std::to_string(n) +
@@ -101,7 +101,7 @@ std::optional<std::string> verify_create(const CaseContext&, const TrialProof& p
 // Memory: N coroutines (indices 0..N-1) were entered and alive when measured, and every one of
 // them finished afterwards (they were suspended, not lost).
 std::optional<std::string> verify_memory(const CaseContext& c, const TrialProof& p) {
-  const auto n = static_cast<std::uint64_t>(c.param.number.value_or(0));
+  const auto n = static_cast<std::uint64_t>(c.point.first().number.value_or(0));
   if (p.done != n)
     return std::to_string(p.done) + " coroutines were alive when measured, asked for " + std::to_string(n);
   const std::uint64_t expected = benchbox::coroutine::id_sum(n);
@@ -120,31 +120,32 @@ std::uint64_t round_up(std::uint64_t v, std::uint64_t multiple) { return (v + mu
 // The same number of turns for every coroutine, in whole resume/yield round trips (asymmetric
 // libraries): a multiple of 2N. At least 100 switches per coroutine, so that first-entry effects
 // are amortised (gccgo's first trial in a process is out of order for ~20 rounds).
-std::uint64_t switch_ops(const ParamValue& p, std::uint64_t ops) {
-  const auto n = static_cast<std::uint64_t>(std::max<std::int64_t>(p.number.value_or(1), 1));
+std::uint64_t switch_ops(const benchbox::Point& p, std::uint64_t ops) {
+  const auto n = static_cast<std::uint64_t>(std::max<std::int64_t>(p.first().number.value_or(1), 1));
   return round_up(std::max<std::uint64_t>(ops, 100 * n), 2 * n);
 }
 
 // Create: whole batches of K coroutines alive at once, at least one batch.
-std::uint64_t create_ops(const ParamValue& p, std::uint64_t ops) {
-  const auto k = static_cast<std::uint64_t>(std::max<std::int64_t>(p.number.value_or(1), 1));
+std::uint64_t create_ops(const benchbox::Point& p, std::uint64_t ops) {
+  const auto k = static_cast<std::uint64_t>(std::max<std::int64_t>(p.first().number.value_or(1), 1));
   return round_up(std::max(ops, k), k);
 }
 
-std::string count_label(const ParamValue& p, const char* one, const char* many) {
+std::string count_label(const AxisValue& p, const char* one, const char* many) {
   return p.text + (p.number == 1 ? one : many);
 }
-std::string coroutines_label(const ParamValue& p) { return count_label(p, " coroutine", " coroutines"); }
+std::string coroutines_label(const AxisValue& p) { return count_label(p, " coroutine", " coroutines"); }
 
 // The axis of the cases whose parameter is a number of coroutines (switch, create, memory).
-benchbox::ParamSpec coroutine_count(std::string name, std::string default_value, std::vector<std::string> suite,
-                                    std::string help) {
+benchbox::AxisSpec coroutine_count(std::string name, std::string default_value, std::vector<std::string> suite,
+                                    std::string help, std::function<std::string(const AxisValue&)> describe = coroutines_label) {
   return {.name = std::move(name),
           .min = 1,
           .max = 10'000'000,
           .default_value = std::move(default_value),
           .suite = std::move(suite),
-          .help = std::move(help)};
+          .help = std::move(help),
+          .describe = std::move(describe)};
 }
 
 benchbox::CaseSpec switch_case() {
@@ -153,13 +154,12 @@ benchbox::CaseSpec switch_case() {
           .description = "N coroutines yield round-robin; a resume and its yield are two switches",
           .timed = "each coroutine's plain loop of yields, its count in a local; proven outside: two booked laps before and "
                    "two after (round-robin, no yield back to itself; Go books every entry), each coroutine finishing its turns",
-          .param = coroutine_count("coroutines", "2", {"2", "1000"}, "coroutines taking turns"),
+          .axes = {coroutine_count("coroutines", "2", {"2", "1000"}, "coroutines taking turns")},
           .legal_ops = switch_ops,
           // thread and pth at 1000 coroutines: 100,000 switches, ~10-20x a 40 ms target. Their first
           // trial in a process was no slower than the second (medians of 9: 0.96, 1.00).
           .stretched_trial_warms_itself = true,
-          .verify = verify_switch,
-          .describe_param = coroutines_label};
+          .verify = verify_switch};
 }
 
 benchbox::CaseSpec channel_case() {
@@ -168,16 +168,16 @@ benchbox::CaseSpec channel_case() {
           .description = "a producer sends 1..ops to a consumer through a channel of the given buffer size",
           .timed = "the producer's sends and the consumer's receives, from the first send to the last receive, the "
                    "consumer's count and in-order checksum (k x value) in locals; proven: that checksum, after the clock",
-          .param = {.name = "buffer",
+          .axes = {{.name = "buffer",
                     .min = 0,
                     .max = 100'000'000,
                     .default_value = "0",
                     .suite = {"0", "10000"},
-                    .help = "the channel's buffer size, 0 = unbuffered"},
-          .verify = verify_channel,
-          .describe_param = [](const ParamValue& p) {
-            return p.number == 0 ? std::string("unbuffered") : "buffer " + p.text;
-          }};
+                    .help = "the channel's buffer size, 0 = unbuffered",
+                    .describe = [](const AxisValue& p) {
+                      return p.number == 0 ? std::string("unbuffered") : "buffer " + p.text;
+                    }}},
+          .verify = verify_channel};
 }
 
 benchbox::CaseSpec create_case() {
@@ -186,10 +186,10 @@ benchbox::CaseSpec create_case() {
           .description = "create a coroutine, enter it once, let it finish and release it; K alive at once",
           .timed = "creating, entering, finishing and releasing ops coroutines, each body adding its id (one add and "
                    "two increments per coroutine, under 1% of the fastest row); proven: the id sum and the counts",
-          .param = coroutine_count("alive", "1", {"1", "1000"}, "coroutines alive at once (created in batches of this size)"),
+          .axes = {coroutine_count("alive", "1", {"1", "1000"}, "coroutines alive at once (created in batches of this size)",
+                                   [](const AxisValue& p) { return count_label(p, " alive", " alive at once"); })},
           .legal_ops = create_ops,
-          .verify = verify_create,
-          .describe_param = [](const ParamValue& p) { return count_label(p, " alive", " alive at once"); }};
+          .verify = verify_create};
 }
 
 benchbox::CaseSpec memory_case() {
@@ -204,8 +204,8 @@ benchbox::CaseSpec memory_case() {
           // Not 100000 in the suite: its 3 cold processes per row cost about 100 s over the rows
           // (gccgo alone 27 s), the figures differ from 10000's by under 3% (cxx20 aside), and the
           // suite has a 90 s budget (docs/measurement.md). Run it by name.
-          .param = coroutine_count("coroutines", "10000", {"1000", "10000"},
-                                   "coroutines alive and suspended when the process's resident pages are read"),
+          .axes = {coroutine_count("coroutines", "10000", {"1000", "10000"},
+                                   "coroutines alive and suspended when the process's resident pages are read")},
           .figure = benchbox::FigureSpec::bytes(proof::kBytesPerCoroutine, "coroutine",
                                                 "growth of the process's resident memory per suspended coroutine"),
           .extra_figures = {reserved},
@@ -213,8 +213,7 @@ benchbox::CaseSpec memory_case() {
           // would be reused and hide the cost.
           .fixed_ops = 1,
           .trials = benchbox::CaseSpec::Trials::cold,
-          .verify = verify_memory,
-          .describe_param = coroutines_label};
+          .verify = verify_memory};
 }
 
 const benchbox::Module coroutine_module{

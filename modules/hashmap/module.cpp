@@ -17,11 +17,11 @@ namespace {
 
 using benchbox::CaseContext;
 using benchbox::FigureSpec;
-using benchbox::ParamValue;
+using benchbox::AxisValue;
 using benchbox::TrialProof;
 namespace hm = benchbox::hashmap;
 
-std::uint64_t elements(const CaseContext& c) { return static_cast<std::uint64_t>(c.param.number.value_or(0)); }
+std::uint64_t elements(const CaseContext& c) { return static_cast<std::uint64_t>(c.point.first().number.value_or(0)); }
 
 std::uint64_t count(const TrialProof& p, const std::string& name) {
   auto it = p.counts.find(name);
@@ -135,20 +135,21 @@ std::optional<std::string> verify_iterate(const CaseContext& c, const TrialProof
 }
 
 // insert and iterate run whole rounds of N operations.
-std::uint64_t whole_rounds_of_n(const ParamValue& p, std::uint64_t ops) {
-  const auto n = static_cast<std::uint64_t>(std::max<std::int64_t>(p.number.value_or(1), 1));
+std::uint64_t whole_rounds_of_n(const benchbox::Point& p, std::uint64_t ops) {
+  const auto n = static_cast<std::uint64_t>(std::max<std::int64_t>(p.first().number.value_or(1), 1));
   return (std::max<std::uint64_t>(ops, 1) + n - 1) / n * n;
 }
 
-std::string elements_label(const ParamValue& p) { return p.text + (p.number == 1 ? " element" : " elements"); }
+std::string elements_label(const AxisValue& p) { return p.text + (p.number == 1 ? " element" : " elements"); }
 
-benchbox::ParamSpec elements_param(bool strings) {
+benchbox::AxisSpec elements_param(bool strings) {
   return {.name = "elements",
           .min = 1,
           .max = strings ? 100'000'000 : hm::kMaxElements,
           .default_value = strings ? "100000" : "1000000",
           .suite = strings ? std::vector<std::string>{"1000", "100000"} : std::vector<std::string>{"1000", "1000000"},
-          .help = strings ? "string keys in the map (8 to 64 printable bytes)" : "64-bit keys in the map"};
+          .help = strings ? "string keys in the map (8 to 64 printable bytes)" : "64-bit keys in the map",
+          .describe = elements_label};
 }
 
 std::vector<FigureSpec> memory_figures() {
@@ -172,12 +173,11 @@ benchbox::CaseSpec make_case(std::string id, std::string unit, std::string descr
                        .unit = std::move(unit),
                        .description = std::move(description),
                        .timed = std::move(timed),
-                       .param = elements_param(strings),
+                       .axes = {elements_param(strings)},
                        .extra_figures = memory_figures(),
                        // every probe process builds its N-element map first: probe a round of N
-                       .first_probe_ops = [](const benchbox::Point& p) { return static_cast<std::uint64_t>(p.number.value_or(10)); },
-                       .verify = std::move(verify),
-                       .describe_param = elements_label};
+                       .first_probe_ops = [](const benchbox::Point& p) { return static_cast<std::uint64_t>(p.first().number.value_or(10)); },
+                       .verify = std::move(verify)};
   if (rounds) c.legal_ops = whole_rounds_of_n;
   return c;
 }
@@ -187,7 +187,7 @@ benchbox::CaseSpec make_case(std::string id, std::string unit, std::string descr
 // the headline case, find, and the others run it by name (`-n insert 1000000`): the suite within
 // its three minutes (docs/measurement.md).
 benchbox::CaseSpec with_suite(benchbox::CaseSpec c, std::vector<std::string> points) {
-  c.param.suite = std::move(points);
+  c.axes.front().suite = std::move(points);
   return c;
 }
 

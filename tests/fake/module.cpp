@@ -15,12 +15,12 @@
 namespace {
 
 using benchbox::CaseContext;
-using benchbox::ParamValue;
+using benchbox::AxisValue;
 using benchbox::TrialProof;
 
 std::optional<std::string> verify_step(const CaseContext& c, const TrialProof& p) {
   if (p.done != p.ops) return "did " + std::to_string(p.done) + " steps, asked for " + std::to_string(p.ops);
-  const auto expected = benchbox::fake::step_checksum(p.ops, static_cast<std::uint64_t>(c.param.number.value_or(0)));
+  const auto expected = benchbox::fake::step_checksum(p.ops, static_cast<std::uint64_t>(c.point.first().number.value_or(0)));
   if (p.checksum != expected)
     return "step checksum " + std::to_string(p.checksum) + " != " + std::to_string(expected) + " (lanes skipped a turn)";
   return std::nullopt;
@@ -33,15 +33,15 @@ std::optional<std::string> verify_pass(const CaseContext&, const TrialProof& p) 
 }
 
 std::optional<std::string> verify_size(const CaseContext& c, const TrialProof& p) {
-  const auto n = static_cast<std::uint64_t>(c.param.number.value_or(0));
+  const auto n = static_cast<std::uint64_t>(c.point.first().number.value_or(0));
   if (p.done != n) return std::to_string(p.done) + " items were alive, asked for " + std::to_string(n);
   if (p.checksum != benchbox::fake::value_sum(n)) return "size checksum " + std::to_string(p.checksum) + " is wrong";
   return std::nullopt;
 }
 
 // At least 100 steps per lane, as a real case asks a floor per coroutine.
-std::uint64_t step_ops(const ParamValue& p, std::uint64_t ops) {
-  return std::max<std::uint64_t>(ops, 100 * static_cast<std::uint64_t>(std::max<std::int64_t>(p.number.value_or(0), 0)));
+std::uint64_t step_ops(const benchbox::Point& p, std::uint64_t ops) {
+  return std::max<std::uint64_t>(ops, 100 * static_cast<std::uint64_t>(std::max<std::int64_t>(p.first().number.value_or(0), 0)));
 }
 
 const benchbox::Module fake_module{
@@ -52,29 +52,29 @@ const benchbox::Module fake_module{
             {.id = "step",
              .unit = "steps",
              .description = "lanes take turns, one step each",
-             .param = {.name = "lanes", .min = 1, .max = 1'000'000'000, .default_value = "2", .suite = {"2", "1000"},
-                       .help = "lanes taking turns"},
+             .axes = {{.name = "lanes", .min = 1, .max = 1'000'000'000, .default_value = "2", .suite = {"2", "1000"},
+                       .help = "lanes taking turns",
+                       .describe = [](const AxisValue& p) { return p.text + (p.number == 1 ? " lane" : " lanes"); }}},
              .legal_ops = step_ops,
              .stretched_trial_warms_itself = true,
-             .verify = verify_step,
-             .describe_param = [](const ParamValue& p) { return p.text + (p.number == 1 ? " lane" : " lanes"); }},
+             .verify = verify_step},
             {.id = "pass",
              .unit = "passes",
              .description = "values 1..ops pass through a buffer",
-             .param = {.name = "buffer", .min = 0, .max = 1'000'000'000, .default_value = "0", .suite = {"0", "100"},
-                       .help = "the buffer's size"},
-             .verify = verify_pass,
-             .describe_param = [](const ParamValue& p) { return "buffer " + p.text; }},
+             .axes = {{.name = "buffer", .min = 0, .max = 1'000'000'000, .default_value = "0", .suite = {"0", "100"},
+                       .help = "the buffer's size",
+                       .describe = [](const AxisValue& p) { return "buffer " + p.text; }}},
+             .verify = verify_pass},
             {.id = "size",
              .unit = "items",
              .description = "bytes per item with N items alive",
-             .param = {.name = "items", .min = 1, .max = 1'000'000'000, .default_value = "1000", .suite = {"1000"},
-                       .help = "items alive at once"},
+             .axes = {{.name = "items", .min = 1, .max = 1'000'000'000, .default_value = "1000", .suite = {"1000"},
+                       .help = "items alive at once",
+                       .describe = [](const AxisValue& p) { return p.text + " items"; }}},
              .figure = benchbox::FigureSpec::bytes("bytes_per_item", "item"),
              .fixed_ops = 1,
              .trials = benchbox::CaseSpec::Trials::cold,
-             .verify = verify_size,
-             .describe_param = [](const ParamValue& p) { return p.text + " items"; }},
+             .verify = verify_size},
         },
 };
 
