@@ -15,7 +15,8 @@ struct CompareOptions {
   double alpha = 0.05;        // significance level of the U test
   // |change| below this is "unchanged" whatever the p-value: the minimum effect. 5%: on this
   // shared VM rows shift by 2-5% between sets of runs minutes apart, consistently enough to pass
-  // the U test (docs/measurement.md, issue #21); a slowdown of 10% stays well above it.
+  // the U test (docs/measurement.md, "Several runs per side"); a slowdown of 10% stays well
+  // above it.
   double noise_floor = 0.05;
   std::optional<double> fail_on_regression;  // fraction: slower by more than this with p < alpha fails
   bool medians_only = false;  // judge by the medians even where both files have paired ratios
@@ -80,7 +81,8 @@ Comparison compare_results(const Results& old_results, const Results& new_result
 // Several runs per side (back-to-back runs of one build): a row's repetitions, or its rounds'
 // paired ratios, are pooled over a side's runs for the U test, and a row is called better or worse
 // only when every run of one side lies beyond every run of the other. One run per side cannot
-// tell a change of code from a shift of the host between runs (docs/measurement.md).
+// tell a change of code from a shift of the host between runs (docs/measurement.md, "Several
+// runs per side").
 Comparison compare_runs(const std::vector<Results>& old_runs, const std::vector<Results>& new_runs,
                         const CompareOptions& options);
 

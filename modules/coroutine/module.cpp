@@ -203,7 +203,7 @@ benchbox::CaseSpec memory_case() {
                    "created and suspended; proven: every coroutine entered, then resumed to its end after the reading",
           // Not 100000 in the suite: its 3 cold processes per row cost about 100 s over the rows
           // (gccgo alone 27 s), the figures differ from 10000's by under 3% (cxx20 aside), and the
-          // suite has a 90 s budget (docs/measurement.md). Run it by name.
+          // suite has a 90 s budget (docs/measurement.md, "Suite durations"). Run it by name.
           .axes = {coroutine_count("coroutines", "10000", {"1000", "10000"},
                                    "coroutines alive and suspended when the process's resident pages are read")},
           .figure = benchbox::FigureSpec::bytes(proof::kBytesPerCoroutine, "coroutine",
@@ -222,7 +222,8 @@ const benchbox::Module coroutine_module{
     .reference_note = "the limit for stackful rows on this machine; stackless rows (and, for memory, stacks smaller "
                       "than a page) may be below it",
     // Seven processes per row, not nine: the suite's 8 points (about 110 rows) fit its 90 s budget
-    // on a 2-CPU machine, where nine took 98 s (docs/measurement.md); --processes overrides.
+    // on a 2-CPU machine, where nine took 98 s (docs/measurement.md, "Suite durations");
+    // --processes overrides.
     .default_processes = 7,
     .cases = {switch_case(), channel_case(), create_case(), memory_case()},
 };

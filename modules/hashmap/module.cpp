@@ -185,7 +185,7 @@ benchbox::CaseSpec make_case(std::string id, std::string unit, std::string descr
 // The suite runs a case at other sizes than the default: every process of a row builds its map
 // (10^6 elements: 0.5 to 1.4 s of set-up per process for a node map), so 10^6 stays in the suite for
 // the headline case, find, and the others run it by name (`-n insert 1000000`): the suite within
-// its three minutes (docs/measurement.md).
+// its three minutes (docs/measurement.md, "Suite durations").
 benchbox::CaseSpec with_suite(benchbox::CaseSpec c, std::vector<std::string> points) {
   c.axes.front().suite = std::move(points);
   return c;

@@ -306,7 +306,7 @@ const benchbox::Module json_module{
     // no large set-up): a run of part of the suite may spread its rows over up to 27 processes
     // and stay within the suite's time. `json -n parse` at 27 instead of 9 processes, four sets of
     // three runs each: no row unstable where 9 marked 2 to 7 of 36, paired ratios moving 1.0-3.9%
-    // at the 90th percentile; 22 s a run instead of 8 (docs/measurement.md).
+    // at the 90th percentile; 22 s a run instead of 8 (docs/measurement.md, "Processes per row").
     .part_run_max_processes = 27,
     .cases =
         {

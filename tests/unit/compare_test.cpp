@@ -366,8 +366,8 @@ TEST(Compare, ManyRowsOfNoiseCallNothingAndASlowedLibraryIsCaught) {
 }
 
 // Three runs per side of one build, where the host moved tbox by 13% in one new run only (as
-// between real runs here, docs/measurement.md): one run against one calls it; three against three
-// do not, because the other new runs lie among the old ones.
+// between real runs here, docs/measurement.md, "Several runs per side"): one run against one
+// calls it; three against three do not, because the other new runs lie among the old ones.
 TEST(Compare, SeveralRunsPerSideDoNotCallARowTheHostMovedInOneRun) {
   const std::vector<Results> old_runs{paired_run(2, 10, kSteadyHost), paired_run(2, 10.1, kSteadyHost),
                                       paired_run(2, 9.95, kSteadyHost)};

@@ -395,7 +395,7 @@ TEST(Rounds, ProcessesOfEveryLibraryAreInterleaved) {
 }
 
 // A row's processes spread over the whole run: the host's spells of tens of seconds fall on every
-// row alike instead of on the rows of one case (docs/measurement.md, 2026-12-05 night).
+// row alike instead of on the rows of one case (docs/measurement.md, "Rounds over the run").
 TEST(Rounds, ByDefaultARoundSpansEveryCaseAndTheTablesComeAtTheEnd) {
   Results results;
   const auto seen = observed_run(RunSettings::Interleave::suite, {"2", "3"}, 3, results);
