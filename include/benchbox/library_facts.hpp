@@ -74,6 +74,10 @@ class LibraryFacts {
     return out;
   }
 
+  // A problem the module's own check of a fact found (a case name it does not know): done() says
+  // it with the others.
+  void problem(std::string what) const { problems_.push_back(std::move(what)); }
+
   // Call once every fact was read: a key nobody read (a typo, or a fact this module does not know),
   // or a problem of the accessors, ends the program with all of them said.
   void done() const {

@@ -47,11 +47,11 @@ std::optional<std::string> expect_count(const TrialProof& p, const std::string& 
 // `overlaps`: whether the case checks the blocks live together for overlap (all but cross-thread).
 std::optional<std::string> check(const TrialProof& p, const Expected& e, bool overlaps = true) {
   if (p.done != p.ops) return "did " + std::to_string(p.done) + " operations, asked for " + std::to_string(p.ops);
-  if (auto wrong = expect_count(p, "allocations", e.allocations, "allocations")) return wrong;
-  if (auto wrong = expect_count(p, "frees", e.allocations, "frees")) return wrong;
-  if (auto wrong = expect_count(p, "bytes", e.bytes, "bytes requested")) return wrong;
+  if (auto wrong = expect_count(p, al::proof::kAllocations, e.allocations, "allocations")) return wrong;
+  if (auto wrong = expect_count(p, al::proof::kFrees, e.allocations, "frees")) return wrong;
+  if (auto wrong = expect_count(p, al::proof::kBytes, e.bytes, "bytes requested")) return wrong;
   if (overlaps)
-    if (auto wrong = expect_count(p, "overlaps", 0, "blocks live at the same time that overlap in memory:")) return wrong;
+    if (auto wrong = expect_count(p, al::proof::kOverlaps, 0, "blocks live at the same time that overlap in memory:")) return wrong;
   if (p.checksum != e.checksum)
     return "the tags read back before the frees sum to " + std::to_string(p.checksum) + ", expected " +
            std::to_string(e.checksum) + ": a block was overwritten while live (overlapping blocks)";
@@ -74,8 +74,8 @@ std::optional<std::string> verify_churn(const CaseContext& c, const TrialProof& 
 
 // The two-thread cases: their adapter must have been free to use two CPUs (CaseSpec::cpus).
 std::optional<std::string> two_cpus(const TrialProof& p) {
-  auto it = p.counts.find("cpus_allowed");
-  if (it == p.counts.end()) return std::string("the adapter reported no 'cpus_allowed' count");
+  auto it = p.counts.find(al::proof::kCpusAllowed);
+  if (it == p.counts.end()) return std::string("the adapter reported no '") + al::proof::kCpusAllowed + "' count";
   if (it->second < 2) return "the adapter could run on " + std::to_string(it->second) + " CPU(s), the case needs two threads on two";
   return std::nullopt;
 }
@@ -148,7 +148,7 @@ const benchbox::Module allocator_module{
                    "and the memory they keep",
     .reference_note = "a bump allocator that never frees: the limit of allocation cost on this machine",
     .cases = {
-        {.id = "small",
+        {.id = al::case_id(al::Case::small),
          .unit = kUnit,
          .description = "N blocks of 8..256 bytes allocated, then freed in reverse order (LIFO): the fast path",
          .timed = "each round's N allocations, the tag written at both ends of every block, then the N frees in "
@@ -158,7 +158,7 @@ const benchbox::Module allocator_module{
          .legal_ops = whole_rounds,
          .verify = verify_small,
          .describe_point = [](const benchbox::Point& p) { return blocks_label(p.first(), " block", " blocks"); }},
-        {.id = "churn",
+        {.id = al::case_id(al::Case::churn),
          .unit = kUnit,
          .description = "L blocks of 8 B..64 KiB live; each step frees one in a random order and allocates its replacement",
          .timed = "the steps: read a live block's two tags into a local sum, free it, allocate its replacement and write its "
@@ -168,7 +168,7 @@ const benchbox::Module allocator_module{
          .axes = {count_param("live", 10'000'000, "1000", "blocks live at once", {"1000", "100000"})},
          .verify = verify_churn,
          .describe_point = [](const benchbox::Point& p) { return blocks_label(p.first(), " live block", " live blocks"); }},
-        {.id = "cross-thread",
+        {.id = al::case_id(al::Case::cross_thread),
          .unit = kUnit,
          .description = "one thread allocates blocks of 8..256 bytes, a second thread frees them (producer and consumer)",
          .timed = "from the producer's first allocation to the consumer's last free: allocations with their tags written, a "
@@ -178,7 +178,7 @@ const benchbox::Module allocator_module{
          .cpus = 2,
          .verify = verify_cross_thread,
          .describe_point = [](const benchbox::Point& p) { return "queue of " + blocks_label(p.first(), " block", " blocks"); }},
-        {.id = "threads",
+        {.id = al::case_id(al::Case::threads),
          .unit = kUnit,
          .description = "two threads, each churning its own L live blocks as in churn (the operations split between them)",
          .timed = "from both threads' start to the later one's end, both churning as in churn; the figure is wall time per "
@@ -187,7 +187,7 @@ const benchbox::Module allocator_module{
          .cpus = 2,
          .verify = verify_threads,
          .describe_point = [](const benchbox::Point& p) { return blocks_label(p.first(), " live block", " live blocks") + " per thread"; }},
-        {.id = "fragmentation",
+        {.id = al::case_id(al::Case::fragmentation),
          .unit = "patterns",
          .description = "N blocks of 8..256 bytes, 90% freed in a random order, then blocks of 1..8 KiB as many bytes: "
                         "the resident memory kept after the free, at the peak and at the end",
@@ -196,14 +196,15 @@ const benchbox::Module allocator_module{
                   "Proven after the clock: the sum, counts and bytes against the schedule, all N small blocks checked "
                   "for overlap, then the kept and the large ones together",
          .axes = {count_param("blocks", 10'000'000, "300000", "small blocks allocated in the first phase")},
-         .figure = mib("resident_after_free_mib", "after free MiB",
+         .figure = mib(al::figure::kResidentAfterFreeMib, "after free MiB",
                        "growth of resident memory after 90% of the small blocks were freed (lower: more given back)"),
-         .extra_figures = {mib("resident_full_mib", "full MiB", "growth of resident memory with all N small blocks live"),
-                           mib("resident_end_mib", "end MiB",
+         .extra_figures = {mib(al::figure::kResidentFullMib, "full MiB", "growth of resident memory with all N small blocks live"),
+                           mib(al::figure::kResidentEndMib, "end MiB",
                                "growth of resident memory once the large blocks are live (lower: freed memory reused)"),
-                           mib("peak_growth_mib", "peak +MiB", "growth of the process's peak resident memory over the pattern"),
+                           mib(al::figure::kPeakGrowthMib, "peak +MiB",
+                               "growth of the process's peak resident memory over the pattern"),
                            [] {
-                             FigureSpec f{.id = "ns_per_allocation", .kind = "duration", .unit = "ns", .label = "ns/alloc",
+                             FigureSpec f{.id = al::figure::kNsPerAllocation, .kind = "duration", .unit = "ns", .label = "ns/alloc",
                                           .lower_is_better = true,
                                           .description = "the pattern's timed phases per allocation (with its free)"};
                              return f;

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "cases.hpp"  // the case ids and proof names: module.cpp has them from here
+
 namespace benchbox::compression {
 
 inline std::uint64_t checksum(const std::uint8_t* p, std::size_t n) {

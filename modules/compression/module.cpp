@@ -27,6 +27,8 @@ using benchbox::AxisValue;
 using benchbox::TrialProof;
 namespace fs = std::filesystem;
 
+namespace comp = benchbox::compression;  // the case ids and proof names (cases.hpp)
+
 struct DataSet {
   const char* name;
   const char* label;
@@ -93,10 +95,11 @@ std::optional<std::string> verify(const CaseContext& c, const TrialProof& p) {
   if (p.done != p.ops) return "did " + std::to_string(p.done) + " calls, asked for " + std::to_string(p.ops);
   const InputFacts& in = input_facts(input_path(c));
   if (!in.error.empty()) return in.error;
-  if (auto wrong = count_is(p, "bytes", in.bytes * p.done, "uncompressed bytes")) return wrong;
-  auto size = p.counts.find("compressed_size");
+  if (auto wrong = count_is(p, comp::proof::kBytes, in.bytes * p.done, "uncompressed bytes")) return wrong;
+  auto size = p.counts.find(comp::proof::kCompressedSize);
   if (size == p.counts.end() || size->second == 0) return std::string("the adapter reported no compressed size");
-  if (auto wrong = count_is(p, "compressed_bytes", size->second * p.done, "compressed bytes of all calls (every call the same size)"))
+  if (auto wrong = count_is(p, comp::proof::kCompressedBytes, size->second * p.done,
+                            "compressed bytes of all calls (every call the same size)"))
     return wrong;
   if (p.checksum != in.checksum)
     return "the bytes that came back have checksum " + std::to_string(p.checksum) + ", the original " +
@@ -134,8 +137,9 @@ benchbox::CaseSpec make_case(std::string id, std::string unit, std::string descr
           .description = std::move(description),
           .timed = std::move(timed),
           .axes = {data_param()},
-          .figure = FigureSpec::rate("mb_per_s", "bytes", 1e6, "MB/s", "MB of uncompressed data per second"),
-          .extra_figures = {trade_off(FigureSpec::ratio("ratio", "bytes", "compressed_bytes", "original size / compressed size"))},
+          .figure = FigureSpec::rate("mb_per_s", comp::proof::kBytes, 1e6, "MB/s", "MB of uncompressed data per second"),
+          .extra_figures = {trade_off(FigureSpec::ratio("ratio", comp::proof::kBytes, comp::proof::kCompressedBytes,
+                                                        "original size / compressed size"))},
           .first_probe_ops = [](const benchbox::Point&) -> std::uint64_t { return 1; },  // a call can last a second
           .unavailable = data_set_unavailable,
           .verify = verify};
@@ -149,11 +153,11 @@ const benchbox::Module compression_module{
     // per row keep the suite within its budget (--processes overrides).
     .default_processes = 3,
     .cases = {
-        make_case("compress", "compressions", "compress the whole input with one call at the row's level",
+        make_case(comp::case_id(comp::Case::compress), "compressions", "compress the whole input with one call at the row's level",
                   "the codec's compress calls on the whole input, output sizes summed in a local; proven after the "
                   "clock: the last output (poisoned before the last call) decompressed and compared byte for byte, "
                   "its checksum against benchbox's of the file, every call the same size"),
-        make_case("decompress", "decompressions", "decompress the codec's own output of the whole input",
+        make_case(comp::case_id(comp::Case::decompress), "decompressions", "decompress the codec's own output of the whole input",
                   "the codec's decompress calls on its output made untimed, sizes summed in a local; proven after the "
                   "clock: the last output (poisoned before the last call) compared byte for byte, its checksum against "
                   "benchbox's of the file"),

@@ -82,20 +82,21 @@ std::uint64_t find_sum(std::uint64_t n, std::uint64_t ops) {
 std::optional<std::string> verify_insert(const CaseContext& c, const TrialProof& p) {
   if (auto wrong = whole_rounds(c, p, "rounds of N inserts")) return wrong;
   const auto n = elements(c);
-  if (auto wrong = expect_counts(p, {{"inserted", p.ops}, {"size", p.ops}, {"hits", n}})) return wrong;
+  if (auto wrong = expect_counts(p, {{hm::proof::kInserted, p.ops}, {hm::proof::kSize, p.ops}, {hm::proof::kHits, n}}))
+    return wrong;
   return expect_checksum(p, pool_sum(n, false), "values of the N keys looked up after the last round");
 }
 
 std::optional<std::string> verify_find(const CaseContext& c, const TrialProof& p) {
   const auto n = elements(c);
   if (p.done != p.ops) return "did " + std::to_string(p.done) + " finds, asked for " + std::to_string(p.ops);
-  if (auto wrong = expect_counts(p, {{"size", n}})) return wrong;
+  if (auto wrong = expect_counts(p, {{hm::proof::kSize, n}})) return wrong;
   return expect_checksum(p, find_sum(n, p.ops), "sum of the values found");
 }
 
 std::optional<std::string> verify_find_miss(const CaseContext& c, const TrialProof& p) {
   if (p.done != p.ops) return "did " + std::to_string(p.done) + " finds, asked for " + std::to_string(p.ops);
-  if (auto wrong = expect_counts(p, {{"size", elements(c)}})) return wrong;
+  if (auto wrong = expect_counts(p, {{hm::proof::kSize, elements(c)}})) return wrong;
   return expect_checksum(p, 0, "an absent key was found");
 }
 
@@ -123,14 +124,16 @@ std::uint64_t erase_sum(std::uint64_t n, std::uint64_t ops) {
 std::optional<std::string> verify_erase(const CaseContext& c, const TrialProof& p) {
   const auto n = elements(c);
   if (p.done != p.ops) return "did " + std::to_string(p.done) + " replacements, asked for " + std::to_string(p.ops);
-  if (auto wrong = expect_counts(p, {{"erased", p.ops}, {"inserted", p.ops}, {"size", n}, {"visited", n}})) return wrong;
+  if (auto wrong = expect_counts(
+          p, {{hm::proof::kErased, p.ops}, {hm::proof::kInserted, p.ops}, {hm::proof::kSize, n}, {hm::proof::kVisited, n}}))
+    return wrong;
   return expect_checksum(p, erase_sum(n, p.ops), "sum of the values in the map at the end");
 }
 
 std::optional<std::string> verify_iterate(const CaseContext& c, const TrialProof& p) {
   if (auto wrong = whole_rounds(c, p, "passes over the N elements")) return wrong;
   const auto n = elements(c);
-  if (auto wrong = expect_counts(p, {{"size", n}})) return wrong;
+  if (auto wrong = expect_counts(p, {{hm::proof::kSize, n}})) return wrong;
   return expect_checksum(p, pool_sum(n, false) * (p.ops / n), "sum of the values visited");
 }
 
@@ -153,7 +156,7 @@ benchbox::AxisSpec elements_param(bool strings) {
 }
 
 std::vector<FigureSpec> memory_figures() {
-  return {FigureSpec::bytes("bytes_per_element", "element",
+  return {FigureSpec::bytes(hm::figure::kBytesPerElement, "element",
                             "heap bytes the map holds per element once N elements are in (keys included)")};
 }
 
@@ -198,26 +201,30 @@ const benchbox::Module hashmap_module{
     // processes per row, not nine, keep the suite within minutes (--processes overrides).
     .default_processes = 3,
     .cases = {
-        with_suite(make_case("insert", "inserts", "insert N distinct random 64-bit keys into an empty map (rounds of N)",
-                             kInsertTimed, false, verify_insert, true),
+        with_suite(make_case(hm::case_id(hm::Case::insert), "inserts",
+                             "insert N distinct random 64-bit keys into an empty map (rounds of N)", kInsertTimed, false,
+                             verify_insert, true),
                    {"1000", "100000"}),
-        make_case("find", "finds", "look up present keys in a random order", kFindTimed, false, verify_find, false),
-        with_suite(make_case("find-miss", "finds", "look up absent keys", kFindMissTimed, false, verify_find_miss, false),
+        make_case(hm::case_id(hm::Case::find), "finds", "look up present keys in a random order", kFindTimed, false, verify_find,
+                  false),
+        with_suite(make_case(hm::case_id(hm::Case::find_miss), "finds", "look up absent keys", kFindMissTimed, false,
+                             verify_find_miss, false),
                    {"1000", "100000"}),
-        with_suite(make_case("erase", "replacements", "at size N, one replacement = erase a present key, then insert a new one",
+        with_suite(make_case(hm::case_id(hm::Case::erase), "replacements",
+                             "at size N, one replacement = erase a present key, then insert a new one",
                              "the erase and insert calls, their results added in locals; proven after the clock: the "
                              "counts, the map's size and the sum of its values by a full visit",
                              false, verify_erase, false),
                    {"1000", "100000"}),
-        with_suite(make_case("iterate", "visits", "visit every element, summing the values (passes of N)",
+        with_suite(make_case(hm::case_id(hm::Case::iterate), "visits", "visit every element, summing the values (passes of N)",
                              "passes over the map built untimed, summing the values in a local; proven: the sum and the "
                              "count against the keys' known values",
                              false, verify_iterate, true),
                    {"1000", "100000"}),
-        make_case("insert-string", "inserts", "insert N distinct string keys (8 to 64 bytes) into an empty map",
-                  kInsertTimed, true, verify_insert, true),
-        make_case("find-string", "finds", "look up present string keys in a random order", kFindTimed, true,
-                  verify_find, false),
+        make_case(hm::case_id(hm::Case::insert_string), "inserts",
+                  "insert N distinct string keys (8 to 64 bytes) into an empty map", kInsertTimed, true, verify_insert, true),
+        make_case(hm::case_id(hm::Case::find_string), "finds", "look up present string keys in a random order", kFindTimed,
+                  true, verify_find, false),
     }};
 
 const benchbox::ModuleRegistration registration{hashmap_module};

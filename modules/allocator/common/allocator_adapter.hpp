@@ -1,6 +1,7 @@
 // Shared by the allocator module's adapters: the workloads, the proof and the memory figures are
 // this file's, the same for every allocator; an adapter only names its allocator's two calls in
-// a small class and declares what it is (see `Allocator concept`).
+// a small class (see `Allocator concept`). What the allocator is (its calls, options and notes) is
+// in its folder's library.json, read by allocator_info().
 //
 // Allocator concept:
 //   explicit A(std::size_t window);          // one per thread that allocates (the floor's arena);
@@ -19,6 +20,7 @@
 #pragma once
 
 #include <benchbox/adapter.hpp>
+#include <benchbox/library_facts.hpp>
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -27,6 +29,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -38,11 +41,14 @@
 #include <utility>
 #include <vector>
 
+#include "../cases.hpp"
 #include "schedule.hpp"
 
 namespace benchbox::allocator {
 
-// What the cases and docs show about an allocator.
+// What the cases and docs show about an allocator: in its folder's library.json, the keys of the
+// same names (limits and not_applicable: arrays of objects naming a case by its id), read by
+// allocator_info().
 struct AllocatorInfo {
   std::string api;      // the calls the timed loop makes: "malloc/free (glibc)", "mi_malloc/mi_free"
   std::string options;  // the options it runs with (defaults, or what was set and why)
@@ -53,12 +59,86 @@ struct AllocatorInfo {
   // The largest parameter it can honestly run a case at, and why (the floor: where its fresh
   // memory is colder than what a real allocator reuses); cases not named have no limit.
   struct Limit {
-    std::string case_id;
+    Case c;
     std::int64_t max_param;
     std::string reason;
   };
   std::vector<Limit> limits{};
+  // Cases it cannot run, and why (the floor's fragmentation: it never frees).
+  struct NotApplicable {
+    Case c;
+    std::string reason;
+  };
+  std::vector<NotApplicable> not_applicable{};
+  std::string implementation{};  // shown as the adapter's "implementation" (the floor: what it is)
 };
+
+// Values an adapter reads back from its library at run time (jemalloc's mallctl), by name: the
+// library.json's "options" shows each as {name} ("tcache {opt.tcache}").
+using ReadBack = std::vector<std::pair<std::string, std::string>>;
+
+namespace detail {
+
+// `text` with each {name} replaced by the value read back under that name; a name with no value,
+// or a value no {name} shows, is a problem of the facts (done() says it).
+inline std::string fill_in(const LibraryFacts& facts, const char* key, const std::string& text, const ReadBack& values) {
+  std::vector<bool> used(values.size(), false);
+  std::string out;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t open = text.find('{', at);
+    const std::size_t close = open == std::string::npos ? open : text.find('}', open);
+    if (close == std::string::npos) {
+      out += text.substr(at);
+      break;
+    }
+    out += text.substr(at, open - at);
+    const std::string name = text.substr(open + 1, close - open - 1);
+    std::size_t i = 0;
+    while (i < values.size() && values[i].first != name) ++i;
+    if (i == values.size()) {
+      facts.problem(std::string("\"") + key + "\" shows {" + name + "}, which the adapter does not read back");
+    } else {
+      out += values[i].second;
+      used[i] = true;
+    }
+    at = close + 1;
+  }
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (!used[i]) facts.problem(std::string("\"") + key + "\" does not show {" + values[i].first + "}, which the adapter reads back");
+  return out;
+}
+
+// The case an object of "limits" or "not_applicable" names ("case": its id).
+inline Case case_of(const LibraryFacts& o) {
+  const std::string id = o.text("case");
+  if (const auto c = case_named(id)) return *c;
+  std::string known;
+  for (Case c : kCases) known += std::string(known.empty() ? "" : ", ") + case_id(c);
+  o.problem("\"case\" is \"" + id + "\", not a case of the allocator module (" + known + ")");
+  return Case::small;
+}
+
+}  // namespace detail
+
+// The allocator's facts from its library.json; `read_back`: the values its "options" shows in
+// braces, read from the library at run time.
+inline AllocatorInfo allocator_info(const LibraryFacts& facts, const ReadBack& read_back = {}) {
+  AllocatorInfo info{.api = facts.text("api"),
+                     .options = detail::fill_in(facts, "options", facts.text("options"), read_back),
+                     .notes = facts.text_or("notes", ""),
+                     .malloc_from = facts.text_or("malloc_from", "")};
+  for (const auto& l : facts.objects("limits")) {
+    info.limits.push_back({detail::case_of(l), l.integer("max_param"), l.text("reason")});
+    l.done();
+  }
+  for (const auto& n : facts.objects("not_applicable")) {
+    info.not_applicable.push_back({detail::case_of(n), n.text("reason")});
+    n.done();
+  }
+  info.implementation = facts.text_or("implementation", "");
+  facts.done();
+  return info;
+}
 
 // Where this process's `malloc` resolves: the file of the first definition in the global search
 // order, which is the one every call binds to (a library linked before libc replaces glibc's).
@@ -106,10 +186,10 @@ struct Tally {
     if (o.overlaps) overlaps = overlaps.value_or(0) + *o.overlaps;
   }
   void report(Trial& t, std::uint64_t done) const {
-    t.count("allocations", allocations);
-    t.count("frees", frees);
-    t.count("bytes", bytes);
-    if (overlaps) t.count("overlaps", *overlaps);
+    t.count(proof::kAllocations, allocations);
+    t.count(proof::kFrees, frees);
+    t.count(proof::kBytes, bytes);
+    if (overlaps) t.count(proof::kOverlaps, *overlaps);
     t.finish(done, checksum);
   }
 };
@@ -294,7 +374,7 @@ void run_churn(Trial& t) {
 inline void report_cpus_allowed(Trial& t) {
   cpu_set_t set;
   CPU_ZERO(&set);
-  t.count("cpus_allowed", sched_getaffinity(0, sizeof set, &set) == 0 ? static_cast<std::uint64_t>(CPU_COUNT(&set)) : 0);
+  t.count(proof::kCpusAllowed, sched_getaffinity(0, sizeof set, &set) == 0 ? static_cast<std::uint64_t>(CPU_COUNT(&set)) : 0);
 }
 
 // ---- cross-thread: this thread allocates, another frees (a single-producer queue between) ----
@@ -534,17 +614,16 @@ void run_fragmentation(Trial& t) {
   for (std::uint32_t k : plan.kept) spans.emplace_back(reinterpret_cast<std::uintptr_t>(smalls[k]), small.size[k & kTableMask]);
   for (std::uint64_t k = 0; k < m; ++k) spans.emplace_back(reinterpret_cast<std::uintptr_t>(larges[k]), large.size[k & kTableMask]);
   *tally.overlaps += overlaps(std::move(spans));
-  t.figure("resident_after_free_mib", mib(after_free, before));
-  t.figure("resident_full_mib", mib(full, before));
-  t.figure("resident_end_mib", mib(end, before));
-  if (peak_reset) t.figure("peak_growth_mib", mib(peak, before));
-  t.figure("ns_per_allocation", static_cast<double>(t.elapsed_ns()) / static_cast<double>(n + m));
+  t.figure(figure::kResidentAfterFreeMib, mib(after_free, before));
+  t.figure(figure::kResidentFullMib, mib(full, before));
+  t.figure(figure::kResidentEndMib, mib(end, before));
+  if (peak_reset) t.figure(figure::kPeakGrowthMib, mib(peak, before));
+  t.figure(figure::kNsPerAllocation, static_cast<double>(t.elapsed_ns()) / static_cast<double>(n + m));
   tally.report(t, 1);
 }
 
 }  // namespace detail
 
-// Declares every case of the module for allocator A (floor: its own declarations, floor/).
 inline benchbox::CaseInfo case_info(const AllocatorInfo& info, std::uint64_t bytes_per_param, std::string notes) {
   return {.notes = notes + (info.notes.empty() ? "" : "; " + info.notes),
           .min_param = 1,
@@ -552,31 +631,37 @@ inline benchbox::CaseInfo case_info(const AllocatorInfo& info, std::uint64_t byt
           .traits = {{"api", info.api}, {"options", info.options}}};
 }
 
+// Declares every case of the module for allocator A.
 template <class A>
 void add_cases(Adapter& adapter, const AllocatorInfo& info) {
   const std::string provider = malloc_provider();
   adapter.info("malloc resolves to", provider);
+  if (!info.implementation.empty()) adapter.info("implementation", info.implementation);
   if (!info.malloc_from.empty() && provider.find(info.malloc_from) == std::string::npos) {
     const std::string why = "malloc resolves to " + provider + ", not to " + info.malloc_from +
                             ": linking did not replace glibc's malloc, so this adapter would measure the wrong allocator";
-    for (const char* c : {"small", "churn", "cross-thread", "threads", "fragmentation"}) adapter.not_applicable(c, why);
+    for (Case c : kCases) adapter.not_applicable(case_id(c), why);
     return;
   }
-  const auto limited = [&](const char* case_id, CaseInfo c) {
+  const auto add = [&](Case c, std::uint64_t bytes_per_param, const char* notes, CaseFunction run) {
+    CaseInfo ci = case_info(info, bytes_per_param, notes);
     for (const auto& l : info.limits)
-      if (l.case_id == case_id) c.max_param = l.max_param, c.max_param_reason = l.reason;
-    return c;
+      if (l.c == c) ci.max_param = l.max_param, ci.max_param_reason = l.reason;
+    adapter.add(case_id(c), std::move(ci), std::move(run));
   };
-  adapter.add("small", limited("small", case_info(info, 300, "N blocks allocated, then freed in reverse order")),
-              detail::run_small<A>);
-  adapter.add("churn", limited("churn", case_info(info, 800, "each step frees a live block and allocates its replacement")),
-              detail::run_churn<A>);
-  adapter.add("cross-thread", limited("cross-thread", case_info(info, 300, "this thread allocates, a second thread frees")),
-              detail::run_cross_thread<A>);
-  adapter.add("threads", limited("threads", case_info(info, 1600, "two threads, each churning its own live set")),
-              detail::run_threads<A>);
-  adapter.add("fragmentation", case_info(info, 400, "N small blocks, 90% freed in a random order, then large blocks"),
-              detail::run_fragmentation<A>);
+  add(Case::small, 300, "N blocks allocated, then freed in reverse order", detail::run_small<A>);
+  add(Case::churn, 800, "each step frees a live block and allocates its replacement", detail::run_churn<A>);
+  add(Case::cross_thread, 300, "this thread allocates, a second thread frees", detail::run_cross_thread<A>);
+  add(Case::threads, 1600, "two threads, each churning its own live set", detail::run_threads<A>);
+  add(Case::fragmentation, 400, "N small blocks, 90% freed in a random order, then large blocks", detail::run_fragmentation<A>);
+  for (const auto& n : info.not_applicable) adapter.not_applicable(case_id(n.c), n.reason);
+}
+
+// The same, with the allocator's facts read from the adapter's library.json (`read_back`: the
+// values its "options" shows in braces, read from the library at run time).
+template <class A>
+void add_cases(Adapter& adapter, const ReadBack& read_back = {}) {
+  add_cases<A>(adapter, allocator_info(LibraryFacts::embedded(), read_back));
 }
 
 }  // namespace benchbox::allocator

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "../../../include/yardstick/splitmix.hpp"
+#include "../cases.hpp"  // the case ids and proof names: module.cpp has them from here
 
 namespace benchbox::allocator {
 

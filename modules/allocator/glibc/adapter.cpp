@@ -8,9 +8,6 @@
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("glibc", std::string("glibc ") + gnu_get_libc_version());
-  benchbox::allocator::add_cases<benchbox::allocator::MallocFree>(adapter, {.api = "malloc/free",
-                                                  .options = "default tunables (tcache 7 blocks per size class, "
-                                                             "M_TRIM_THRESHOLD 128 KiB, dynamic mmap threshold)",
-                                                  .malloc_from = "libc.so"});
+  benchbox::allocator::add_cases<benchbox::allocator::MallocFree>(adapter);
   return adapter.main(argc, argv);
 }

@@ -1,5 +1,6 @@
 // jemalloc's malloc and free, replacing glibc's in the whole process by being linked (no prefix in
-// Debian's build), with its default options, read back from mallctl for the row's traits.
+// Debian's build), with its default options, read back from mallctl for the row's traits (the
+// names library.json's "options" shows in braces).
 #include <jemalloc/jemalloc.h>
 
 #include <string>
@@ -30,10 +31,10 @@ int main(int argc, char** argv) {
   benchbox::Adapter adapter("jemalloc", version());
   adapter.info("mallctl version", version());
   benchbox::allocator::add_cases<benchbox::allocator::MallocFree>(
-      adapter, {.api = "malloc/free (jemalloc, linked)",
-                .options = "defaults: tcache " + option<bool>("opt.tcache") + ", narenas " + option<unsigned>("opt.narenas") +
-                           ", dirty_decay_ms " + option<ssize_t>("opt.dirty_decay_ms") + ", muzzy_decay_ms " +
-                           option<ssize_t>("opt.muzzy_decay_ms") + ", background_thread " + option<bool>("opt.background_thread"),
-                .malloc_from = "libjemalloc"});
+      adapter, {{"opt.tcache", option<bool>("opt.tcache")},
+                {"opt.narenas", option<unsigned>("opt.narenas")},
+                {"opt.dirty_decay_ms", option<ssize_t>("opt.dirty_decay_ms")},
+                {"opt.muzzy_decay_ms", option<ssize_t>("opt.muzzy_decay_ms")},
+                {"opt.background_thread", option<bool>("opt.background_thread")}});
   return adapter.main(argc, argv);
 }

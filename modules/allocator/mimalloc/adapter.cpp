@@ -1,6 +1,7 @@
 // mimalloc's malloc and free: Debian's libmimalloc.so overrides them in the whole process when
 // linked (built with MI_OVERRIDE; the regular build, secure mode off), with its default options,
-// read back with mi_option_get for the row's traits.
+// read back with mi_option_get for the row's traits (the names library.json's "options" shows in
+// braces).
 #include <mimalloc.h>
 
 #include <string>
@@ -14,18 +15,16 @@ std::string version() {
   return std::to_string(v / 100) + "." + std::to_string(v % 100 / 10) + "." + std::to_string(v % 10);
 }
 
-std::string options() {
-  return "defaults: eager_commit " + std::to_string(mi_option_get(mi_option_eager_commit)) + ", large_os_pages " +
-         std::to_string(mi_option_get(mi_option_large_os_pages)) + ", decommit_delay " +
-         std::to_string(mi_option_get(mi_option_decommit_delay)) + " ms, page_reset " +
-         std::to_string(mi_option_get(mi_option_page_reset)) + ", secure mode off (Debian's regular build)";
-}
+std::string option(mi_option_t option) { return std::to_string(mi_option_get(option)); }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("mimalloc", version());
   benchbox::allocator::add_cases<benchbox::allocator::MallocFree>(
-      adapter, {.api = "malloc/free (mimalloc, linked)", .options = options(), .malloc_from = "libmimalloc"});
+      adapter, {{"eager_commit", option(mi_option_eager_commit)},
+                {"large_os_pages", option(mi_option_large_os_pages)},
+                {"decommit_delay", option(mi_option_decommit_delay)},
+                {"page_reset", option(mi_option_page_reset)}});
   return adapter.main(argc, argv);
 }

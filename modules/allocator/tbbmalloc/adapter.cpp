@@ -18,9 +18,6 @@ struct ScalableMalloc {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("tbbmalloc", "oneTBB " TBB_VERSION_STRING);
-  benchbox::allocator::add_cases<ScalableMalloc>(
-      adapter, {.api = "scalable_malloc/scalable_free",
-                .options = "defaults (no TBBMALLOC_USE_HUGE_PAGES, no TBBMALLOC_SET_SOFT_HEAP_LIMIT)",
-                .notes = "the library's own API; malloc stays glibc's (libtbbmalloc_proxy would replace it)"});
+  benchbox::allocator::add_cases<ScalableMalloc>(adapter);
   return adapter.main(argc, argv);
 }

@@ -26,10 +26,6 @@ int main(int argc, char** argv) {
   g_allocator = tb_allocator();
   benchbox::Adapter adapter("tbox", std::to_string(TB_VERSION_MAJOR) + "." + std::to_string(TB_VERSION_MINOR) + "." +
                                         std::to_string(TB_VERSION_ALTER));
-  benchbox::allocator::add_cases<TboxAllocator>(
-      adapter, {.api = "tb_allocator_malloc/tb_allocator_free (tb_default_allocator)",
-                .options = "defaults: small pools up to 3072 bytes, native large allocator above, one spinlock, "
-                           "8-byte alignment",
-                .notes = "blocks over 3072 bytes come from malloc (glibc's) underneath"});
+  benchbox::allocator::add_cases<TboxAllocator>(adapter);
   return adapter.main(argc, argv);
 }

@@ -1,6 +1,7 @@
 // gperftools' tcmalloc (tcmalloc/ and tcmalloc_minimal/ build this file, each linked with its own
-// library): malloc and free replaced in the whole process by linking, default options read back
-// from MallocExtension for the row's traits.
+// library and its folder's library.json): malloc and free replaced in the whole process by
+// linking, default options read back from MallocExtension for the row's traits (the names
+// library.json's "options" shows in braces).
 #include <gperftools/malloc_extension.h>
 #include <gperftools/tcmalloc.h>
 
@@ -18,12 +19,16 @@ std::string version() {
   return std::to_string(major) + "." + std::to_string(minor) + (patch ? patch : "");
 }
 
-std::string options() {
-  std::size_t thread_cache = 0;
-  MallocExtension::instance()->GetNumericProperty("tcmalloc.max_total_thread_cache_bytes", &thread_cache);
+std::string release_rate() {
   char rate[32];
   std::snprintf(rate, sizeof rate, "%g", MallocExtension::instance()->GetMemoryReleaseRate());
-  return std::string("defaults: release rate ") + rate + ", max total thread cache " + std::to_string(thread_cache >> 20) + " MiB";
+  return rate;
+}
+
+std::string max_total_thread_cache_mib() {
+  std::size_t thread_cache = 0;
+  MallocExtension::instance()->GetNumericProperty("tcmalloc.max_total_thread_cache_bytes", &thread_cache);
+  return std::to_string(thread_cache >> 20);
 }
 
 }  // namespace
@@ -31,6 +36,6 @@ std::string options() {
 int main(int argc, char** argv) {
   benchbox::Adapter adapter(BB_TCMALLOC_ID, "gperftools " + version());
   benchbox::allocator::add_cases<benchbox::allocator::MallocFree>(
-      adapter, {.api = "malloc/free (" BB_TCMALLOC_ID ", linked)", .options = options(), .malloc_from = BB_TCMALLOC_LIBRARY});
+      adapter, {{"release_rate", release_rate()}, {"max_total_thread_cache_mib", max_total_thread_cache_mib()}});
   return adapter.main(argc, argv);
 }

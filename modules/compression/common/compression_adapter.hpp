@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "../cases.hpp"
 #include "../checksums.hpp"
 
 namespace benchbox::compression {
@@ -80,9 +81,9 @@ constexpr std::uint8_t kPoison = 0xA5;
 // back (kChecksum of the original, which the module computes from the file itself).
 inline void finish_trial(Trial& trial, std::size_t original, std::size_t compressed, std::uint64_t compressed_sum,
                          const std::uint8_t* back) {
-  trial.count("bytes", static_cast<std::uint64_t>(original) * trial.ops());
-  trial.count("compressed_size", compressed);
-  trial.count("compressed_bytes", compressed_sum);
+  trial.count(proof::kBytes, static_cast<std::uint64_t>(original) * trial.ops());
+  trial.count(proof::kCompressedSize, compressed);
+  trial.count(proof::kCompressedBytes, compressed_sum);
   trial.finish(trial.ops(), checksum(back, original));
 }
 
@@ -146,13 +147,15 @@ void run_decompress(Trial& trial) {
 
 // How a codec runs: its format (container, checksums), whether its state is reused across calls,
 // and what it is for the reader of a row. In its folder's library.json: "format", "state",
-// "notes", and for a compressor only "decompresses": false with "no_decompress_reason".
+// "notes", for a compressor only "decompresses": false with "no_decompress_reason", and optionally
+// "implementation" (the floor: what it is).
 struct CodecInfo {
   std::string format;  // "zlib (deflate, Adler-32)", "zstd frame, content size, no checksum"
   std::string state;   // "reused" (a context made once) or "per call" (the one-shot API allocates it)
   std::string notes;   // the calls
   bool decompresses = true;  // false: a compressor only (zopfli), decompress is n/a
   std::string no_decompress_reason{};
+  std::string implementation{};  // shown as the adapter's "implementation"
 };
 
 // A row per level (library.json: "levels", [{"level": 3, "label": "zstd -3", "notes": "..."}, ...];
@@ -167,12 +170,13 @@ template <class Codec>
 void add_codec(Adapter& adapter, const CodecInfo& info, const std::vector<Level>& levels) {
   for (const auto& l : levels)
     adapter.variant(std::to_string(l.level), {.label = l.label, .notes = l.notes, .traits = {{"level", std::to_string(l.level)}}});
+  if (!info.implementation.empty()) adapter.info("implementation", info.implementation);
   const CaseInfo ci{.notes = info.notes, .traits = {{"format", info.format}, {"state", info.state}}};
-  adapter.add("compress", ci, run_compress<Codec>);
+  adapter.add(case_id(Case::compress), ci, run_compress<Codec>);
   if (info.decompresses)
-    adapter.add("decompress", ci, run_decompress<Codec>);
+    adapter.add(case_id(Case::decompress), ci, run_decompress<Codec>);
   else
-    adapter.not_applicable("decompress", info.no_decompress_reason);
+    adapter.not_applicable(case_id(Case::decompress), info.no_decompress_reason);
 }
 
 // The same, with the codec's info and levels read from the adapter's library.json.
@@ -182,6 +186,7 @@ void add_codec(Adapter& adapter) {
   CodecInfo info{.format = facts.text("format"), .state = facts.text("state"), .notes = facts.text("notes")};
   info.decompresses = facts.boolean_or("decompresses", true);
   if (!info.decompresses) info.no_decompress_reason = facts.text("no_decompress_reason");
+  info.implementation = facts.text_or("implementation", "");
   std::vector<Level> levels;
   for (const auto& l : facts.objects("levels")) {
     levels.push_back({static_cast<int>(l.integer("level")), l.text("label"), l.text_or("notes", "")});

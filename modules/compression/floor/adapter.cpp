@@ -26,9 +26,4 @@ struct Copy {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
-  adapter.info("implementation", "memcpy (glibc)");
-  benchbox::compression::add_codec<Copy>(adapter);
-  return adapter.main(argc, argv);
-}
+int main(int argc, char** argv) { return benchbox::compression::codec_main<Copy>("floor", BENCHBOX_VERSION, argc, argv); }

@@ -54,10 +54,12 @@ void lying_compress(benchbox::Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  using benchbox::compression::Case;
+  using benchbox::compression::case_id;
   benchbox::Adapter adapter("corrupter", "test");
   if (cheat() == "checksum") {
-    adapter.add("compress", {.notes = "memcpy, a lying checksum", .traits = {}}, lying_compress);
-    adapter.not_applicable("decompress", "the checksum test runs compress only");
+    adapter.add(case_id(Case::compress), {.notes = "memcpy, a lying checksum", .traits = {}}, lying_compress);
+    adapter.not_applicable(case_id(Case::decompress), "the checksum test runs compress only");
   } else {
     benchbox::compression::add_codec<Cheater>(adapter, {.format = "none", .state = "none", .notes = "memcpy that cheats on demand"}, {});
   }

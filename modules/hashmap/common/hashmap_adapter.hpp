@@ -27,12 +27,13 @@
 #include <utility>
 #include <vector>
 
+#include "../cases.hpp"
 #include "keys.hpp"
 
 namespace benchbox::hashmap {
 
 // What the module's cases and docs show about a map: in its folder's library.json, the keys of the
-// same names (bytes64 and bytes_string whole numbers), read by map_info().
+// same names (bytes64 and bytes_string whole numbers; implementation optional), read by map_info().
 struct MapInfo {
   std::string layout;       // "flat" (elements in one array), "node" (one allocation per element), ...
   std::string hash64;       // the hash the map uses by default for 64-bit keys
@@ -41,6 +42,7 @@ struct MapInfo {
   // Rough bytes one element costs in this map (for refusing an N that cannot fit, never shown).
   std::uint64_t bytes64 = 64;
   std::uint64_t bytes_string = 160;
+  std::string implementation{};  // shown as the adapter's "implementation" (the floor: what it is)
 };
 
 inline MapInfo map_info(const LibraryFacts& facts) {
@@ -49,7 +51,8 @@ inline MapInfo map_info(const LibraryFacts& facts) {
             .hash_string = facts.text("hash_string"),
             .notes = facts.text("notes"),
             .bytes64 = static_cast<std::uint64_t>(facts.integer("bytes64")),
-            .bytes_string = static_cast<std::uint64_t>(facts.integer("bytes_string"))};
+            .bytes_string = static_cast<std::uint64_t>(facts.integer("bytes_string")),
+            .implementation = facts.text_or("implementation", "")};
   facts.done();
   return m;
 }
@@ -105,7 +108,7 @@ inline std::uint64_t elements(const Trial& t) { return static_cast<std::uint64_t
 // Bytes the map holds per element: live heap bytes after inserting keys 0..n-1 minus before
 // creating it (allocations.hpp counts every allocation of the process the same way).
 inline void report_bytes(Trial& t, std::int64_t live_bytes, std::uint64_t n) {
-  t.figure("bytes_per_element", static_cast<double>(live_bytes) / static_cast<double>(n));
+  t.figure(figure::kBytesPerElement, static_cast<double>(live_bytes) / static_cast<double>(n));
 }
 
 template <class Map, class Key>
@@ -217,9 +220,9 @@ void run_insert(Trial& t) {
     if (r + 1 == rounds) checksum = content_sum(*map, k, 0, n, found);
   }
   report_bytes(t, memory.live, n);
-  t.count("inserted", inserted);
-  t.count("size", sizes);
-  t.count("hits", found);
+  t.count(proof::kInserted, inserted);
+  t.count(proof::kSize, sizes);
+  t.count(proof::kHits, found);
   t.finish(rounds * n, checksum);
 }
 
@@ -265,7 +268,7 @@ void run_lookups(Trial& t, bool present) {
   const std::uint64_t sum = find_all(map, keys, n, ops);
   t.stop();
   report_bytes(t, b.live, n);
-  t.count("size", map.size());
+  t.count(proof::kSize, map.size());
   t.finish(ops, sum);
 }
 
@@ -281,7 +284,7 @@ void run_iterate(Trial& t) {
   const std::uint64_t sum = visit_all(map, rounds, visited);
   t.stop();
   report_bytes(t, b.live, n);
-  t.count("size", map.size());
+  t.count(proof::kSize, map.size());
   t.finish(visited, sum);
 }
 
@@ -325,10 +328,10 @@ void run_erase(Trial& t) {
     ++visited;
   });
   report_bytes(t, live, n);
-  t.count("erased", erased);
-  t.count("inserted", inserted);
-  t.count("visited", visited);
-  t.count("size", map->size());
+  t.count(proof::kErased, erased);
+  t.count(proof::kInserted, inserted);
+  t.count(proof::kVisited, visited);
+  t.count(proof::kSize, map->size());
   t.finish(ops, checksum);
 }
 
@@ -346,23 +349,25 @@ inline benchbox::CaseInfo case_info(const MapInfo& m, const std::string& hash, b
 
 // Declares every case of the module for a map: Map64 for 64-bit keys, MapString for string keys
 // (NoStrings: the string cases are n/a with `no_strings_reason`).
-template <class Map64, class MapString = NoStrings>
+// Key64 and KeyString: the key types the maps are given (the floor's: the key's position).
+template <class Map64, class MapString = NoStrings, class Key64 = std::uint64_t, class KeyString = std::string>
 void add_cases(Adapter& adapter, const MapInfo& info, const std::string& no_strings_reason = {}) {
-  using K = std::uint64_t;
+  using K = Key64;
+  if (!info.implementation.empty()) adapter.info("implementation", info.implementation);
   const auto i64 = detail::case_info(info, info.hash64, false);
-  adapter.add("insert", i64, detail::run_insert<Map64, K>);
-  adapter.add("find", i64, [](Trial& t) { detail::run_lookups<Map64, K>(t, true); });
-  adapter.add("find-miss", i64, [](Trial& t) { detail::run_lookups<Map64, K>(t, false); });
-  adapter.add("erase", i64, detail::run_erase<Map64, K>);
-  adapter.add("iterate", i64, detail::run_iterate<Map64, K>);
+  adapter.add(case_id(Case::insert), i64, detail::run_insert<Map64, K>);
+  adapter.add(case_id(Case::find), i64, [](Trial& t) { detail::run_lookups<Map64, K>(t, true); });
+  adapter.add(case_id(Case::find_miss), i64, [](Trial& t) { detail::run_lookups<Map64, K>(t, false); });
+  adapter.add(case_id(Case::erase), i64, detail::run_erase<Map64, K>);
+  adapter.add(case_id(Case::iterate), i64, detail::run_iterate<Map64, K>);
   if constexpr (std::is_same_v<MapString, NoStrings>) {
-    adapter.not_applicable("insert-string", no_strings_reason);
-    adapter.not_applicable("find-string", no_strings_reason);
+    adapter.not_applicable(case_id(Case::insert_string), no_strings_reason);
+    adapter.not_applicable(case_id(Case::find_string), no_strings_reason);
   } else {
-    using S = std::string;
+    using S = KeyString;
     const auto str = detail::case_info(info, info.hash_string, true);
-    adapter.add("insert-string", str, detail::run_insert<MapString, S>);
-    adapter.add("find-string", str, [](Trial& t) { detail::run_lookups<MapString, S>(t, true); });
+    adapter.add(case_id(Case::insert_string), str, detail::run_insert<MapString, S>);
+    adapter.add(case_id(Case::find_string), str, [](Trial& t) { detail::run_lookups<MapString, S>(t, true); });
   }
 }
 

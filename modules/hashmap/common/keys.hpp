@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "../cases.hpp"  // the case ids and proof names: module.cpp has them from here
+
 namespace benchbox::hashmap {
 
 inline constexpr std::uint64_t kKeySeed = 0x2545f4914f6cdd1dull;

@@ -55,18 +55,9 @@ class ArrayFloor {
 }  // namespace
 
 int main(int argc, char** argv) {
-  namespace d = benchbox::hashmap::detail;
   benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
-  adapter.info("implementation", "std::vector<uint64_t> indexed by the key's position; 0 = empty");
-  const auto info = benchbox::hashmap::map_info(benchbox::LibraryFacts::embedded());
-  const auto i64 = d::case_info(info, info.hash64, false);
-  const auto str = d::case_info(info, info.hash_string, true);
-  adapter.add("insert", i64, d::run_insert<ArrayFloor, Position>);
-  adapter.add("find", i64, [](benchbox::Trial& t) { d::run_lookups<ArrayFloor, Position>(t, true); });
-  adapter.add("find-miss", i64, [](benchbox::Trial& t) { d::run_lookups<ArrayFloor, Position>(t, false); });
-  adapter.add("erase", i64, d::run_erase<ArrayFloor, Position>);
-  adapter.add("iterate", i64, d::run_iterate<ArrayFloor, Position>);
-  adapter.add("insert-string", str, d::run_insert<ArrayFloor, Position>);
-  adapter.add("find-string", str, [](benchbox::Trial& t) { d::run_lookups<ArrayFloor, Position>(t, true); });
+  // Every case with the key's position for a key: the string cases too (the same access pattern).
+  benchbox::hashmap::add_cases<ArrayFloor, ArrayFloor, Position, Position>(
+      adapter, benchbox::hashmap::map_info(benchbox::LibraryFacts::embedded()));
   return adapter.main(argc, argv);
 }

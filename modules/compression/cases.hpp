@@ -1,0 +1,26 @@
+// The compression module's case ids and the names of what a trial reports, shared by the driver
+// side (module.cpp, through checksums.hpp) and every adapter (common/compression_adapter.hpp): a
+// misspelled case or count fails to compile instead of showing up at run time as an unknown case
+// or a missing proof.
+#pragma once
+
+namespace benchbox::compression {
+
+enum class Case { compress, decompress };
+
+constexpr const char* case_id(Case c) {
+  switch (c) {
+    case Case::compress: return "compress";
+    case Case::decompress: return "decompress";
+  }
+  return "";
+}
+
+// The counts a trial reports beside done and checksum (module.cpp's verify, and its figures).
+namespace proof {
+inline constexpr const char* kBytes = "bytes";                        // uncompressed bytes of every call
+inline constexpr const char* kCompressedSize = "compressed_size";     // the compressed size of one call
+inline constexpr const char* kCompressedBytes = "compressed_bytes";   // ... and of all of them
+}  // namespace proof
+
+}  // namespace benchbox::compression

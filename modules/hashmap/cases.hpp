@@ -1,0 +1,38 @@
+// The hashmap module's case ids and the names of what a trial reports, shared by the driver side
+// (module.cpp, through common/keys.hpp) and every adapter (common/hashmap_adapter.hpp): a
+// misspelled case or count fails to compile instead of showing up at run time as an unknown case
+// or a missing proof.
+#pragma once
+
+namespace benchbox::hashmap {
+
+enum class Case { insert, find, find_miss, erase, iterate, insert_string, find_string };
+
+constexpr const char* case_id(Case c) {
+  switch (c) {
+    case Case::insert: return "insert";
+    case Case::find: return "find";
+    case Case::find_miss: return "find-miss";
+    case Case::erase: return "erase";
+    case Case::iterate: return "iterate";
+    case Case::insert_string: return "insert-string";
+    case Case::find_string: return "find-string";
+  }
+  return "";
+}
+
+// The counts a trial reports beside done and checksum (module.cpp's verifiers check them).
+namespace proof {
+inline constexpr const char* kInserted = "inserted";  // insert, erase
+inline constexpr const char* kSize = "size";          // every case: the map's size (summed over insert's rounds)
+inline constexpr const char* kHits = "hits";          // insert: keys found with their value after the last round
+inline constexpr const char* kErased = "erased";      // erase
+inline constexpr const char* kVisited = "visited";    // erase: elements visited by the full visit after the clock
+}  // namespace proof
+
+// The figure every case reports (a FigureSpec id in module.cpp).
+namespace figure {
+inline constexpr const char* kBytesPerElement = "bytes_per_element";
+}  // namespace figure
+
+}  // namespace benchbox::hashmap
