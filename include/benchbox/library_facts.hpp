@@ -84,8 +84,8 @@ class LibraryFacts {
     if (!said.empty()) fail_at(where_, said.substr(2));
   }
 
-  // Ends the program as done() does, for a problem the module finds in what it read.
-  [[noreturn]] void fail(const std::string& what) const { fail_at(where_, what); }
+  // A problem the module finds in what it read (a value it cannot use), said by done() with the rest.
+  void problem(std::string what) const { problems_.push_back(std::move(what)); }
 
  private:
   const nlohmann::json& at(std::string_view key) const { return object_.at(std::string(key)); }

@@ -438,7 +438,7 @@ inline Notes notes_of(const LibraryFacts& facts, bool writes, const Computed& co
   if (writes) n.writer = fill(facts.text("writer"));
   else n.no_writer_reason = fill(facts.text_or("no_writer_reason", ""));
   for (std::size_t i = 0; i < computed.size(); ++i)
-    if (!named[i]) facts.fail("names no {" + computed[i].first + "}, a value the adapter computes for it");
+    if (!named[i]) facts.problem("names no {" + computed[i].first + "}, a value the adapter computes for it");
   return n;
 }
 
