@@ -205,7 +205,7 @@ std::optional<std::string> verify_compile(const CaseContext& c, const TrialProof
 benchbox::CaseSpec::Unverifiable unverifiable_in(bool compile, std::vector<std::string> reads,
                                                  std::vector<std::pair<std::string, std::string>> per_scan) {
   return [=](const CaseContext& c, const TrialProof& p) -> std::optional<std::string> {
-    const std::string semantics = c.traits.value(proof::kSemantics);
+    const std::string semantics = c.traits.value("semantics");
     if (p.done != p.ops || ask_of(c.param).benchmark || semantics.rfind("leftmost-longest", 0) != 0) return std::nullopt;
     std::string error;
     if (!expected_for(c, compile, error)) return std::nullopt;
