@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "cases.hpp"
 #include "common/conformance.hpp"
 #include "common/reference.hpp"
 #include "common/stats.hpp"
@@ -28,6 +29,9 @@ using benchbox::CaseContext;
 using benchbox::FigureSpec;
 using benchbox::AxisValue;
 using benchbox::TrialProof;
+using benchbox::json::Case;
+using benchbox::json::case_id;
+namespace proof = benchbox::json::proof;
 namespace fs = std::filesystem;
 
 struct DataSet {
@@ -153,7 +157,7 @@ std::optional<std::string> verify_document(const CaseContext& c, const TrialProo
   if (!error.empty()) return error;
   if (e.empty()) return "the document " + c.point.first().text + " cannot be verified: " + user_document(c.point.first().text).error;
   if (c.traits.value("proof") == "bytes") {
-    if (auto wrong = check_count(p, "bytes", e.at("bytes") * p.done)) return wrong;
+    if (auto wrong = check_count(p, proof::kBytes, e.at("bytes") * p.done)) return wrong;
     if (p.checksum != e.at("file_sum") * p.done)
       return "byte sum " + std::to_string(p.checksum) + " != " + std::to_string(e.at("file_sum") * p.done) +
              " (not every byte was touched)";
@@ -169,13 +173,13 @@ std::optional<std::string> verify_document(const CaseContext& c, const TrialProo
   if (per_document) {  // parse: what every timed walk visited adds up
     std::uint64_t values = 0;
     for (const char* kind : {"objects", "arrays", "strings", "numbers", "trues", "falses", "nulls"}) values += e.at(kind);
-    if (auto wrong = check_count(p, "values", values * p.done)) return wrong;
-    if (auto wrong = check_count(p, "text_bytes", (e.at("string_bytes") + e.at("key_bytes")) * p.done)) return wrong;
-    return check_count(p, "bytes", e.at("bytes") * p.done);
+    if (auto wrong = check_count(p, proof::kValues, values * p.done)) return wrong;
+    if (auto wrong = check_count(p, proof::kTextBytes, (e.at("string_bytes") + e.at("key_bytes")) * p.done)) return wrong;
+    return check_count(p, proof::kBytes, e.at("bytes") * p.done);
   }
-  auto out = p.counts.find("output_bytes");
-  if (out == p.counts.end()) return std::string("the adapter reported no 'output_bytes' count");
-  return check_count(p, "bytes", out->second * p.done);
+  auto out = p.counts.find(proof::kOutputBytes);
+  if (out == p.counts.end()) return std::string("the adapter reported no '") + proof::kOutputBytes + "' count";
+  return check_count(p, proof::kBytes, out->second * p.done);
 }
 
 std::optional<std::string> verify_own_conformance(const TrialProof& p) {
@@ -185,9 +189,9 @@ std::optional<std::string> verify_own_conformance(const TrialProof& p) {
   for (const auto& c : cases) ++per_category[c.category];
   std::uint64_t passed = 0;
   for (const auto& [category, n] : per_category) {
-    if (auto wrong = check_count(p, "tried_" + category, n)) return wrong;
-    auto it = p.counts.find("passed_" + category);
-    if (it == p.counts.end() || it->second > n) return "no or an impossible 'passed_" + category + "' count";
+    if (auto wrong = check_count(p, proof::tried(category), n)) return wrong;
+    auto it = p.counts.find(proof::passed(category));
+    if (it == p.counts.end() || it->second > n) return "no or an impossible '" + proof::passed(category) + "' count";
     passed += it->second;
   }
   if (p.checksum != passed) return "passed " + std::to_string(p.checksum) + " != the sum over categories " + std::to_string(passed);
@@ -211,13 +215,16 @@ std::optional<std::string> verify_test_suite(const CaseContext& c, const TrialPr
   if (p.done != n.at('y') + n.at('n') + n.at('i'))
     return "judged " + std::to_string(p.done) + " inputs of " + std::to_string(n.at('y') + n.at('n') + n.at('i'));
   for (const char* kind : {"y", "n", "i"})
-    if (auto wrong = check_count(p, std::string("tried_") + kind, n.at(kind[0]))) return wrong;
-  auto count = [&p](const char* name) {
+    if (auto wrong = check_count(p, proof::tried(kind), n.at(kind[0]))) return wrong;
+  auto count = [&p](const std::string& name) {
     auto it = p.counts.find(name);
     return it == p.counts.end() ? std::optional<std::uint64_t>() : std::optional(it->second);
   };
-  const auto y = count("passed_y"), no = count("passed_n"), accepted = count("i_accepted"), rejected = count("i_rejected");
-  if (!y || !no || !accepted || !rejected) return std::string("the adapter reported no passed_y, passed_n, i_accepted or i_rejected count");
+  const auto y = count(proof::passed("y")), no = count(proof::passed("n")), accepted = count(proof::kIAccepted),
+             rejected = count(proof::kIRejected);
+  if (!y || !no || !accepted || !rejected)
+    return "the adapter reported no " + proof::passed("y") + ", " + proof::passed("n") + ", " + proof::kIAccepted + " or " +
+           proof::kIRejected + " count";
   if (*y > n.at('y') || *no > n.at('n') || *accepted + *rejected > n.at('i')) return std::string("impossible counts of passed inputs");
   if (p.checksum != *y + *no) return "passed " + std::to_string(p.checksum) + " != passed_y + passed_n " + std::to_string(*y + *no);
   return std::nullopt;
@@ -251,14 +258,14 @@ benchbox::AxisSpec data_set_param() {
 }
 
 std::vector<FigureSpec> memory_figures() {
-  return {FigureSpec::bytes("alloc_bytes", "document", "bytes allocated per document (requested from malloc/new)"),
-          FigureSpec::count("allocs", "document", "allocations per document")};
+  return {FigureSpec::bytes(proof::kAllocBytes, "document", "bytes allocated per document (requested from malloc/new)"),
+          FigureSpec::count(proof::kAllocs, "document", "allocations per document")};
 }
 
 std::vector<FigureSpec> category_figures() {
   std::vector<FigureSpec> out;
   for (const auto& c : benchbox::json::conformance_categories()) {
-    out.push_back(FigureSpec::score("score_" + c, "conformance inputs passed in category '" + c + "', percent"));
+    out.push_back(FigureSpec::score(proof::score(c), "conformance inputs passed in category '" + c + "', percent"));
     out.back().label = c;
   }
   return out;
@@ -266,12 +273,12 @@ std::vector<FigureSpec> category_figures() {
 
 // JSONTestSuite's figures: y and n scored apart; the i inputs counted, not scored.
 std::vector<FigureSpec> test_suite_figures() {
-  std::vector<FigureSpec> out = {FigureSpec::score("score_y", "JSONTestSuite y inputs (must be accepted) accepted, percent"),
-                                 FigureSpec::score("score_n", "JSONTestSuite n inputs (must be rejected) rejected, percent")};
+  std::vector<FigureSpec> out = {FigureSpec::score(proof::score("y"), "JSONTestSuite y inputs (must be accepted) accepted, percent"),
+                                 FigureSpec::score(proof::score("n"), "JSONTestSuite n inputs (must be rejected) rejected, percent")};
   out[0].label = "y accepted";
   out[1].label = "n rejected";
-  for (const char* what : {"accepted", "rejected"}) {
-    out.push_back(FigureSpec::count(std::string("i_") + what, "row",
+  for (const auto& [what, name] : {std::pair{"accepted", proof::kIAccepted}, {"rejected", proof::kIRejected}}) {
+    out.push_back(FigureSpec::count(name, "row",
                                     std::string("JSONTestSuite i inputs (either is allowed) the library ") + what));
     out.back().unit = "inputs";
     out.back().label = std::string("i ") + what;
@@ -287,14 +294,14 @@ std::string conformance_label(const AxisValue& p) {
 // parse and stringify: one document of a data set an operation, in MB/s of the document, with its
 // allocations; verify_document checks the parse's statistics or, for stringify, the output re-read.
 benchbox::CaseSpec document_case(std::string id, std::string description, std::string timed) {
-  const bool parse = id == "parse";
+  const bool parse = id == case_id(Case::parse);
   return {.id = std::move(id),
           .unit = "documents",
           .description = std::move(description),
           .timed = std::move(timed),
           .axes = {data_set_param()},
           .extra_figures = memory_figures(),
-          .rate = {.count = "bytes", .scale = 1e6, .unit = "MB/s"},
+          .rate = {.count = proof::kBytes, .scale = 1e6, .unit = "MB/s"},
           .unavailable = data_set_unavailable,
           .verify = [parse](const CaseContext& c, const TrialProof& p) { return verify_document(c, p, parse); }};
 }
@@ -310,14 +317,14 @@ const benchbox::Module json_module{
     .part_run_max_processes = 27,
     .cases =
         {
-            document_case("parse", "parse the document and visit every value (timed together); proof: its statistics",
+            document_case(case_id(Case::parse), "parse the document and visit every value (timed together); proof: its statistics",
                           "each parse and a walk over every value, counting values and adding up unescaped string "
                           "sizes; proven outside: the counts against the reference reader's, and every unescaped byte "
                           "summed on one more parse before the clock"),
-            document_case("stringify", "write the parsed document (parsed untimed) as compact text; proof: the output re-read",
+            document_case(case_id(Case::stringify), "write the parsed document (parsed untimed) as compact text; proof: the output re-read",
                           "writing the library's parsed tree as compact text, adding up the output sizes; proven after "
                           "the clock: the last output re-read by the reference reader, its statistics and byte sum"),
-            {.id = "conformance",
+            {.id = case_id(Case::conformance),
              .unit = "inputs",
              .description = "benchbox's inputs (accept, reject, number round-trip, string escapes) and JSONTestSuite's; "
                             "scores per category",

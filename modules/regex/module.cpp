@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "cases.hpp"
 #include "common/benchmarks.hpp"
 #include "module.hpp"
 
@@ -24,7 +25,10 @@ using benchbox::CaseContext;
 using benchbox::AxisValue;
 using benchbox::TrialProof;
 using benchbox::regex::Benchmark;
+using benchbox::regex::Case;
+using benchbox::regex::case_id;
 using benchbox::regex::find_benchmark;
+namespace proof = benchbox::regex::proof;
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -157,27 +161,27 @@ std::optional<std::string> verify_scans(const CaseContext& c, const TrialProof& 
   std::string error;
   e = expected_for(c, false, error);
   if (!e) return error;
-  return count_is(p, "matches_once", e->count, "matches in one scan");
+  return count_is(p, proof::kMatchesOnce, e->count, "matches in one scan");
 }
 
 std::optional<std::string> verify_count(const CaseContext& c, const TrialProof& p) {
   std::optional<Expected> e;
   if (auto wrong = verify_scans(c, p, e)) return wrong;
-  if (auto wrong = count_is(p, "matches", e->count * p.ops, "matches in all timed scans")) return wrong;
+  if (auto wrong = count_is(p, proof::kMatches, e->count * p.ops, "matches in all timed scans")) return wrong;
   if (p.checksum != e->start_sum)
     return "sum of the match starts " + std::to_string(p.checksum) + ", expected " + std::to_string(e->start_sum) +
            " (other matches than Python's re's)";
-  return count_is(p, "end_sum", e->end_sum, "sum of the match ends (other matches than Python's re's)");
+  return count_is(p, proof::kEndSum, e->end_sum, "sum of the match ends (other matches than Python's re's)");
 }
 
 std::optional<std::string> verify_captures(const CaseContext& c, const TrialProof& p) {
   std::optional<Expected> e;
   if (auto wrong = verify_scans(c, p, e)) return wrong;
-  if (auto wrong = count_is(p, "groups_once", e->groups_matched, "capture groups that took part, in one scan")) return wrong;
-  if (auto wrong = count_is(p, "groups_matched", e->groups_matched * p.ops, "capture groups that took part, in all timed scans"))
+  if (auto wrong = count_is(p, proof::kGroupsOnce, e->groups_matched, "capture groups that took part, in one scan")) return wrong;
+  if (auto wrong = count_is(p, proof::kGroupsMatched, e->groups_matched * p.ops, "capture groups that took part, in all timed scans"))
     return wrong;
-  if (auto wrong = count_is(p, "start_sum", e->start_sum, "sum of the match starts (other matches than Python's re's)")) return wrong;
-  if (auto wrong = count_is(p, "end_sum", e->end_sum, "sum of the match ends (other matches than Python's re's)")) return wrong;
+  if (auto wrong = count_is(p, proof::kStartSum, e->start_sum, "sum of the match starts (other matches than Python's re's)")) return wrong;
+  if (auto wrong = count_is(p, proof::kEndSum, e->end_sum, "sum of the match ends (other matches than Python's re's)")) return wrong;
   if (p.checksum != e->group_sum)
     return "sum of the groups' offsets " + std::to_string(p.checksum) + ", expected " + std::to_string(e->group_sum) +
            " (other groups than Python's re's)";
@@ -189,7 +193,7 @@ std::optional<std::string> verify_compile(const CaseContext& c, const TrialProof
   std::string error;
   const auto e = expected_for(c, true, error);
   if (!e) return error;
-  return count_is(p, "sample_matches", e->sample_count, "matches of the last compiled pattern in the haystack's first 64 KiB");
+  return count_is(p, proof::kSampleMatches, e->sample_count, "matches of the last compiled pattern in the haystack's first 64 KiB");
 }
 
 // The benchmarks give the same matches under leftmost-first and leftmost-longest semantics (their
@@ -287,7 +291,7 @@ benchbox::AxisSpec haystack_axis() {
           .user_file = [](const fs::path&) -> std::optional<std::string> { return std::nullopt; }};
 }
 
-const benchbox::CaseSpec::Rate kMegabytes{.count = "bytes", .scale = 1e6, .unit = "MB/s"};
+const benchbox::CaseSpec::Rate kMegabytes{.count = proof::kBytes, .scale = 1e6, .unit = "MB/s"};
 
 // count and captures: one scan of the haystack an operation, its bytes as the rate; a pattern of
 // the case's own benchmarks over its haystack or another.
@@ -315,28 +319,32 @@ const benchbox::Module regex_module{
     .reference_note = "memchr for a literal's first byte and memcmp: the limit of finding a literal on this machine",
     .default_processes = 3,
     .cases = {
-        scan_case("count", "scan the haystack for every non-overlapping match of the pattern",
+        scan_case(case_id(Case::count), "scan the haystack for every non-overlapping match of the pattern",
                   "the engine's searches over the whole haystack, the matches counted in a local (the pattern compiled "
                   "untimed, once per process); proven after the clock: the count and the sums of the match starts and "
                   "ends of one more scan against Python's re's",
-                  verify_count, unverifiable_in(false, {"matches_once", "matches", "end_sum"}, {{"matches_once", "matches"}})),
-        scan_case("captures", "scan the haystack for every match of the pattern with its capture groups",
+                  verify_count,
+                  unverifiable_in(false, {proof::kMatchesOnce, proof::kMatches, proof::kEndSum},
+                                  {{proof::kMatchesOnce, proof::kMatches}})),
+        scan_case(case_id(Case::captures), "scan the haystack for every match of the pattern with its capture groups",
                   "the engine's searches over the whole haystack resolving every capture group, the groups that took "
                   "part counted in a local; proven after the clock: the groups and the sum of their offsets in one more "
                   "scan against Python's re's",
                   verify_captures,
-                  unverifiable_in(false, {"matches_once", "groups_once", "groups_matched", "start_sum", "end_sum"},
-                                  {{"groups_once", "groups_matched"}})),
-        {.id = "compile",
+                  unverifiable_in(false,
+                                  {proof::kMatchesOnce, proof::kGroupsOnce, proof::kGroupsMatched, proof::kStartSum,
+                                   proof::kEndSum},
+                                  {{proof::kGroupsOnce, proof::kGroupsMatched}})),
+        {.id = case_id(Case::compile),
          .unit = "compiles",
          .description = "compile the pattern (and free the one compiled before)",
          .timed = "the engine's compilation of the pattern (with what a search needs: PCRE2's JIT, Hyperscan's scratch), "
                   "the previous one freed; proven after the clock: the last compiled pattern's matches in the first 64 KiB "
                   "of the haystack against Python's re's",
-         .axes = {pattern_axis("compile")},
+         .axes = {pattern_axis(case_id(Case::compile))},
          .unavailable = [](const benchbox::Point& p, const fs::path& dir) { return unavailable(p, dir, true); },
          .verify = verify_compile,
-         .unverifiable = unverifiable_in(true, {"sample_matches"}, {}),
+         .unverifiable = unverifiable_in(true, {proof::kSampleMatches}, {}),
          .ranked = true},
     }};
 

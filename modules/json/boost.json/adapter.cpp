@@ -73,10 +73,5 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<benchbox::json::Dom<BoostJson>>(
-      argc, argv, "boost.json", version(),
-      {.api = "boost::json::parse(string_view, ec, default storage, max_depth 1000) into boost::json::value, recursive walk",
-       .numbers = "int64, uint64 or double",
-       .strings = "copied (boost::json::string)",
-       .writer = "boost::json::serialize(value), a new std::string per document"});
+  return benchbox::json::main<benchbox::json::Dom<BoostJson>>(argc, argv, "boost.json", version());
 }

@@ -13,7 +13,10 @@
 //       std::string_view write();        // compact text; valid until the next write()
 //     };
 //   };
-//   int main(int argc, char** argv) { return benchbox::json::main<Library>(argc, argv, {...}); }
+//   int main(int argc, char** argv) { return benchbox::json::main<Library>(argc, argv, "id", version); }
+//
+// What the rows say about the library (its API, how it holds numbers and strings, its writer) is
+// in its folder's library.json (Notes, below); the version comes from the library's headers or API.
 //
 // A library that loads the whole document into a tree of its own gets parse and Tree from
 // Dom<Library> (dom.hpp), supplying only its load, its walk and its writer.
@@ -27,6 +30,7 @@
 #include <mm_malloc.h>  // declares posix_memalign noexcept: must come before allocations.hpp defines it
 #endif
 #include <benchbox/allocations.hpp>
+#include <benchbox/library_facts.hpp>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -41,6 +45,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../cases.hpp"
 #include "conformance.hpp"
 #include "reference.hpp"
 #include "stats.hpp"
@@ -94,8 +99,8 @@ inline void count_stats(Trial& trial, const Counts& s) {
 
 inline void allocation_figures(Trial& trial, const allocations::Usage& used, std::uint64_t documents) {
   const double n = static_cast<double>(std::max<std::uint64_t>(documents, 1));
-  trial.figure("alloc_bytes", static_cast<double>(used.bytes) / n);
-  trial.figure("allocs", static_cast<double>(used.count) / n);
+  trial.figure(proof::kAllocBytes, static_cast<double>(used.bytes) / n);
+  trial.figure(proof::kAllocs, static_cast<double>(used.count) / n);
 }
 
 // parse: every document is parsed and every value visited, timed together; the timed walks' value
@@ -124,9 +129,9 @@ void run_parse(Trial& trial) {
   trial.stop();
   if (done < trial.ops()) throw std::runtime_error("the library refused " + std::string(trial.param_text()) + ": " + error);
   count_stats(trial, proof);  // one document's statistics, from the untimed parse
-  trial.count("values", tally.values);
-  trial.count("text_bytes", tally.text_bytes);
-  trial.count("bytes", static_cast<std::uint64_t>(in.size()) * done);
+  trial.count(proof::kValues, tally.values);
+  trial.count(proof::kTextBytes, tally.text_bytes);
+  trial.count(proof::kBytes, static_cast<std::uint64_t>(in.size()) * done);
   allocation_figures(trial, used, 1);
   trial.finish(done, proof.checksum);
 }
@@ -158,8 +163,8 @@ void run_stringify(Trial& trial) {
   if (auto error = ReferenceReader::read(last, stats))
     throw std::runtime_error("the library wrote invalid JSON: " + *error);
   count_stats(trial, stats);
-  trial.count("bytes", bytes);
-  trial.count("output_bytes", last.size());
+  trial.count(proof::kBytes, bytes);
+  trial.count(proof::kOutputBytes, last.size());
   allocation_figures(trial, used, 1);
   trial.finish(done, stats.checksum);
 }
@@ -336,17 +341,17 @@ void run_test_suite(Trial& trial) {
     else failures.push_back(std::string(1, input.kind) + " / " + input.name + ": " + verdict);
   }
   trial.stop();
-  for (const char kind : {'y', 'n', 'i'}) trial.count(std::string("tried_") + kind, tried[kind]);
-  trial.count("passed_y", passed_y);
-  trial.count("passed_n", passed_n);
-  trial.count("i_accepted", accepted_i.size());
-  trial.count("i_rejected", rejected_i.size());
+  for (const char kind : {'y', 'n', 'i'}) trial.count(proof::tried(std::string(1, kind)), tried[kind]);
+  trial.count(proof::passed("y"), passed_y);
+  trial.count(proof::passed("n"), passed_n);
+  trial.count(proof::kIAccepted, accepted_i.size());
+  trial.count(proof::kIRejected, rejected_i.size());
   auto percent = [](std::uint64_t part, std::uint64_t whole) { return whole ? 100.0 * double(part) / double(whole) : 0.0; };
-  trial.figure("score", percent(passed_y + passed_n, tried['y'] + tried['n']));
-  trial.figure("score_y", percent(passed_y, tried['y']));
-  trial.figure("score_n", percent(passed_n, tried['n']));
-  trial.figure("i_accepted", static_cast<double>(accepted_i.size()));
-  trial.figure("i_rejected", static_cast<double>(rejected_i.size()));
+  trial.figure(proof::kScore, percent(passed_y + passed_n, tried['y'] + tried['n']));
+  trial.figure(proof::score("y"), percent(passed_y, tried['y']));
+  trial.figure(proof::score("n"), percent(passed_n, tried['n']));
+  trial.figure(proof::kIAccepted, static_cast<double>(accepted_i.size()));
+  trial.figure(proof::kIRejected, static_cast<double>(rejected_i.size()));
   for (auto& f : failures) trial.detail(std::move(f));
   for (const auto& [what, names] : {std::pair{"i accepted", &accepted_i}, std::pair{"i rejected", &rejected_i}}) {
     std::string line = std::string(what) + " (" + std::to_string(names->size()) + "):";
@@ -360,7 +365,7 @@ void run_test_suite(Trial& trial) {
 // The parameter says which inputs: the module's own, or JSONTestSuite's.
 template <class Library>
 void run_conformance(Trial& trial) {
-  if (trial.param_text() == "jsontestsuite") return run_test_suite<Library>(trial);
+  if (trial.param_text() == kJsonTestSuite) return run_test_suite<Library>(trial);
   const auto cases = conformance_cases();
   std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> tally;  // category -> (tried, passed)
   std::uint64_t passed = 0;
@@ -380,16 +385,20 @@ void run_conformance(Trial& trial) {
   trial.stop();
   for (const auto& category : conformance_categories()) {
     const auto [tried, ok] = tally[category];
-    trial.count("tried_" + category, tried);
-    trial.count("passed_" + category, ok);
-    trial.figure("score_" + category, tried ? 100.0 * static_cast<double>(ok) / static_cast<double>(tried) : 0);
+    trial.count(proof::tried(category), tried);
+    trial.count(proof::passed(category), ok);
+    trial.figure(proof::score(category), tried ? 100.0 * static_cast<double>(ok) / static_cast<double>(tried) : 0);
   }
-  trial.figure("score", cases.empty() ? 0 : 100.0 * static_cast<double>(passed) / static_cast<double>(cases.size()));
+  trial.figure(proof::kScore, cases.empty() ? 0 : 100.0 * static_cast<double>(passed) / static_cast<double>(cases.size()));
   for (auto& f : failures) trial.detail(std::move(f));
   trial.finish(cases.size(), passed);
 }
 
-// What an adapter says about itself (shown with every row as traits and notes).
+// What a library's rows show, as traits and notes. In its folder's library.json, the keys of the
+// same names (read by notes_of): "api", "numbers", "strings", "laziness"; "traits" (optional),
+// further ones, an array of {"name", "value"} in the order shown; "writer" for a library with a
+// writer (Library::Tree), "no_writer_reason" (optional) for one without; and "version" where the
+// library's headers and API give none.
 struct Notes {
   std::string api;             // the API used: "rapidjson::Document::Parse, then a recursive walk"
   std::string numbers;         // how numbers are held: "int64, uint64 or double"
@@ -400,19 +409,76 @@ struct Notes {
   std::string no_writer_reason{};
 };
 
+// Values only the adapter knows (the kernel simdjson picked at run time): a text of library.json
+// names one in braces, "kernel {kernel}", and gets its value there. Each must be named somewhere.
+using Computed = std::vector<std::pair<std::string, std::string>>;
+
+// The notes of library.json (`writes`: the library has a writer), the computed values put in.
+inline Notes notes_of(const LibraryFacts& facts, bool writes, const Computed& computed = {}) {
+  std::vector<bool> named(computed.size(), false);
+  auto fill = [&](std::string text) {
+    for (std::size_t i = 0; i < computed.size(); ++i) {
+      const std::string name = "{" + computed[i].first + "}";
+      for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + computed[i].second.size())) {
+        text.replace(at, name.size(), computed[i].second);
+        named[i] = true;
+      }
+    }
+    return text;
+  };
+  Notes n;
+  n.api = fill(facts.text("api"));
+  n.numbers = fill(facts.text("numbers"));
+  n.strings = fill(facts.text("strings"));
+  n.laziness = fill(facts.text("laziness"));
+  for (const auto& t : facts.objects("traits")) {
+    n.traits.emplace_back(t.text("name"), fill(t.text("value")));
+    t.done();
+  }
+  if (writes) n.writer = fill(facts.text("writer"));
+  else n.no_writer_reason = fill(facts.text_or("no_writer_reason", ""));
+  for (std::size_t i = 0; i < computed.size(); ++i)
+    if (!named[i]) facts.problem("names no {" + computed[i].first + "}, a value the adapter computes for it");
+  return n;
+}
+
+// The adapter's rows with the notes given (a test adapter's, which has no library.json).
 template <class Library>
-int main(int argc, char** argv, const std::string& id, const std::string& version, const Notes& notes) {
+int main_with_notes(int argc, char** argv, const std::string& id, const std::string& version, const Notes& notes) {
   benchbox::Adapter adapter(id, version);
-  std::vector<std::pair<std::string, std::string>> traits = {
-      {"proof", "statistics"}, {"laziness", notes.laziness}, {"numbers", notes.numbers}, {"strings", notes.strings}};
+  std::vector<std::pair<std::string, std::string>> traits = {{proof::kTrait, proof::kByStatistics},
+                                                             {"laziness", notes.laziness},
+                                                             {"numbers", notes.numbers},
+                                                             {"strings", notes.strings}};
   traits.insert(traits.end(), notes.traits.begin(), notes.traits.end());
-  adapter.add("parse", {.notes = notes.api, .traits = traits}, run_parse<Library>);
+  adapter.add(case_id(Case::parse), {.notes = notes.api, .traits = traits}, run_parse<Library>);
   if constexpr (has_writer<Library>())
-    adapter.add("stringify", {.notes = notes.writer, .traits = traits}, run_stringify<Library>);
+    adapter.add(case_id(Case::stringify), {.notes = notes.writer, .traits = traits}, run_stringify<Library>);
   else
-    adapter.not_applicable("stringify", notes.no_writer_reason.empty() ? "the library has no writer" : notes.no_writer_reason);
-  adapter.add("conformance", {.notes = notes.api, .traits = traits}, run_conformance<Library>);
+    adapter.not_applicable(case_id(Case::stringify),
+                           notes.no_writer_reason.empty() ? "the library has no writer" : notes.no_writer_reason);
+  adapter.add(case_id(Case::conformance), {.notes = notes.api, .traits = traits}, run_conformance<Library>);
   return adapter.main(argc, argv);
+}
+
+// The main() of a library's adapter: its id and version (from its headers or API), its rows' notes
+// and traits from its library.json.
+template <class Library>
+int main(int argc, char** argv, const std::string& id, const std::string& version, const Computed& computed = {}) {
+  const auto facts = LibraryFacts::embedded();
+  const Notes notes = notes_of(facts, has_writer<Library>(), computed);
+  facts.done();
+  return main_with_notes<Library>(argc, argv, id, version, notes);
+}
+
+// The same for a library whose headers and API say no version: library.json's "version".
+template <class Library>
+int main(int argc, char** argv, const std::string& id) {
+  const auto facts = LibraryFacts::embedded();
+  const Notes notes = notes_of(facts, has_writer<Library>());
+  const std::string version = facts.text("version");
+  facts.done();
+  return main_with_notes<Library>(argc, argv, id, version, notes);
 }
 
 }  // namespace benchbox::json

@@ -51,7 +51,7 @@ void run_parse(Trial& trial) {
   }
   trial.stop();
   benchbox::json::allocation_figures(trial, used, 1);
-  trial.count("bytes", static_cast<std::uint64_t>(in.size()) * trial.ops());
+  trial.count(benchbox::json::proof::kBytes, static_cast<std::uint64_t>(in.size()) * trial.ops());
   trial.finish(trial.ops(), checksum);
 }
 
@@ -72,20 +72,23 @@ void run_stringify(Trial& trial) {
   }
   trial.stop();
   benchbox::json::allocation_figures(trial, used, 1);
-  trial.count("bytes", static_cast<std::uint64_t>(out.size()) * trial.ops());
-  trial.count("output_bytes", out.size());
+  trial.count(benchbox::json::proof::kBytes, static_cast<std::uint64_t>(out.size()) * trial.ops());
+  trial.count(benchbox::json::proof::kOutputBytes, out.size());
   trial.finish(trial.ops(), byte_sum(out.data(), out.size()) * trial.ops());  // every copy is the same
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  using benchbox::json::Case;
+  using benchbox::json::case_id;
+  namespace proof = benchbox::json::proof;
+  const auto facts = benchbox::LibraryFacts::embedded();  // library.json: what each case does here
+  const std::vector<std::pair<std::string, std::string>> traits = {{proof::kTrait, proof::kByBytes}};
   benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
-  const std::vector<std::pair<std::string, std::string>> traits = {{"proof", "bytes"}};
-  adapter.add("parse", {.notes = "sums every input byte, 16 at a time (SSE2 psadbw): the cost of reading the document once", .traits = traits},
-              run_parse);
-  adapter.add("stringify", {.notes = "copies the input into an output buffer of its size (memcpy): the cost of writing the document once", .traits = traits},
-              run_stringify);
-  adapter.not_applicable("conformance", "the floor parses nothing: there is no floor for conformance");
+  adapter.add(case_id(Case::parse), {.notes = facts.text("api"), .traits = traits}, run_parse);
+  adapter.add(case_id(Case::stringify), {.notes = facts.text("writer"), .traits = traits}, run_stringify);
+  adapter.not_applicable(case_id(Case::conformance), facts.text("no_conformance"));
+  facts.done();
   return adapter.main(argc, argv);
 }

@@ -66,10 +66,5 @@ struct Jansson {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<benchbox::json::Dom<Jansson>>(
-      argc, argv, "jansson", JANSSON_VERSION,
-      {.api = "json_loadb(JSON_DECODE_ANY | JSON_ALLOW_NUL), walk with json_object_iter*, json_decref; depth limit 2048",
-       .numbers = "json_int_t (long long) or double; an integer beyond long long is an error",
-       .strings = "copied, with their length",
-       .writer = "json_dumps(JSON_COMPACT | JSON_ENCODE_ANY), a new malloc'd buffer per document"});
+  return benchbox::json::main<benchbox::json::Dom<Jansson>>(argc, argv, "jansson", JANSSON_VERSION);
 }

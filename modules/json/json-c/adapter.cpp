@@ -84,12 +84,5 @@ struct JsonC {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<benchbox::json::Dom<JsonC>>(
-      argc, argv, "json-c", json_c_version(),
-      {.api = "json_tokener_new_ex(depth 1000) with JSON_TOKENER_STRICT, json_tokener_parse_ex over the whole input and its NUL, "
-              "walk (json_object_object_foreach), json_object_put",
-       .numbers = "int64 or double (doubles keep their original text for writing)",
-       .strings = "copied, with their length (keys NUL-terminated)",
-       .writer = "json_object_to_json_string_length(PLAIN | NOSLASHESCAPE): the text lives in the object's own "
-                 "print buffer, reused from one write to the next"});
+  return benchbox::json::main<benchbox::json::Dom<JsonC>>(argc, argv, "json-c", json_c_version());
 }

@@ -54,11 +54,5 @@ struct JsonParser {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<JsonParser>(
-      argc, argv, "json-parser", "1.1.0",
-      {.api = "json_parse_ex (default settings: no comments), walk over json_value, json_value_free",
-       .numbers = "int64 (json_integer) or double, its own digit-by-digit conversion (not correctly rounded)",
-       .strings = "copied, with their length",
-       .writer = "",
-       .no_writer_reason = "json-parser has no writer (its companion json-builder is a separate library, not in Debian)"});
+  return benchbox::json::main<JsonParser>(argc, argv, "json-parser");
 }

@@ -79,10 +79,5 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<Nlohmann>(
-      argc, argv, "nlohmann", version(),
-      {.api = "nlohmann::json::parse(string_view) into basic_json (std::map objects), recursive walk; errors as exceptions",
-       .numbers = "int64, uint64 or double",
-       .strings = "copied (std::string per string and key)",
-       .writer = "basic_json::dump() (compact), a new std::string per document"});
+  return benchbox::json::main<Nlohmann>(argc, argv, "nlohmann", version());
 }

@@ -80,11 +80,6 @@ struct Simdjson {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<Simdjson>(
-      argc, argv, "simdjson", benchbox::json::simdjson_version(),
-      {.api = std::string("simdjson::dom::parser::parse (one parser reused), recursive walk over dom::element; kernel ") +
-              std::string(simdjson::get_active_implementation()->name()),
-       .numbers = "int64, uint64 or double (exact parsing)",
-       .strings = "unescaped into the parser's string buffer (views)",
-       .writer = "simdjson::to_string(dom::element) (compact), a new std::string per document"});
+  return benchbox::json::main<Simdjson>(argc, argv, "simdjson", benchbox::json::simdjson_version(),
+      {{"kernel", simdjson::get_active_implementation()->name()}});
 }

@@ -106,12 +106,5 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<benchbox::json::Dom<Yajl>>(
-      argc, argv, "yajl", version(),
-      {.api = "yajl_tree_parse (NUL-terminated input; the tree API enables comments and cannot turn them off), walk "
-              "over yajl_val, yajl_tree_free",
-       .numbers = "long long when it fits, strtod double, and the original text",
-       .strings = "copied, NUL-terminated (no length: strlen)",
-       .writer = "a walk driving yajl_gen (YAJL has no tree writer), a new generator per document; numbers "
-                 "written from their original text"});
+  return benchbox::json::main<benchbox::json::Dom<Yajl>>(argc, argv, "yajl", version());
 }

@@ -68,11 +68,5 @@ struct Yyjson {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<benchbox::json::Dom<Yyjson>>(
-      argc, argv, "yyjson", YYJSON_VERSION_STRING,
-      {.api = "yyjson_read_opts (flags 0: standard JSON, input copied, not in situ) into yyjson_doc, walk with "
-              "yyjson_obj_foreach / yyjson_arr_foreach, yyjson_doc_free; yyjson_get_num for every number",
-       .numbers = "int64, uint64 or double (correctly rounded)",
-       .strings = "unescaped into the document's pool, with their length",
-       .writer = "yyjson_write (flags 0: compact), a new malloc'd buffer per document"});
+  return benchbox::json::main<benchbox::json::Dom<Yyjson>>(argc, argv, "yyjson", YYJSON_VERSION_STRING);
 }

@@ -30,10 +30,6 @@ struct BoostSyntax {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("boost.regex", BOOST_LIB_VERSION);
-  benchbox::regex::add_engine<benchbox::regex::MatchResultsEngine<BoostSyntax>>(
-      adapter, {.api = "boost::regex(perl, no_mod_s, no_mod_m unless m, icase for i), boost::regex_search(cmatch)",
-                .semantics = "leftmost-first (backtracking)",
-                .no_unicode = "boost::regex over char compares bytes: UTF-8 and \\p{..} classes need its ICU layer "
-                              "(u32regex), which this adapter does not use"});
+  benchbox::regex::add_engine<benchbox::regex::MatchResultsEngine<BoostSyntax>>(adapter);
   return adapter.main(argc, argv);
 }

@@ -7,8 +7,10 @@
 // and, where the engine resolves capture groups,
 //   bool find_groups(const char* text, std::size_t size, std::size_t from, std::vector<Span>& groups);
 //       // the same match, groups[0] the match itself, one Span per group, kUnset where a group took no part
-// then calls add_engine<Engine>(). An engine that gives up by its own limit (PCRE2's match limit)
-// throws benchbox::NotApplicable: the row is n/a with its message.
+// then calls add_engine<Engine>(adapter), which reads what the rows say about the engine (its calls,
+// its semantics, what it cannot run) from the folder's library.json (EngineInfo). An engine that
+// gives up by its own limit (PCRE2's match limit) throws benchbox::NotApplicable: the row is n/a
+// with its message.
 //
 //   count     one operation: one scan of the haystack for every non-overlapping match
 //   captures  the same scan, each match's capture groups resolved
@@ -20,6 +22,7 @@
 #pragma once
 
 #include <benchbox/adapter.hpp>
+#include <benchbox/library_facts.hpp>
 
 #include <sys/time.h>
 #if __has_include(<valgrind/valgrind.h>)
@@ -40,6 +43,7 @@
 #include <utility>
 #include <vector>
 
+#include "../cases.hpp"
 #include "benchmarks.hpp"
 
 namespace benchbox::regex {
@@ -77,12 +81,12 @@ inline std::string haystack_path(std::string_view name) {
 // The point's pattern ("pattern" axis, or the only one): a benchmark's name, or the user's own
 // pattern (no flags); its haystack ("haystack" axis: own, a haystack's name, or a file's path).
 inline Job job_of(const Trial& trial, bool has_haystack_axis) {
-  const std::string_view pattern = has_haystack_axis ? trial.param_text("pattern") : trial.param_text();
-  const std::string_view haystack = has_haystack_axis ? trial.param_text("haystack") : "own";
+  const std::string_view pattern = has_haystack_axis ? trial.param_text(kPatternAxis) : trial.param_text();
+  const std::string_view haystack = has_haystack_axis ? trial.param_text(kHaystackAxis) : kOwnHaystack;
   const Benchmark* b = find_benchmark(pattern);
   Job job{b ? std::string(b->pattern) : std::string(pattern), b ? b->flags() : Flags{}, "", b ? std::string(b->name) : "your pattern",
           !b, b ? b->single_end : fixed_width(pattern, Flags{})};
-  if (haystack != "own") job.haystack = haystack_path(haystack);
+  if (haystack != kOwnHaystack) job.haystack = haystack_path(haystack);
   else if (b) job.haystack = haystack_path(b->haystack);
   else job.haystack = haystack_path("english");  // the compile case's proof, for the user's own pattern
   return job;
@@ -265,9 +269,9 @@ std::pair<std::uint64_t, ScanTotals> timed_scans(Trial& trial, Scan scan) {
   trial.stop();
   ScanTotals once;
   scan(engine, text, job.flags, &once);  // the proof, untimed
-  trial.count("bytes", static_cast<std::uint64_t>(text.size()) * trial.ops());
-  trial.count("matches_once", once.matches);
-  trial.count("end_sum", once.end_sum);
+  trial.count(proof::kBytes, static_cast<std::uint64_t>(text.size()) * trial.ops());
+  trial.count(proof::kMatchesOnce, once.matches);
+  trial.count(proof::kEndSum, once.end_sum);
   return {sum, once};
 }
 
@@ -275,7 +279,7 @@ template <class Engine>
 void run_count(Trial& trial) {
   const auto [matches, once] = timed_scans<Engine>(
       trial, [](Engine& engine, const std::string& text, Flags flags, ScanTotals* totals) { return scan(engine, text, flags, totals); });
-  trial.count("matches", matches);
+  trial.count(proof::kMatches, matches);
   trial.finish(trial.ops(), once.start_sum);
 }
 
@@ -286,9 +290,9 @@ void run_captures(Trial& trial) {
       timed_scans<Engine>(trial, [](Engine& engine, const std::string& text, Flags flags, ScanTotals* totals) {
         return scan_groups(engine, text, flags, groups, totals);
       });
-  trial.count("groups_matched", matched);
-  trial.count("groups_once", once.groups_matched);
-  trial.count("start_sum", once.start_sum);
+  trial.count(proof::kGroupsMatched, matched);
+  trial.count(proof::kGroupsOnce, once.groups_matched);
+  trial.count(proof::kStartSum, once.start_sum);
   trial.finish(trial.ops(), once.group_sum);
 }
 
@@ -303,10 +307,13 @@ void run_compile(Trial& trial) {
   trial.stop();
   std::uint64_t found = 0;  // the proof, untimed: the last compiled pattern finds what Python's re finds
   within_time_limit(job, sample.size(), [&] { found = scan(*last, sample, job.flags); });
-  trial.count("sample_matches", found);
+  trial.count(proof::kSampleMatches, found);
   trial.finish(trial.ops(), 0);
 }
 
+// What an engine's rows show, and what it cannot run. In its folder's library.json, the keys of the
+// same names (read by engine_info): "api", "semantics"; "no_unicode", "no_captures" and
+// "earliest_end" where they apply. cannot_run is code: an adapter sets it itself (the floor).
 struct EngineInfo {
   std::string api;        // "pcre2_match, UTF-8 off"
   std::string semantics;  // "leftmost-first (backtracking)", "leftmost-longest (POSIX)"
@@ -319,6 +326,15 @@ struct EngineInfo {
   // Further benchmarks the engine cannot run, with why ("" when it can).
   std::function<std::string(const Benchmark&)> cannot_run{};
 };
+
+// The facts of the adapter's library.json; the caller calls facts.done() once it read its own, if any.
+inline EngineInfo engine_info(const LibraryFacts& facts) {
+  return {.api = facts.text("api"),
+          .semantics = facts.text("semantics"),
+          .no_unicode = facts.text_or("no_unicode", ""),
+          .no_captures = facts.text_or("no_captures", ""),
+          .earliest_end = facts.boolean_or("earliest_end", false)};
+}
 
 inline std::vector<std::pair<std::string, std::string>> not_applicable_benchmarks(const EngineInfo& info) {
   std::vector<std::pair<std::string, std::string>> out;
@@ -348,17 +364,27 @@ inline CaseFunction checking_semantics(const EngineInfo& info, CaseFunction run,
 
 template <class Engine>
 void add_engine(Adapter& adapter, const EngineInfo& info) {
-  const auto traits = std::vector<std::pair<std::string, std::string>>{{"semantics", info.semantics}};
+  const auto traits = std::vector<std::pair<std::string, std::string>>{{proof::kSemantics, info.semantics}};
   const auto na = not_applicable_benchmarks(info);
-  adapter.add("count", CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na},
+  adapter.add(case_id(Case::count), CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na},
               checking_semantics(info, run_count<Engine>));
-  adapter.add("compile", CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na},
+  adapter.add(case_id(Case::compile), CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na},
               checking_semantics(info, run_compile<Engine>, false));
   if constexpr (requires(Engine& e, std::vector<Span>& g) { e.find_groups("", 0, 0, g); })
-    adapter.add("captures", CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na},
+    adapter.add(case_id(Case::captures), CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na},
                 checking_semantics(info, run_captures<Engine>));
   else
-    adapter.not_applicable("captures", info.no_captures.empty() ? "the engine does not resolve capture groups" : info.no_captures);
+    adapter.not_applicable(case_id(Case::captures),
+                           info.no_captures.empty() ? "the engine does not resolve capture groups" : info.no_captures);
+}
+
+// The same, with the engine's facts read from the adapter's library.json.
+template <class Engine>
+void add_engine(Adapter& adapter) {
+  const auto facts = LibraryFacts::embedded();
+  const EngineInfo info = engine_info(facts);
+  facts.done();
+  add_engine<Engine>(adapter, info);
 }
 
 }  // namespace benchbox::regex

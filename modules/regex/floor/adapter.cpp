@@ -10,11 +10,14 @@ namespace {
 
 bool plain_literal(std::string_view pattern) { return pattern.find_first_of("\\^$.|?*+()[]{}") == std::string_view::npos; }
 
+// Why any other pattern (a benchmark's, or the user's) is n/a here.
+constexpr const char* kNotALiteral = "the floor is a plain, case-sensitive literal's limit (memchr, memcmp); this pattern is not one";
+
 struct Memmem {
   std::string needle;
   Memmem(std::string_view pattern, benchbox::regex::Flags flags) : needle(pattern) {
     if (flags.case_insensitive || !plain_literal(pattern) || pattern.empty() || pattern.size() > 4096)
-      throw benchbox::NotApplicable("the floor is a plain, case-sensitive literal's limit (memchr, memcmp); this pattern is not one");
+      throw benchbox::NotApplicable(kNotALiteral);
   }
   bool find(const char* text, std::size_t size, std::size_t from, std::size_t& start, std::size_t& end) {
     if (needle.size() > size - from) return false;
@@ -37,17 +40,17 @@ struct Memmem {
 }  // namespace
 
 int main(int argc, char** argv) {
+  using benchbox::regex::Case;
   benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
-  adapter.info("implementation", "memchr for the first byte, memcmp for the rest (glibc)");
-  benchbox::regex::add_engine<Memmem>(
-      adapter, {.api = "memchr for the first byte, memcmp for the rest",
-                .semantics = "literal",
-                .no_captures = "a literal has no capture groups: the floor of the captures case means nothing",
-                .cannot_run = [](const benchbox::regex::Benchmark& b) -> std::string {
-                  return b.flags().case_insensitive || !plain_literal(b.pattern)
-                             ? "the floor is a plain, case-sensitive literal's limit (memchr, memcmp); this pattern is not one"
-                             : "";
-                }});
-  adapter.not_applicable("compile", "the floor compiles nothing: a literal is searched as it is");
+  const auto facts = benchbox::LibraryFacts::embedded();
+  auto info = benchbox::regex::engine_info(facts);
+  info.cannot_run = [](const benchbox::regex::Benchmark& b) -> std::string {
+    return b.flags().case_insensitive || !plain_literal(b.pattern) ? kNotALiteral : "";
+  };
+  adapter.info("implementation", facts.text("implementation"));
+  const std::string no_compile = facts.text("no_compile");
+  facts.done();
+  benchbox::regex::add_engine<Memmem>(adapter, info);
+  adapter.not_applicable(benchbox::regex::case_id(Case::compile), no_compile);
   return adapter.main(argc, argv);
 }

@@ -65,11 +65,6 @@ struct Hyperscan {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("hyperscan", hs_version());
-  benchbox::regex::add_engine<Hyperscan>(
-      adapter, {.api = "hs_compile(HS_FLAG_SOM_LEFTMOST, CASELESS for i, MULTILINE for m, UTF8|UCP for u; block mode), "
-                       "hs_alloc_scratch, hs_scan; reports kept when they start at or after the last kept end",
-                .semantics = "every match end, with its leftmost start (automata)",
-                .no_captures = "Hyperscan reports where matches start and end, never capture groups",
-                .earliest_end = true});
+  benchbox::regex::add_engine<Hyperscan>(adapter);
   return adapter.main(argc, argv);
 }

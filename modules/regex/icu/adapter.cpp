@@ -82,9 +82,6 @@ struct Icu {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("icu", U_ICU_VERSION);
-  benchbox::regex::add_engine<Icu>(
-      adapter, {.api = "icu::RegexPattern::compile (UREGEX_CASE_INSENSITIVE for i, UREGEX_MULTILINE for m), RegexMatcher "
-                       "over utext_openUTF8, RegexMatcher::find(from)",
-                .semantics = "leftmost-first (backtracking)"});
+  benchbox::regex::add_engine<Icu>(adapter);
   return adapter.main(argc, argv);
 }

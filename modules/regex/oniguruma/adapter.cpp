@@ -70,9 +70,6 @@ struct Onig {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("oniguruma", onig_version());
-  benchbox::regex::add_engine<Onig>(
-      adapter, {.api = "onig_new(ONIG_SYNTAX_PERL; ASCII, or UTF-8 for u; IGNORECASE for i, NEGATE_SINGLELINE for m), "
-                       "onig_search",
-                .semantics = "leftmost-first (backtracking)"});
+  benchbox::regex::add_engine<Onig>(adapter);
   return adapter.main(argc, argv);
 }

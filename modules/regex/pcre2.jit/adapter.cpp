@@ -3,8 +3,6 @@
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("pcre2.jit", pcre2_version());
-  benchbox::regex::add_engine<Pcre2<true>>(
-      adapter, {.api = "pcre2_compile (flags as pcre2's), pcre2_jit_compile(PCRE2_JIT_COMPLETE), pcre2_jit_match",
-                .semantics = "leftmost-first (backtracking, JIT-compiled)"});
+  benchbox::regex::add_engine<Pcre2<true>>(adapter);
   return adapter.main(argc, argv);
 }

@@ -57,9 +57,6 @@ struct Posix {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("posix", std::string("glibc ") + gnu_get_libc_version());
-  benchbox::regex::add_engine<Posix>(
-      adapter, {.api = "regcomp(REG_EXTENDED, REG_ICASE for i, REG_NEWLINE for m), regexec(REG_STARTEND)",
-                .semantics = "leftmost-longest (POSIX)",
-                .no_unicode = "POSIX ERE has no \\p{..} classes (and glibc reads UTF-8 only under a UTF-8 locale)"});
+  benchbox::regex::add_engine<Posix>(adapter);
   return adapter.main(argc, argv);
 }

@@ -46,9 +46,6 @@ struct Re2 {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("re2", BB_RE2_VERSION);
-  benchbox::regex::add_engine<Re2>(
-      adapter, {.api = "RE2(pattern, Latin-1 or UTF-8 (u), case_sensitive, (?m) for m), RE2::Match(UNANCHORED; 1 group, "
-                       "or all for captures)",
-                .semantics = "leftmost-first (automata, no backtracking)"});
+  benchbox::regex::add_engine<Re2>(adapter);
   return adapter.main(argc, argv);
 }

@@ -30,10 +30,6 @@ struct StdSyntax {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("std.regex", "libstdc++ (g++ " __VERSION__ ")");
-  benchbox::regex::add_engine<benchbox::regex::MatchResultsEngine<StdSyntax>>(
-      adapter, {.api = "std::regex(ECMAScript, icase for i, multiline for m), std::regex_search(cmatch)",
-                .semantics = "leftmost-first (backtracking)",
-                .no_unicode = "std::regex over char compares bytes: the standard has no UTF-8 mode and ECMAScript's "
-                              "grammar in C++ no \\p{..} classes"});
+  benchbox::regex::add_engine<benchbox::regex::MatchResultsEngine<StdSyntax>>(adapter);
   return adapter.main(argc, argv);
 }

@@ -51,9 +51,6 @@ struct Tre {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("tre", tre_version());
-  benchbox::regex::add_engine<Tre>(
-      adapter, {.api = "tre_regncomp(REG_EXTENDED, REG_ICASE for i, REG_NEWLINE for m), tre_regnexec",
-                .semantics = "leftmost-longest (POSIX)",
-                .no_unicode = "POSIX ERE has no \\p{..} classes; this TRE reads bytes (tre_regncomp, not its wide-character API)"});
+  benchbox::regex::add_engine<Tre>(adapter);
   return adapter.main(argc, argv);
 }
