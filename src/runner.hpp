@@ -38,10 +38,15 @@ struct RunObserver {
   std::function<void(const CasePoint&)> case_finished;
 };
 
-// Checks the settings against the module and the catalog; throws std::invalid_argument with a
-// one-line message for the user (unknown case, axis or library, value out of range...). The
-// points: each case's suite, or the product of the values the settings give (RunSettings).
+// The run's points: each case's suite, or the product of the values the settings give
+// (RunSettings). Checks the settings against the module and the catalog; throws
+// std::invalid_argument with a one-line message for the user (unknown case or library, value out
+// of range...).
 std::vector<CasePoint> plan(const Module& module, const RunSettings& settings, const std::vector<LibraryEntry>& catalog);
+
+// The module's default suite: every case at its suite's points, as `plan` gives it when the
+// settings select nothing.
+std::vector<CasePoint> suite_of(const Module& module);
 
 // What an adapter's `describe` gave, or why it gave nothing.
 struct Described {
