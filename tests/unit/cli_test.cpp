@@ -208,6 +208,29 @@ TEST_F(CommandLine, AReportRendersTheResultsFileAgain) {
   EXPECT_TRUE(has(o.out, ",bytes_per_item,B/item,true,64,64,64,64,")) << o.out;
 }
 
+// Two runs compared: faulty twice as slow against the reference in the second is a regression.
+TEST_F(CommandLine, CompareFindsARegressionBetweenTwoRuns) {
+  const std::vector<std::string> args{"fake", "-n", "pass", "--lib", "steady,faulty", "--ops", "1000", "--reps", "5", "--no-pin"};
+  auto with_json = [&args](const std::string& file) {
+    auto a = args;
+    a.insert(a.end(), {"--json", file, "-f", "json", "-o", file + ".report"});
+    return a;
+  };
+  ASSERT_EQ(run(with_json(path("old.json"))).status, exit_status::ok);
+  fake.per_op_ns_of["faulty"] = 20;
+  ASSERT_EQ(run(with_json(path("new.json"))).status, exit_status::ok);
+  auto o = run({"compare", path("old.json"), path("old.json"), "--fail-on-regression", "5"});
+  EXPECT_EQ(o.status, exit_status::ok) << o.out << o.err;
+  EXPECT_TRUE(has(o.out, "unchanged")) << o.out;
+  o = run({"compare", path("old.json"), path("new.json"), "--fail-on-regression", "5"});
+  EXPECT_EQ(o.status, exit_status::failed_rows) << o.out << o.err;
+  EXPECT_TRUE(has(row_of(o.out, "faulty"), "faulty 10.0 20.0 +100.0% +100.0% ")) << o.out;
+  EXPECT_TRUE(row_of(o.out, "faulty").ends_with(" worse REGRESSION")) << o.out;
+  o = run({"merge", path("old.json"), path("new.json"), "-f", "csv"});
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  EXPECT_TRUE(has(o.out, "\nfake,pass,0,buffer 0,passes,ns_per_op,ns/op,faulty,10,20\n")) << o.out;
+}
+
 TEST_F(CommandLine, SvgToAFolderWritesOneChartPerCase) {
   fs::create_directory(dir_ / "charts");
   const auto o = run({"fake", "-n", "step,pass", "--lib", "steady", "--ops", "1000", "--reps", "1", "--no-pin", "-f", "svg", "-o",
@@ -332,6 +355,12 @@ struct Mistake {
   // depends on the machine).
   std::string message;
 };
+
+// The command line, in a failure's message.
+void PrintTo(const Mistake& m, std::ostream* os) {
+  *os << "benchbox";
+  for (const auto& a : m.args) *os << " '" << a << "'";
+}
 
 class CommandLineMistake : public CommandLine, public ::testing::WithParamInterface<Mistake> {};
 
