@@ -84,11 +84,11 @@ void prepare(PreparedRun& run, const RunOptions& options, const CliHost& host) {
   s.libexec_dir = host.libexec_dir;
   s.data_root = host.data_root;
   run.catalog = catalog_of(s);
-  run.points = plan(run.module, s, run.catalog);
+  run.points = plan(run.module, s);
+  run.runner.emplace(run.module, s, run.catalog, host.executor);
+  run.runner->check_libraries();  // --lib zstd:3: a library here, a variant it declares
   if (run.request.default_processes) raise_default_processes(run.module, run.points, s);
   check_destinations(run.request, run.points.size());
-  run.runner.emplace(run.module, s, run.catalog, host.executor);
-  run.runner->check_variants();      // --lib zstd:3: a variant zstd declares
   run.runner->check_memory(run.points);  // refuse what no selected library could run
   if (s.instructions && (s.valgrind = find_in_path(s.valgrind)).empty())
     throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");

@@ -1,7 +1,8 @@
 // A module command's options (`benchbox MODULE -n CASE [VALUE...] --lib ... --reps ...`): defined
 // for CLI11, then parsed once into a typed request and checked in one place, before anything is
-// started. What only the catalog or the adapters know (a library's id, its variants, a value's
-// range) is checked by the runner (runner.hpp: plan, check_variants, check_memory).
+// started. What only the module, the catalog or the adapters know (a case's id, a value's range,
+// a library's id and variants, the memory a point needs) the runner checks before it starts
+// (runner.hpp: plan, Runner::check_libraries, Runner::check_memory).
 #pragma once
 
 #include <CLI/CLI.hpp>

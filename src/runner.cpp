@@ -100,13 +100,9 @@ void record(Measurement&& m, Results& results, const RunObserver& observer) {
 
 }  // namespace
 
-std::vector<CasePoint> plan(const Module& module, const RunSettings& s, const std::vector<LibraryEntry>& catalog) {
-  const auto cases = planned_cases(module, s);
-  for (const auto& selection : s.libraries)
-    if (std::none_of(catalog.begin(), catalog.end(), [&](const LibraryEntry& e) { return e.id == selection.library; }))
-      throw std::invalid_argument("unknown library '" + selection.library + "' in module " + module.id + " (see `benchbox list`)");
+std::vector<CasePoint> plan(const Module& module, const RunSettings& s) {
   std::vector<CasePoint> points;
-  for (const CaseSpec* c : cases) add_new_points(*c, points_of(*c, s), points);
+  for (const CaseSpec* c : planned_cases(module, s)) add_new_points(*c, points_of(*c, s), points);
   return points;
 }
 
@@ -162,7 +158,7 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
 }
 
 Runner::Runner(const Module& module, const RunSettings& settings, const std::vector<LibraryEntry>& catalog, Executor& executor)
-    : module_(module), settings_(settings), executor_(executor) {
+    : module_(module), settings_(settings), catalog_(catalog), executor_(executor) {
   for (const auto& e : catalog)
     if (selected(settings, e.id)) selected_.push_back(&e);
 }
@@ -188,11 +184,17 @@ const Described& Runner::describe(const LibraryEntry& lib) {
   return described_.emplace(lib.id, describe_library(settings_, lib, executor_)).first->second;
 }
 
-void Runner::check_variants() {
+void Runner::check_libraries() {
+  for (const auto& selection : settings_.libraries) {
+    const std::string& id = selection.library;
+    const auto lib = std::find_if(catalog_.begin(), catalog_.end(), [&](const LibraryEntry& e) { return e.id == id; });
+    if (lib == catalog_.end())
+      throw std::invalid_argument("unknown library '" + id + "' in module " + module_.id + " (see `benchbox list`)");
+  }
   for (const auto& selection : settings_.libraries) {
     const std::string& id = selection.library;
     const auto lib = std::find_if(selected_.begin(), selected_.end(), [&](const LibraryEntry* e) { return e->id == id; });
-    if (selection.variant.empty() || lib == selected_.end() || !(*lib)->available) continue;
+    if (selection.variant.empty() || !(*lib)->available) continue;
     const auto& d = describe(**lib).description;
     if (!d) continue;  // its rows fail, with describe's error
     if (d->variants.empty()) throw std::invalid_argument("--lib " + selection.text() + ": library " + id + " has no variants");

@@ -47,7 +47,7 @@ Results run_with(FakeExecutor& fake, const RunSettings& s, const Module& module 
   const auto cat = catalog();
   Runner runner(module, s, cat, fake);
   Results results;
-  runner.run(plan(module, s, cat), results, {});
+  runner.run(plan(module, s), results, {});
   return results;
 }
 
@@ -56,31 +56,40 @@ Results run_with(FakeExecutor& fake, const RunSettings& s, const Module& module 
 TEST(Plan, SuitePointsSweepsAndErrors) {
   RunSettings s = settings({});
   s.cases.clear();
-  auto points = plan(fake_module(), s, catalog());
+  auto points = plan(fake_module(), s);
   std::size_t suite = 0;
   for (const auto& c : fake_module().cases) suite += c.param.suite.size();
   ASSERT_EQ(points.size(), suite);  // every case at each of its suite's points: step 2, 1000; ...
   EXPECT_EQ(points[1].param.text, "1000");
   s = settings({"2", "16", "128", "16"});
-  points = plan(fake_module(), s, catalog());
+  points = plan(fake_module(), s);
   EXPECT_EQ(points.size(), 3u);  // a repeated value runs once
   s.axis_values["lanes"] = {"0"};
-  EXPECT_THROW(plan(fake_module(), s, catalog()), std::invalid_argument);  // below the case's minimum
+  EXPECT_THROW(plan(fake_module(), s), std::invalid_argument);  // below the case's minimum
   s.axis_values["lanes"] = {"two"};
-  EXPECT_THROW(plan(fake_module(), s, catalog()), std::invalid_argument);
+  EXPECT_THROW(plan(fake_module(), s), std::invalid_argument);
   s = settings();
   s.cases = {"nope"};
-  EXPECT_THROW(plan(fake_module(), s, catalog()), std::invalid_argument);
-  s = settings();
-  s.libraries = {{"nope"}};
-  EXPECT_THROW(plan(fake_module(), s, catalog()), std::invalid_argument);
+  EXPECT_THROW(plan(fake_module(), s), std::invalid_argument);
+}
+
+TEST(Runner, RefusesALibraryOrVariantThatIsNotThere) {
+  FakeExecutor fake;
+  const auto cat = catalog();
+  RunSettings s = settings();
+  s.libraries = {{"fake"}, {"nope"}};
+  EXPECT_THROW(Runner(fake_module(), s, cat, fake).check_libraries(), std::invalid_argument);
+  s.libraries = {{"fake", "3"}};  // its describe declares no variants
+  EXPECT_THROW(Runner(fake_module(), s, cat, fake).check_libraries(), std::invalid_argument);
+  s.libraries = {{"fake"}, {"missing", "3"}};  // not installed here: its rows say so
+  EXPECT_NO_THROW(Runner(fake_module(), s, cat, fake).check_libraries());
 }
 
 TEST(Applicability, EachDecisionHasItsReason) {
   FakeExecutor fake;
   const auto cat = catalog();
   RunSettings s = settings();
-  const auto points = plan(fake_module(), s, cat);
+  const auto points = plan(fake_module(), s);
   Described d;
   d.description = parse_describe(fake.describe_line + "\n");
   Measurement m;
@@ -112,7 +121,7 @@ TEST(Applicability, EachDecisionHasItsReason) {
   EXPECT_NE(a.reason.find("MiB available"), std::string::npos);
   s.cases = {"pass"};
   s.axis_values = {{"buffer", {"0"}}};
-  a = applicable(plan(fake_module(), s, cat)[0], s, cat[0], &d, m);
+  a = applicable(plan(fake_module(), s)[0], s, cat[0], &d, m);
   EXPECT_EQ(a.decision, Decision::not_applicable);
   EXPECT_EQ(a.reason, "no buffer");
 }
@@ -122,7 +131,7 @@ TEST(Runner, RefusesBeforeStartingWhenNothingFits) {
   const auto cat = catalog();
   RunSettings s = settings({"1000000000"});
   Runner runner(fake_module(), s, cat, fake);
-  EXPECT_THROW(runner.check_memory(plan(fake_module(), s, cat)), std::invalid_argument);
+  EXPECT_THROW(runner.check_memory(plan(fake_module(), s)), std::invalid_argument);
 }
 
 TEST(Measurement, CalibratesToTheTargetWithVerifiedProbes) {
@@ -330,7 +339,7 @@ std::vector<std::string> observed_run(RunSettings::Interleave interleave, std::v
   };
   observer.case_started = [&](const CasePoint& p, const std::vector<LibraryEntry>&) { seen.push_back("start " + p.param.text); };
   observer.case_finished = [&](const CasePoint& p) { seen.push_back("table " + p.param.text); };
-  runner.run(plan(fake_module(), s, cat), results, observer);
+  runner.run(plan(fake_module(), s), results, observer);
   return seen;
 }
 
