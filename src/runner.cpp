@@ -185,17 +185,17 @@ const Described& Runner::describe(const LibraryEntry& lib) {
 }
 
 void Runner::check_libraries() {
+  auto entry = [this](const std::string& id) {
+    return std::find_if(catalog_.begin(), catalog_.end(), [&](const LibraryEntry& e) { return e.id == id; });
+  };
+  for (const auto& selection : settings_.libraries)  // every id first: no adapter is asked before
+    if (entry(selection.library) == catalog_.end())
+      throw std::invalid_argument("unknown library '" + selection.library + "' in module " + module_.id + " (see `benchbox list`)");
   for (const auto& selection : settings_.libraries) {
     const std::string& id = selection.library;
-    const auto lib = std::find_if(catalog_.begin(), catalog_.end(), [&](const LibraryEntry& e) { return e.id == id; });
-    if (lib == catalog_.end())
-      throw std::invalid_argument("unknown library '" + id + "' in module " + module_.id + " (see `benchbox list`)");
-  }
-  for (const auto& selection : settings_.libraries) {
-    const std::string& id = selection.library;
-    const auto lib = std::find_if(selected_.begin(), selected_.end(), [&](const LibraryEntry* e) { return e->id == id; });
-    if (selection.variant.empty() || !(*lib)->available) continue;
-    const auto& d = describe(**lib).description;
+    const LibraryEntry& lib = *entry(id);
+    if (selection.variant.empty() || !lib.available) continue;
+    const auto& d = describe(lib).description;
     if (!d) continue;  // its rows fail, with describe's error
     if (d->variants.empty()) throw std::invalid_argument("--lib " + selection.text() + ": library " + id + " has no variants");
     if (!d->find_variant(selection.variant)) {
