@@ -78,6 +78,8 @@ std::string find_in_path(const std::string& program) {
   return "";
 }
 
+// Every check that can fail before anything is measured, the cheap ones first (an adapter's
+// `describe` comes with the variants and the memory).
 void prepare(PreparedRun& run, const RunOptions& options, const CliHost& host) {
   run.request = run_request(options);
   RunSettings& s = run.request.settings;
