@@ -51,7 +51,7 @@ std::vector<LibraryEntry> catalog_of(const RunSettings& s) {
 void raise_default_processes(const Module& module, const std::vector<CasePoint>& points, RunSettings& s) {
   const auto suite = suite_of(module);
   auto in_suite = [&suite](const CasePoint& p) {
-    return std::any_of(suite.begin(), suite.end(), [&p](const CasePoint& q) { return q.spec == p.spec && q.param == p.param; });
+    return std::any_of(suite.begin(), suite.end(), [&p](const CasePoint& q) { return q.spec == p.spec && q.point == p.point; });
   };
   if (std::all_of(points.begin(), points.end(), in_suite)) s.processes = s.reps = module.processes_for(points.size(), suite.size());
 }
@@ -162,7 +162,7 @@ RunObserver live_observer(const PreparedRun& run, const Results& results, std::F
   };
   observer.case_finished = [&results, order = run.request.report.order, out](const CasePoint& p) {
     for (const auto& g : group_by_case(results, order))
-      if (g.case_id == p.spec->id && g.param == p.param) fmt::print(out, "{}\n{}\n", text::original_lines(g), text::case_table(g));
+      if (g.case_id == p.spec->id && g.point == p.point) fmt::print(out, "{}\n{}\n", text::original_lines(g), text::case_table(g));
     std::fflush(out);
   };
   return observer;

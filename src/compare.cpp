@@ -34,7 +34,7 @@ namespace {
 
 bool same_row(const Measurement& a, const Measurement& b) {
   return std::tie(a.module, a.case_id, a.library, a.variant) == std::tie(b.module, b.case_id, b.library, b.variant) &&
-         a.param == b.param;
+         a.point == b.point;
 }
 
 std::string state(const Measurement* m) {
@@ -113,7 +113,7 @@ ComparedRow compared(const RowRuns& old_side, const RowRuns& new_side, const Com
   r.library = o.row_name();
   r.reference = o.reference;
   r.figure = o.figure;
-  r.param = o.param;
+  r.point = o.point;
   r.cpus = o.cpus;
   const auto old_values = old_side.values(), new_values = new_side.values();
   r.old_median = median_of(old_values);
@@ -281,7 +281,7 @@ Comparison compare_runs(const std::vector<Results>& old_runs, const std::vector<
   for (auto& r : c.rows) judge(r, opt);
   for (auto& ref : c.rows) {
     const bool paired = std::any_of(c.rows.begin(), c.rows.end(), [&](const ComparedRow& r) {
-      return r.by_ratio && std::tie(r.module, r.case_id) == std::tie(ref.module, ref.case_id) && r.param == ref.param;
+      return r.by_ratio && std::tie(r.module, r.case_id) == std::tie(ref.module, ref.case_id) && r.point == ref.point;
     });
     if (paired && ref.reference && same_build) ref.machine_change = true, ref.regression = false;
   }

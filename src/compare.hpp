@@ -28,7 +28,7 @@ struct ComparedRow {
   std::string module, case_id, param_label, unit, library;  // library: the row's name ("zstd -3" for a variant)
   bool reference = false;  // the module's reference row (its floor)
   FigureSpec figure;
-  Point param;
+  Point point;
   unsigned cpus = 1;  // more than 1: the case ran unpinned on that many CPUs
   double old_median = 0, new_median = 0;
   double change = 0;  // (new - old) / old

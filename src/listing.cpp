@@ -17,7 +17,7 @@ std::string cases_text(const Module& m) {
   for (const auto& c : m.cases) width = std::max(width, c.id.size());
   for (const auto& c : m.cases) {
     std::vector<std::string> axes;
-    for (const auto& p : c.axis_specs())
+    for (const auto& p : c.axes)
       axes.push_back(fmt::format("{} ({}; default {}, suite: {})", p.name,
                                  p.named() ? fmt::format("one of {}{}", fmt::join(p.choices, ", "), p.user_file ? ", or a file's path" : "")
                                             : fmt::format("{}..{}", p.min, p.max),

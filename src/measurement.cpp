@@ -97,7 +97,7 @@ std::optional<std::uint64_t> callgrind_total(const std::filesystem::path& file) 
 std::optional<std::string> unverifiable(const RowContext& row, const Measurement& m, const TrialRecord& t,
                                         const TrialProblem& problem) {
   if (!row.spec.unverifiable || problem.kind != TrialProblem::Kind::verification) return std::nullopt;
-  const CaseContext context{m.param, m.traits, row.settings.data_dir(), m.variant};
+  const CaseContext context{m.point, m.traits, row.settings.data_dir(), m.variant};
   const auto why = row.spec.unverifiable(context, TrialProof{t.ops, t.done, t.checksum, t.counts});
   if (!why) return std::nullopt;
   return *why + " (" + problem.detail + ")";
@@ -139,14 +139,14 @@ std::string check_reply(const RowContext& row, const Measurement& m, const Child
 // each process spent on it. Fixed work is not cut.
 std::uint64_t warmup_ops_for(const RowContext& row, const Measurement& m, std::uint64_t ops) {
   if (row.spec.fixed_ops) return ops;
-  return row.spec.round_ops(m.param, std::max<std::uint64_t>(1, ops / kWarmupShare));
+  return row.spec.round_ops(m.point, std::max<std::uint64_t>(1, ops / kWarmupShare));
 }
 
 Batch run_batch(const RowContext& row, const Measurement& m, std::uint64_t ops, unsigned reps, unsigned warmup) {
   const RunSettings& s = row.settings;
   Batch b;
   const std::uint64_t warmup_ops = warmup_ops_for(row, m, ops);
-  auto argv = run_arguments(row.library.program.string(), row.spec.id, m.param, ops, reps, warmup, warmup_ops, m.variant);
+  auto argv = run_arguments(row.library.program.string(), row.spec.id, m.point, ops, reps, warmup, warmup_ops, m.variant);
   RemoveOnExit callgrind;
   if (s.instructions) {
     const auto dir = s.scratch_dir.empty() ? std::filesystem::temp_directory_path() : s.scratch_dir;
@@ -269,7 +269,7 @@ ChildSpec adapter_child(const RunSettings& s, const LibraryEntry& lib, std::vect
 std::optional<TrialProblem> trial_problem(const RowContext& row, const Measurement& m, const TrialRecord& t, std::uint64_t ops) {
   const auto own = [](std::string what) { return TrialProblem{TrialProblem::Kind::trial, std::move(what)}; };
   if (t.ops != ops) return own("trial does not match the request (ops " + std::to_string(t.ops) + ", asked " + std::to_string(ops) + ")");
-  const auto& extras = row.spec.extras(m.param);
+  const auto& extras = row.spec.extras(m.point);
   const bool clocked = row.spec.figure.from_clock() || row.settings.instructions ||
                        std::any_of(extras.begin(), extras.end(),
                                    [&](const FigureSpec& f) { return kept(row.settings, f) && f.from_clock(); });
@@ -281,7 +281,7 @@ std::optional<TrialProblem> trial_problem(const RowContext& row, const Measureme
   if (!row.spec.rate.count.empty() && m.figure.timed() && !t.counts.count(row.spec.rate.count))
     return own("the adapter reported no '" + row.spec.rate.count + "' count");
   // Last: a verification failure is then the trial's one problem (CaseSpec::unverifiable).
-  const CaseContext context{m.param, m.traits, row.settings.data_dir(), m.variant};
+  const CaseContext context{m.point, m.traits, row.settings.data_dir(), m.variant};
   if (auto wrong = row.spec.verify(context, TrialProof{t.ops, t.done, t.checksum, t.counts}))
     return TrialProblem{TrialProblem::Kind::verification, *wrong};
   return std::nullopt;
@@ -314,7 +314,7 @@ unsigned probe_warmups(const RowContext& row, const OpsCount& probe) { return st
 }  // namespace
 
 std::uint64_t first_probe_ops(const RowContext& row, const Measurement& m) {
-  return row.spec.first_probe_ops ? std::max<std::uint64_t>(row.spec.first_probe_ops(m.param), 1) : 10;
+  return row.spec.first_probe_ops ? std::max<std::uint64_t>(row.spec.first_probe_ops(m.point), 1) : 10;
 }
 
 // Probes grow tenfold (or by the factor the last probe suggests) until one lasts 10 ms, then
@@ -326,7 +326,7 @@ std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, s
   // The first probe is small: one operation of some cases (a 2 MB document parsed by a slow
   // library) takes milliseconds, of others seconds (first_probe_ops); probes grow up to 100-fold each.
   std::uint64_t asked = first_probe_ops(row, m);
-  std::uint64_t ops = row.spec.round_ops(m.param, asked);
+  std::uint64_t ops = row.spec.round_ops(m.point, asked);
   for (int probe = 0; probe < 16; ++probe) {
     Batch b = run_batch(row, m, ops, 1, probe_warmups(row, OpsCount{asked, ops}));
     if (!b.error.empty()) {
@@ -340,11 +340,11 @@ std::optional<OpsCount> calibrate(const RowContext& row, const Measurement& m, s
       double want = std::clamp(target_ns / std::max(per_op, 1e-3), 1.0, static_cast<double>(s.max_ops));
       const double scale = std::pow(10.0, std::floor(std::log10(want)) - 1);
       const auto wanted = static_cast<std::uint64_t>(std::max(1.0, std::round(want / scale) * scale));
-      return OpsCount{wanted, row.spec.round_ops(m.param, wanted)};
+      return OpsCount{wanted, row.spec.round_ops(m.point, wanted)};
     }
     const double factor = std::clamp(kProbeNs * 1.5 / std::max(ns, 1.0), 2.0, 100.0);
     asked = std::max(std::min<std::uint64_t>(s.max_ops, static_cast<std::uint64_t>(static_cast<double>(ops) * factor)), ops + 1);
-    ops = row.spec.round_ops(m.param, asked);
+    ops = row.spec.round_ops(m.point, asked);
   }
   return OpsCount{ops, ops};
 }
@@ -369,12 +369,12 @@ bool begin_measurement(const RowContext& row, Measurement& m) {
   if (row.spec.fixed_ops) {
     count = {*row.spec.fixed_ops, *row.spec.fixed_ops};
   } else if (s.ops) {
-    count = {*s.ops, row.spec.round_ops(m.param, *s.ops)};
+    count = {*s.ops, row.spec.round_ops(m.point, *s.ops)};
   } else if (s.verify) {
     // One short trial proves the work without timing anything worth a figure: the calibration's
     // first probe, raised to the case's minimum.
     const std::uint64_t quick = first_probe_ops(row, m);
-    count = {quick, row.spec.round_ops(m.param, quick)};
+    count = {quick, row.spec.round_ops(m.point, quick)};
   } else {
     std::string error;
     bool not_applicable = false;
@@ -385,7 +385,7 @@ bool begin_measurement(const RowContext& row, Measurement& m) {
   m.ops = count.ops;
   m.warmups = warmups_of(row, count);
   m.extra_figures.clear();
-  for (const auto& f : row.spec.extras(m.param))
+  for (const auto& f : row.spec.extras(m.point))
     if (kept(s, f)) m.extra_figures.push_back({f, {}, {}});
   return true;
 }

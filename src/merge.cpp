@@ -46,10 +46,10 @@ Merged merge_results(const std::vector<Results>& inputs, const std::vector<std::
   for (std::size_t col = 0; col < columns; ++col) {
     for (const auto& m : inputs[col].measurements) {
       auto c = std::find_if(merged.cases.begin(), merged.cases.end(), [&](const MergedCase& k) {
-        return std::tie(k.module, k.case_id, k.figure.id) == std::tie(m.module, m.case_id, m.figure.id) && k.param == m.param;
+        return std::tie(k.module, k.case_id, k.figure.id) == std::tie(m.module, m.case_id, m.figure.id) && k.point == m.point;
       });
       if (c == merged.cases.end()) {
-        merged.cases.push_back({m.module, m.case_id, m.param_label, m.unit, m.figure, m.param, m.cpus, {}, {}});
+        merged.cases.push_back({m.module, m.case_id, m.param_label, m.unit, m.figure, m.point, m.cpus, {}, {}});
         c = merged.cases.end() - 1;
       }
       auto lib = std::find(c->libraries.begin(), c->libraries.end(), m.row_name());
@@ -155,7 +155,7 @@ std::string render_csv(const Merged& m) {
   out += "\n";
   for (const auto& c : m.cases)
     for (std::size_t l = 0; l < c.libraries.size(); ++l) {
-      out += fmt::format("{},{},{},{},{},{},{},{}", csv_field(c.module), csv_field(c.case_id), csv_field(c.param.key()),
+      out += fmt::format("{},{},{},{},{},{},{},{}", csv_field(c.module), csv_field(c.case_id), csv_field(c.point.key()),
                          csv_field(c.param_label), csv_field(c.unit), csv_field(c.figure.id), csv_field(c.figure.unit),
                          csv_field(c.libraries[l]));
       for (const auto& cell : c.cells[l]) {

@@ -21,7 +21,7 @@ struct MergeCell {
 struct MergedCase {
   std::string module, case_id, param_label, unit;
   FigureSpec figure;
-  Point param;
+  Point point;
   unsigned cpus = 1;  // more than 1: the case ran unpinned on that many CPUs
   std::vector<std::string> libraries;        // rows' names (a library, or a variant's label), in first-seen order
   std::vector<std::vector<MergeCell>> cells;  // [library][machine]

@@ -9,10 +9,10 @@
 namespace benchbox {
 
 Point::Point(std::vector<Axis> all) : axes(std::move(all)) {
-  if (!axes.empty()) static_cast<ParamValue&>(*this) = axes.front().value;
+  if (!axes.empty()) static_cast<AxisValue&>(*this) = axes.front().value;
 }
 
-const ParamValue* Point::find(std::string_view axis) const {
+const AxisValue* Point::find(std::string_view axis) const {
   for (const auto& a : axes)
     if (a.name == axis) return &a.value;
   return nullptr;
@@ -38,8 +38,8 @@ unsigned Module::processes_for(std::size_t selected_points, std::size_t suite_po
   return static_cast<unsigned>(std::min<std::size_t>(scaled, part_run_max_processes));
 }
 
-const ParamSpec* CaseSpec::find_axis(std::string_view name) const {
-  for (const auto& a : axis_specs())
+const AxisSpec* CaseSpec::find_axis(std::string_view name) const {
+  for (const auto& a : axes)
     if (a.name == name) return &a;
   return nullptr;
 }
@@ -47,13 +47,13 @@ const ParamSpec* CaseSpec::find_axis(std::string_view name) const {
 std::string CaseSpec::label(const Point& p) const {
   // The user's own file shows as its name, whatever the module says of its named values.
   const bool has_file = std::any_of(p.axes.begin(), p.axes.end(), [](const Point::Axis& a) { return a.value.file.has_value(); });
-  auto file_name = [](const ParamValue& v) { return std::filesystem::path(v.text).filename().string(); };
-  if (describe_param && !has_file) return describe_param(p);
-  const auto specs = axis_specs();
+  auto file_name = [](const AxisValue& v) { return std::filesystem::path(v.text).filename().string(); };
+  if (describe_point && !has_file) return describe_point(p);
+  const auto specs = axes;
   if (p.axes.size() <= 1) return p.file ? file_name(p) : specs.front().describe ? specs.front().describe(p) : p.text;
   std::string out;
   for (const auto& a : p.axes) {
-    const ParamSpec* spec = find_axis(a.name);
+    const AxisSpec* spec = find_axis(a.name);
     out += (out.empty() ? "" : ", ") + (a.value.file                 ? a.name + " " + file_name(a.value)
                                         : spec && spec->describe ? spec->describe(a.value)
                                                                  : a.name + " " + a.value.text);
@@ -61,14 +61,14 @@ std::string CaseSpec::label(const Point& p) const {
   return out;
 }
 
-ParamValue CaseSpec::parse_axis(const ParamSpec& axis, const std::string& text) const {
+AxisValue CaseSpec::parse_axis(const AxisSpec& axis, const std::string& text) const {
   if (axis.named()) {
     for (const auto& choice : axis.choices)
-      if (choice == text) return ParamValue::named(text);
+      if (choice == text) return AxisValue::named(text);
     if (axis.user_file) return user_file_param(axis, axis.name + " for " + id, text);
     if (axis.free_text) {
       if (auto wrong = axis.free_text(text)) throw std::invalid_argument(axis.name + " for " + id + ": '" + text + "': " + *wrong);
-      return ParamValue::named(text);
+      return AxisValue::named(text);
     }
     std::string known;
     for (const auto& c : axis.choices) known += (known.empty() ? "" : ", ") + c;
@@ -81,11 +81,11 @@ ParamValue CaseSpec::parse_axis(const ParamSpec& axis, const std::string& text) 
   if (ec == std::errc::result_out_of_range || v < axis.min || v > axis.max)
     throw std::invalid_argument(axis.name + " for " + id + " must be between " + std::to_string(axis.min) + " and " +
                                 std::to_string(axis.max) + ", got " + text);
-  return ParamValue::of(v);
+  return AxisValue::of(v);
 }
 
 Point CaseSpec::parse_point(const std::vector<std::string>& texts) const {
-  const auto specs = axis_specs();
+  const auto specs = axes;
   if (texts.size() != specs.size())
     throw std::invalid_argument("a point of " + id + " has " + std::to_string(specs.size()) + " values (one per axis), got " +
                                 std::to_string(texts.size()));
@@ -121,7 +121,7 @@ std::vector<Point> CaseSpec::product(const std::vector<std::vector<std::string>>
 std::vector<Point> CaseSpec::suite() const {
   if (suite_points.empty()) {
     std::vector<std::vector<std::string>> values;
-    for (const auto& axis : axis_specs()) values.push_back(axis.suite);
+    for (const auto& axis : axes) values.push_back(axis.suite);
     return product(values);
   }
   std::vector<Point> points;

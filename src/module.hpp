@@ -20,7 +20,7 @@
 
 namespace benchbox {
 
-// The user's own file given as a value (ParamSpec::user_file), as the results record it (with its
+// The user's own file given as a value (AxisSpec::user_file), as the results record it (with its
 // path, the value's text): what was measured.
 struct UserFile {
   std::uint64_t bytes = 0;
@@ -29,18 +29,18 @@ struct UserFile {
 
 // A value of one axis as given: its text (what the adapter receives) and, for numeric axes, its
 // value; for the user's own file, its absolute path and `file`.
-struct ParamValue {
+struct AxisValue {
   std::string text;
   std::optional<std::int64_t> number;
   std::optional<UserFile> file{};
 
-  static ParamValue of(std::int64_t n) { return {std::to_string(n), n}; }
-  static ParamValue named(std::string name) { return {std::move(name), std::nullopt}; }
-  bool operator==(const ParamValue& o) const { return text == o.text; }
+  static AxisValue of(std::int64_t n) { return {std::to_string(n), n}; }
+  static AxisValue named(std::string name) { return {std::move(name), std::nullopt}; }
+  bool operator==(const AxisValue& o) const { return text == o.text; }
 };
 
 // One parameter axis of a case: "coroutines" (numeric), "data set" (named), "level".
-struct ParamSpec {
+struct AxisSpec {
   std::string name;                    // "coroutines", "data set", "elements"; no '=' or ','
   std::vector<std::string> choices{};  // non-empty: the value is one of these names
   std::int64_t min = 0, max = 0;       // numeric axes: the range
@@ -49,7 +49,7 @@ struct ParamSpec {
   std::string help{};                  // one line for --help and `benchbox list`
   // Human label of one value ("level 3", "canada.json"). Default: a case's only axis shows its
   // value as given ("2"); an axis among several shows "name value" ("threads 2").
-  std::function<std::string(const ParamValue&)> describe{};
+  std::function<std::string(const AxisValue&)> describe{};
   // Set where a value may also be the path of the user's own file (a document to parse, a file to
   // compress): a value that is none of `choices` is then a path. The driver checks that it is a
   // readable, non-empty regular file and records its size and SHA-256 (user_file.hpp); this checks
@@ -62,24 +62,23 @@ struct ParamSpec {
   std::function<std::optional<std::string>(const std::string&)> free_text{};
   bool named() const { return !choices.empty(); }
 };
-using AxisSpec = ParamSpec;
 
 // One value per axis of a case, in the case's axis order: where a row is measured. The point is
 // also its first axis's value (point.text, point.number): all that a case with one axis reads,
-// so functions written for a ParamValue take a Point as they are.
-struct Point : ParamValue {
+// so functions written for a AxisValue take a Point as they are.
+struct Point : AxisValue {
   struct Axis {
     std::string name;
-    ParamValue value;
+    AxisValue value;
   };
   std::vector<Axis> axes;
 
   Point() = default;
-  Point(ParamValue only) : ParamValue(only), axes{{"", std::move(only)}} {}  // a one-axis point
+  Point(AxisValue only) : AxisValue(only), axes{{"", std::move(only)}} {}  // a one-axis point
   explicit Point(std::vector<Axis> all);
 
   // The value of the named axis, or nullptr.
-  const ParamValue* find(std::string_view axis) const;
+  const AxisValue* find(std::string_view axis) const;
   // Identity across runs and files: the value as given for one axis ("2", "canada"), every axis
   // as name=value otherwise ("data=text,size=1000").
   std::string key() const;
@@ -113,7 +112,7 @@ struct TrialProof {
 
 // What a verification or a check may consult besides the trial.
 struct CaseContext {
-  Point param;        // the point (a one-axis case reads param.text, param.number)
+  Point point;        // the point (a one-axis case reads param.text, param.number)
   CaseTraits traits;  // the library's, with its variant's over them
   std::filesystem::path data_dir;  // <libexec>/<module>/data: the module's data sets
   std::string variant{};           // the library's variant this row runs ("3"), or empty
@@ -128,8 +127,8 @@ struct CaseSpec {
   // One line for `benchbox list` and the docs: what is inside the clock, and what is proven
   // outside it and how (docs/method.md, "What is timed").
   std::string timed{};
-  ParamSpec param{};          // the case's axis, when it has one
-  std::vector<ParamSpec> axes{};  // or its axes, when it has several (then `param` stays empty)
+  AxisSpec param{};          // the case's axis, when it has one
+  std::vector<AxisSpec> axes{};  // or its axes, when it has several (then `param` stays empty)
   // The full suite: the product of the axes' suite values, or these points when given (each one
   // value per axis, in axis order): {{"text", "1000"}, {"zeros", "65536"}}.
   std::vector<std::vector<std::string>> suite_points{};
@@ -188,12 +187,12 @@ struct CaseSpec {
   // pieces of alike work (the regex module's benchmarks), not a sweep of one quantity.
   bool ranked = false;
   // Human label of a point: "2 coroutines", "unbuffered", "canada.json". Default: the axes'
-  // labels (ParamSpec::describe) joined by ", ".
-  std::function<std::string(const Point&)> describe_param{};
+  // labels (AxisSpec::describe) joined by ", ".
+  std::function<std::string(const Point&)> describe_point{};
 
   // The case's axes: `axes`, or `param` alone.
-  std::span<const ParamSpec> axis_specs() const { return axes.empty() ? std::span<const ParamSpec>(&param, 1) : axes; }
-  const ParamSpec* find_axis(std::string_view name) const;
+  std::span<const AxisSpec> axes const { return axes.empty() ? std::span<const AxisSpec>(&param, 1) : axes; }
+  const AxisSpec* find_axis(std::string_view name) const;
   std::string label(const Point& p) const;
   const std::vector<FigureSpec>& extras(const Point& p) const {
     auto it = extra_figures_of.find(p.text);
@@ -202,8 +201,8 @@ struct CaseSpec {
   std::uint64_t round_ops(const Point& p, std::uint64_t ops) const { return legal_ops ? legal_ops(p, ops) : ops; }
   // Parses and checks a value of the first axis given on the command line; throws
   // std::invalid_argument.
-  ParamValue parse_param(const std::string& text) const { return parse_axis(axis_specs().front(), text); }
-  ParamValue parse_axis(const ParamSpec& axis, const std::string& text) const;
+  AxisValue parse_first(const std::string& text) const { return parse_axis(axes.front(), text); }
+  AxisValue parse_axis(const AxisSpec& axis, const std::string& text) const;
   // A point from one text per axis, in axis order; throws std::invalid_argument.
   Point parse_point(const std::vector<std::string>& texts) const;
   // Every combination of the values given per axis (in axis order; the last axis varies fastest).

@@ -12,7 +12,7 @@ bool one_value_per_round(const Measurement& m) { return m.ok() && m.values.size(
 namespace {
 
 bool pairs_with(const Measurement& m, const Measurement& o) {
-  return &o != &m && one_value_per_round(o) && o.module == m.module && o.case_id == m.case_id && o.param == m.param &&
+  return &o != &m && one_value_per_round(o) && o.module == m.module && o.case_id == m.case_id && o.point == m.point &&
          o.figure.id == m.figure.id && o.values.size() == m.values.size() &&
          std::all_of(o.values.begin(), o.values.end(), [](double v) { return v > 0; });
 }

@@ -22,7 +22,7 @@ bool Progress::stderr_is_terminal() {
 void Progress::at(const CasePoint& point, const std::string& row) {
   case_index_ = 0;
   for (std::size_t k = 0; k < points_.size(); ++k)
-    if (points_[k].spec == point.spec && points_[k].param == point.param) case_index_ = k + 1;
+    if (points_[k].spec == point.spec && points_[k].point == point.point) case_index_ = k + 1;
   case_label_ = point.spec->id + ", " + point.label();
   row_ = row;
 }

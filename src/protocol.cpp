@@ -194,7 +194,7 @@ std::vector<std::string> run_arguments(const std::string& program, const std::st
 
 std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, const std::string& param,
                                        std::uint64_t ops, unsigned reps, unsigned warmup, std::uint64_t warmup_ops) {
-  return run_arguments(program, case_id, Point(ParamValue::named(param)), ops, reps, warmup, warmup_ops);
+  return run_arguments(program, case_id, Point(AxisValue::named(param)), ops, reps, warmup, warmup_ops);
 }
 
 }  // namespace benchbox

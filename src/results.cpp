@@ -61,7 +61,7 @@ json figure_json(const FigureSpec& f) {
   return out;
 }
 
-json value_json(const ParamValue& v) { return v.number ? json(*v.number) : json(v.text); }
+json value_json(const AxisValue& v) { return v.number ? json(*v.number) : json(v.text); }
 
 json point_json(const Point& p) {
   json out = json::array();
@@ -99,8 +99,8 @@ json measurement_json(const Measurement& m) {
   return {
       {"module", m.module},
       {"case", m.case_id},
-      {"param", value_json(m.param)},
-      {"point", point_json(m.param)},
+      {"param", value_json(m.point)},
+      {"point", point_json(m.point)},
       {"param_label", m.param_label},
       {"unit", m.unit},
       {"library", m.library},
@@ -236,10 +236,10 @@ std::optional<Summary> ratio_from(const json& e, const char* key, const std::str
   return r;
 }
 
-ParamValue value_from(const json& e, const char* key, const std::string& where) {
+AxisValue value_from(const json& e, const char* key, const std::string& where) {
   auto it = e.find(key);
-  if (it != e.end() && it->is_string()) return ParamValue::named(it->get<std::string>());
-  return ParamValue::of(field<std::int64_t>(e, key, where));
+  if (it != e.end() && it->is_string()) return AxisValue::named(it->get<std::string>());
+  return AxisValue::of(field<std::int64_t>(e, key, where));
 }
 
 // Schema 3: every axis, in order. Before: the one parameter, its axis unnamed.
@@ -379,7 +379,7 @@ Results results_from_json(const json& j) {
     Measurement m;
     m.module = field<std::string>(e, "module", where);
     m.case_id = field<std::string>(e, "case", where);
-    m.param = point_from(e, where, version);
+    m.point = point_from(e, where, version);
     m.param_label = field<std::string>(e, "param_label", where);
     m.unit = field<std::string>(e, "unit", where);
     m.library = field<std::string>(e, "library", where);

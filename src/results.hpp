@@ -31,7 +31,7 @@ struct FigureValues {
 
 struct Measurement {
   std::string module, case_id, unit, library, version;
-  Point param;              // the point, every axis (param.axes); param.text is its first axis's value
+  Point point;              // the point, every axis (param.axes); param.text is its first axis's value
   std::string param_label;  // "2 coroutines", "unbuffered", "canada.json", "text corpus, block 65536"
   std::string variant;        // the library's variant this row runs ("3"), or empty
   std::string variant_label;  // its name in the tables ("zstd -3")

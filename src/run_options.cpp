@@ -28,7 +28,7 @@ void add_selection_options(CLI::App& command, const Module& m, RunOptions& o) {
   for (const auto& k : m.cases) {
     cases.push_back(k.id);
     std::vector<std::string> axes;
-    for (const auto& a : k.axis_specs()) axes.push_back(a.name + (a.help.empty() ? "" : ", " + a.help));
+    for (const auto& a : k.axes) axes.push_back(a.name + (a.help.empty() ? "" : ", " + a.help));
     axes_of_cases.push_back(k.id + ": " + fmt::format("{}", fmt::join(axes, "; ")));
   }
   command.add_option("-n,--name", o.cases, fmt::format("case to run ({}); several comma-separated run at their suite's points; all cases when omitted", fmt::join(cases, ", ")));
@@ -140,7 +140,7 @@ std::map<std::string, std::string> by_axis_from(const std::vector<std::string>& 
 
 // The values of one axis given as text: comma-separated, a sweep. An axis that takes free text (a
 // regex pattern) keeps it whole, commas included, unless every piece is one of its choices.
-std::vector<std::string> values_of(const ParamSpec& axis, const std::string& text) {
+std::vector<std::string> values_of(const AxisSpec& axis, const std::string& text) {
   auto values = split_list(text);
   const auto is_choice = [&axis](const std::string& v) {
     return std::find(axis.choices.begin(), axis.choices.end(), v) != axis.choices.end();
@@ -154,12 +154,12 @@ std::vector<std::string> values_of(const ParamSpec& axis, const std::string& tex
 // axis's default lists several).
 std::map<std::string, std::vector<std::string>> case_values(const CaseSpec& spec, const std::vector<std::string>& in_order,
                                                             const std::map<std::string, std::string>& by_axis) {
-  const auto axes = spec.axis_specs();
+  const auto axes = spec.axes;
   std::string names;
   for (const auto& a : axes) names += (names.empty() ? "" : ", ") + a.name;
   std::map<std::string, std::vector<std::string>> values;
   for (const auto& [name, text] : by_axis) {
-    const ParamSpec* axis = spec.find_axis(name);
+    const AxisSpec* axis = spec.find_axis(name);
     if (!axis) throw std::invalid_argument("case " + spec.id + " has no axis '" + name + "' (axes: " + names + ")");
     values[name] = values_of(*axis, text);
   }

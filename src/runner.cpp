@@ -29,13 +29,13 @@ std::uint64_t available_memory_bytes() {
 // Why the point's first axis times the library's memory per unit cannot run here (more than half
 // the available memory, or more bytes than 64 bits count), or nothing.
 std::optional<std::string> memory_refusal(const CasePoint& point, const CaseTraits& traits) {
-  const auto n = point.param.number.value_or(0);
+  const auto n = point.point.first().number.value_or(0);
   if (n <= 0 || traits.bytes_per_param == 0) return std::nullopt;
   std::uint64_t need = 0;
   const bool overflow = __builtin_mul_overflow(static_cast<std::uint64_t>(n), traits.bytes_per_param, &need);
   const auto have = available_memory_bytes();
   if (!overflow && need <= have / 2) return std::nullopt;
-  return point.spec->axis_specs().front().name + " " + point.param.text + " at " + std::to_string(traits.bytes_per_param) +
+  return point.spec->axes.front().name + " " + point.point.first().text + " at " + std::to_string(traits.bytes_per_param) +
          " bytes each need " + (overflow ? std::string("more than 16 EiB") : std::to_string(need >> 20) + " MiB") +
          ", more than half of the " + std::to_string(have >> 20) + " MiB available";
 }
@@ -61,7 +61,7 @@ std::vector<std::string> selected_variants(const RunSettings& s, const std::stri
 std::vector<Point> points_of(const CaseSpec& c, const RunSettings& s) {
   if (s.axis_values.empty()) return c.suite();
   std::vector<std::vector<std::string>> values;
-  for (const auto& axis : c.axis_specs()) {
+  for (const auto& axis : c.axes) {
     const auto given = s.axis_values.find(axis.name);
     values.push_back(given != s.axis_values.end() ? given->second : std::vector<std::string>{axis.default_value});
   }
@@ -87,7 +87,7 @@ std::vector<const CaseSpec*> planned_cases(const Module& module, const RunSettin
 // Adds the case's points not there yet: a value given twice runs once.
 void add_new_points(const CaseSpec& c, std::vector<Point> new_points, std::vector<CasePoint>& points) {
   for (Point& p : new_points)
-    if (std::none_of(points.begin(), points.end(), [&](const CasePoint& q) { return q.spec == &c && q.param == p; }))
+    if (std::none_of(points.begin(), points.end(), [&](const CasePoint& q) { return q.spec == &c && q.point == p; }))
       points.push_back({&c, std::move(p)});
 }
 
@@ -117,7 +117,7 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
   const CaseSpec& spec = *point.spec;
   if (!lib.available) return {Decision::unavailable, lib.reason};
   if (spec.unavailable)
-    if (auto why = spec.unavailable(point.param, s.data_dir())) return {Decision::unavailable, *why};
+    if (auto why = spec.unavailable(point.point, s.data_dir())) return {Decision::unavailable, *why};
   if (const unsigned have = cpus_for_children(); spec.cpus > have)
     return {Decision::unavailable, "the case runs on " + std::to_string(spec.cpus) + " CPUs and this machine has " +
                                        std::to_string(have) + " for benchbox"};
@@ -141,10 +141,10 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
                                           std::to_string(spec.cpus) + " threads wait for each other: their waiting would count as work"};
   if (s.instructions && !spec.figure.from_clock())
     return {Decision::not_applicable, "instructions mode counts timed cases only; this case's figure is " + spec.figure.label};
-  if (auto na = m.traits.not_applicable_at.find(point.param.text); na != m.traits.not_applicable_at.end())
+  if (auto na = m.traits.not_applicable_at.find(point.point.first().text); na != m.traits.not_applicable_at.end())
     return {Decision::not_applicable, na->second};
-  const auto n = point.param.number;
-  const std::string& axis = spec.axis_specs().front().name;
+  const auto n = point.point.first().number;
+  const std::string& axis = spec.axes.front().name;
   if (n && m.traits.max_param >= 0 && *n > m.traits.max_param)
     return {Decision::not_applicable,
             "supports " + axis + " <= " + std::to_string(m.traits.max_param) +
@@ -210,7 +210,7 @@ void Runner::check_libraries() {
 void Runner::check_memory(const std::vector<CasePoint>& points) {
   if (settings_.axis_values.empty()) return;  // the suites' own points fit any machine
   for (const CasePoint& point : points) {
-    if (!point.param.number) continue;
+    if (!point.point.first().number) continue;
     std::string refusals;
     bool runnable = false;
     for (const LibraryEntry* lib : selected_) {
@@ -250,7 +250,7 @@ Measurement Runner::prepare(const CasePoint& point, const LibraryEntry& lib, con
   }
   m.cpus = point.spec->cpus;
   m.reference = lib.reference;
-  m.param = point.param;
+  m.point = point.point;
   m.param_label = point.label();
   m.figure = point.spec->figure;
   const Described* d = nullptr;
@@ -299,7 +299,7 @@ struct Runner::PointRows {
   RowContext context(std::size_t i, const RunSettings& s, Executor& e) const {
     return {*point->spec, s, *libraries[i], e};
   }
-  bool holds(const Measurement& m) const { return m.case_id == point->spec->id && m.param == point->param; }
+  bool holds(const Measurement& m) const { return m.case_id == point->spec->id && m.point == point->point; }
   std::ptrdiff_t position(const Measurement& m) const { return std::find(order.begin(), order.end(), m.row_id()) - order.begin(); }
   std::size_t unfinished() const { return static_cast<std::size_t>(std::count(measuring.begin(), measuring.end(), true)); }
 };

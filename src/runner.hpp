@@ -20,8 +20,8 @@ namespace benchbox {
 // One (case, point) of a run, in the order the run makes them.
 struct CasePoint {
   const CaseSpec* spec;
-  Point param;  // every axis; param.text is the first's value
-  std::string label() const { return spec->label(param); }
+  Point point;  // every axis; param.text is the first's value
+  std::string label() const { return spec->label(point); }
 };
 
 // What a run tells its onlookers. `measured` as soon as a row is done; case_started and

@@ -29,7 +29,7 @@ std::string sha256_of_file(const fs::path& path) {
   return out;
 }
 
-ParamValue user_file_param(const ParamSpec& spec, const std::string& where, const std::string& text) {
+AxisValue user_file_param(const AxisSpec& spec, const std::string& where, const std::string& text) {
   auto refuse = [&](const std::string& why) { return std::invalid_argument(where + ": '" + text + "': " + why); };
   std::error_code ec;
   const fs::path path = fs::absolute(text, ec).lexically_normal();
@@ -43,7 +43,7 @@ ParamValue user_file_param(const ParamSpec& spec, const std::string& where, cons
   if (fs::is_directory(status)) throw refuse("a directory, not a file");
   // Every library's adapter opens the file again: a pipe or a device would not give them the same bytes.
   if (!fs::is_regular_file(status)) throw refuse("not a regular file (each library reads it again, which a pipe or a device does not allow)");
-  ParamValue value{path.string(), std::nullopt, UserFile{}};
+  AxisValue value{path.string(), std::nullopt, UserFile{}};
   try {
     value.file->sha256 = sha256_of_file(path);
   } catch (const std::runtime_error& e) {

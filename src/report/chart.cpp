@@ -13,7 +13,7 @@ namespace benchbox::chart {
 
 std::string case_slug(const CaseGroup& g) {
   std::string out;
-  for (char c : fmt::format("{}-{}-{}", g.module, g.case_id, g.param.key())) {
+  for (char c : fmt::format("{}-{}-{}", g.module, g.case_id, g.point.key())) {
     const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
     out += keep ? c : '_';
   }

@@ -25,7 +25,7 @@ class CsvReporter : public Reporter {
       for (const auto* m : rows) {
         const bool ok = m->ok();
         const Summary& s = m->summary;
-        std::vector<std::string> f = {csv_field(m->module), csv_field(m->case_id), csv_field(m->param.key()),
+        std::vector<std::string> f = {csv_field(m->module), csv_field(m->case_id), csv_field(m->point.key()),
                                       csv_field(m->param_label), csv_field(m->unit), csv_field(m->library),
                                       csv_field(m->version), m->reference ? "true" : "false", to_string(m->status),
                                       m->verified ? "true" : "false", std::to_string(m->ops), std::to_string(m->values.size()),

@@ -74,7 +74,7 @@ class GbenchReporter : public Reporter {
       int instance = 0;
       for (const auto* m : g.rows) {
         if (!m->ok() || !m->figure.timed()) continue;  // instruction counts, bytes, rates and scores are no time
-        const std::string name = fmt::format("{}/{}/{}/{}", g.module, g.case_id, g.param.key(), m->row_id());
+        const std::string name = fmt::format("{}/{}/{}/{}", g.module, g.case_id, g.point.key(), m->row_id());
         const auto reps = static_cast<int>(m->values.size());
         auto row = [&](const std::string& row_name, double ns, std::uint64_t iterations) {
           return json{{"name", row_name},

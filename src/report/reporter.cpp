@@ -171,10 +171,10 @@ std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order) {
   std::vector<CaseGroup> groups;
   for (const auto& m : results.measurements) {
     auto it = std::find_if(groups.begin(), groups.end(), [&](const CaseGroup& g) {
-      return g.module == m.module && g.case_id == m.case_id && g.param == m.param;
+      return g.module == m.module && g.case_id == m.case_id && g.point == m.point;
     });
     if (it == groups.end()) {
-      groups.push_back({m.module, m.case_id, m.unit, m.param_label, m.param, m.figure, {}, {}, {}, m.cpus});
+      groups.push_back({m.module, m.case_id, m.unit, m.param_label, m.point, m.figure, {}, {}, {}, m.cpus});
       it = groups.end() - 1;
       if (auto notes = results.context.find("reference_notes"); notes != results.context.end() && notes->is_object())
         if (auto note = notes->find(m.module); note != notes->end() && note->is_string()) it->reference_note = *note;

@@ -24,7 +24,7 @@ struct ReportOptions {
 // apart in `unavailable` (reports list them once, not per case).
 struct CaseGroup {
   std::string module, case_id, unit, param_label;
-  Point param;
+  Point point;
   FigureSpec figure;
   std::vector<const Measurement*> rows;
   std::vector<const Measurement*> unavailable;

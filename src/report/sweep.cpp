@@ -41,8 +41,8 @@ Axis axis_of(const std::vector<double>& values, bool from_zero) {
 // The axes of a group's point other than `axis`, as name=value.
 std::string others(const CaseGroup& g, std::size_t axis) {
   std::string out;
-  for (std::size_t k = 0; k < g.param.axes.size(); ++k)
-    if (k != axis) out += (out.empty() ? "" : ",") + g.param.axes[k].name + "=" + g.param.axes[k].value.text;
+  for (std::size_t k = 0; k < g.point.axes.size(); ++k)
+    if (k != axis) out += (out.empty() ? "" : ",") + g.point.axes[k].name + "=" + g.point.axes[k].value.text;
   return out;
 }
 
@@ -55,21 +55,21 @@ std::string file_safe(const std::string& s) {
 }  // namespace
 
 std::string Sweep::axis_name() const {
-  const auto& axes = points.front()->param.axes;
+  const auto& axes = points.front()->point.axes;
   return axes.size() > 1 ? axes[axis].name : "";
 }
 
 double Sweep::x(const CaseGroup& g) const {
-  const auto& axes = g.param.axes;
-  return static_cast<double>(axes.size() > 1 ? *axes[axis].value.number : *g.param.number);
+  const auto& axes = g.point.axes;
+  return static_cast<double>(axes.size() > 1 ? *axes[axis].value.number : *g.point.first().number);
 }
 
 std::vector<Sweep> sweeps(const std::vector<CaseGroup>& groups) {
   std::vector<Sweep> out;
   for (const auto& g : groups) {
-    const std::size_t count = std::max<std::size_t>(1, g.param.axes.size());
+    const std::size_t count = std::max<std::size_t>(1, g.point.axes.size());
     for (std::size_t k = 0; k < count; ++k) {
-      const bool numeric = count > 1 ? g.param.axes[k].value.number.has_value() : g.param.number.has_value();
+      const bool numeric = count > 1 ? g.point.axes[k].value.number.has_value() : g.point.first().number.has_value();
       if (!numeric) continue;
       const std::string fixed = count > 1 ? others(g, k) : "";
       auto it = std::find_if(out.begin(), out.end(), [&](const Sweep& s) {

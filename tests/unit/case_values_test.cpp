@@ -17,8 +17,8 @@ class NoProcesses : public Executor {
 TEST(CaseValues, EachValueReportsItsOwnFurtherFigures) {
   CaseSpec spec;
   spec.id = "judge";
-  spec.param.name = "inputs";
-  spec.param.choices = {"ours", "theirs"};
+  spec.point.name = "inputs";
+  spec.point.choices = {"ours", "theirs"};
   spec.figure = FigureSpec::score("score");
   spec.extra_figures = {FigureSpec::score("score_ours")};
   spec.extra_figures_of = {{"theirs", {FigureSpec::score("score_y"), FigureSpec::score("score_n")}}};
@@ -29,8 +29,8 @@ TEST(CaseValues, EachValueReportsItsOwnFurtherFigures) {
   const RowContext row{spec, settings, library, executor};
 
   Measurement ours, theirs;
-  ours.param = spec.parse_param("ours");
-  theirs.param = spec.parse_param("theirs");
+  ours.point = spec.parse_first("ours");
+  theirs.point = spec.parse_first("theirs");
   ours.figure = theirs.figure = spec.figure;
   TrialRecord t;
   t.ops = 1;

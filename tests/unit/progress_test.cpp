@@ -7,8 +7,8 @@ using namespace benchbox;
 TEST(Progress, SaysCalibratingOrWhichRoundWhichCaseAndWhichRow) {
   CaseSpec spec;
   spec.id = "switch";
-  spec.describe_param = [](const ParamValue& p) { return p.text + " coroutines"; };
-  std::vector<CasePoint> points = {{&spec, ParamValue::of(2)}, {&spec, ParamValue::of(1000)}};
+  spec.describe_point = [](const AxisValue& p) { return p.text + " coroutines"; };
+  std::vector<CasePoint> points = {{&spec, AxisValue::of(2)}, {&spec, AxisValue::of(1000)}};
   Progress progress(points, "coroutine", false);  // never draws: not a terminal
   int inner_calls = 0;
   RunObserver inner;

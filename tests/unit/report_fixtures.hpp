@@ -15,7 +15,7 @@ inline Measurement row(const std::string& library, const std::string& case_id, s
   m.module = "coroutine";
   m.case_id = case_id;
   m.unit = case_id == "switch" ? "switches" : "passes";
-  m.param = ParamValue::of(param);
+  m.point = AxisValue::of(param);
   m.reference = library == "floor";
   m.rate_unit = m.unit + "/s";
   m.rate_per_op = 1;

@@ -18,7 +18,7 @@ Results sample() {
   ok.unit = "switches";
   ok.library = "floor";
   ok.version = "0.1";
-  ok.param = ParamValue::of(2);
+  ok.point = AxisValue::of(2);
   ok.reference = true;
   ok.rate_unit = "switches/s";
   ok.rate_per_op = 1;
@@ -59,7 +59,7 @@ TEST(Results, JsonRoundTrip) {
   ASSERT_EQ(back.measurements.size(), 2u);
   EXPECT_EQ(back.measurements[0].library, "floor");
   EXPECT_TRUE(back.measurements[0].reference);
-  EXPECT_EQ(back.measurements[0].param.number, 2);
+  EXPECT_EQ(back.measurements[0].point.first().number, 2);
   EXPECT_EQ(back.measurements[0].traits.value("style"), "asymmetric");
   EXPECT_EQ(back.measurements[0].peak_rss_bytes, 4u << 20);
   EXPECT_DOUBLE_EQ(back.measurements[0].summary.median, 2.1);
@@ -129,7 +129,7 @@ TEST(Results, RejectsFiguresNoRunProduces) {
 TEST(Results, NamedParametersAndOtherFiguresRoundTrip) {
   Results r = sample();
   Measurement& m = r.measurements[0];
-  m.param = ParamValue::named("canada");
+  m.point = AxisValue::named("canada");
   m.figure = FigureSpec::score("conformance");
   m.values = {97.5};
   m.summary = summarize(m.values);
@@ -137,8 +137,8 @@ TEST(Results, NamedParametersAndOtherFiguresRoundTrip) {
   m.extra_figures.push_back({FigureSpec::bytes("alloc_bytes", "document"), {100, 120}, summarize({100, 120})});
   Results back = results_from_json(to_json(r));
   const Measurement& b = back.measurements[0];
-  EXPECT_EQ(b.param.text, "canada");
-  EXPECT_FALSE(b.param.number);
+  EXPECT_EQ(b.point.first().text, "canada");
+  EXPECT_FALSE(b.point.first().number);
   EXPECT_EQ(b.figure.kind, FigureKind::score);
   EXPECT_FALSE(b.figure.lower_is_better);
   EXPECT_EQ(b.details, m.details);

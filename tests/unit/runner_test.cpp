@@ -58,9 +58,9 @@ TEST(Plan, SuitePointsSweepsAndErrors) {
   s.cases.clear();
   auto points = plan(fake_module(), s);
   std::size_t suite = 0;
-  for (const auto& c : fake_module().cases) suite += c.param.suite.size();
+  for (const auto& c : fake_module().cases) suite += c.point.suite.size();
   ASSERT_EQ(points.size(), suite);  // every case at each of its suite's points: step 2, 1000; ...
-  EXPECT_EQ(points[1].param.text, "1000");
+  EXPECT_EQ(points[1].point.first().text, "1000");
   s = settings({"2", "16", "128", "16"});
   points = plan(fake_module(), s);
   EXPECT_EQ(points.size(), 3u);  // a repeated value runs once
@@ -100,7 +100,7 @@ TEST(Applicability, EachDecisionHasItsReason) {
   Described broken;
   broken.error = "describe: exited with status 3";
   EXPECT_EQ(applicable(points[0], s, cat[0], &broken, m).decision, Decision::failed);
-  CasePoint one{points[0].spec, ParamValue::of(1)};  // below the library's own minimum of 2
+  CasePoint one{points[0].spec, AxisValue::of(1)};  // below the library's own minimum of 2
   auto a = applicable(one, s, cat[0], &d, m);
   EXPECT_EQ(a.decision, Decision::not_applicable);
   EXPECT_EQ(a.reason, "needs lanes >= 2");
@@ -109,13 +109,13 @@ TEST(Applicability, EachDecisionHasItsReason) {
       R"({"protocol":2,"id":"fake","version":"9","cases":{"step":{"notes":"long notes","min_param":2,"max_param":500,)"
       R"("max_param_reason":"at most 500 here: a kernel limit"}}})"
       "\n");
-  CasePoint many{points[0].spec, ParamValue::of(1000)};
+  CasePoint many{points[0].spec, AxisValue::of(1000)};
   a = applicable(many, s, cat[0], &limited, m);
   EXPECT_EQ(a.decision, Decision::not_applicable);
   EXPECT_EQ(a.reason, "supports lanes <= 500: at most 500 here: a kernel limit");
   limited.description->cases.at("step").traits.max_param_reason.clear();
   EXPECT_EQ(applicable(many, s, cat[0], &limited, m).reason, "supports lanes <= 500 (long notes)");
-  CasePoint huge{points[0].spec, ParamValue::of(1'000'000'000)};  // 64 KiB per lane: 61 TiB
+  CasePoint huge{points[0].spec, AxisValue::of(1'000'000'000)};  // 64 KiB per lane: 61 TiB
   a = applicable(huge, s, cat[0], &d, m);
   EXPECT_EQ(a.decision, Decision::refused);
   EXPECT_NE(a.reason.find("MiB available"), std::string::npos);
@@ -335,10 +335,10 @@ std::vector<std::string> observed_run(RunSettings::Interleave interleave, std::v
   RunObserver observer;
   observer.process_started = [&](unsigned round, unsigned rounds, const CasePoint& p, const std::string& lib) {
     EXPECT_EQ(rounds, processes);
-    seen.push_back(fmt::format("run {} {} {}", round, p.param.text, lib));
+    seen.push_back(fmt::format("run {} {} {}", round, p.point.first().text, lib));
   };
-  observer.case_started = [&](const CasePoint& p, const std::vector<LibraryEntry>&) { seen.push_back("start " + p.param.text); };
-  observer.case_finished = [&](const CasePoint& p) { seen.push_back("table " + p.param.text); };
+  observer.case_started = [&](const CasePoint& p, const std::vector<LibraryEntry>&) { seen.push_back("start " + p.point.first().text); };
+  observer.case_finished = [&](const CasePoint& p) { seen.push_back("table " + p.point.first().text); };
   runner.run(plan(fake_module(), s), results, observer);
   return seen;
 }
@@ -383,8 +383,8 @@ TEST(Rounds, ByDefaultARoundSpansEveryCaseAndTheTablesComeAtTheEnd) {
   EXPECT_EQ(seen[14], "start 3");
   EXPECT_EQ(seen[15], "table 3");
   ASSERT_EQ(results.measurements.size(), 4u);
-  EXPECT_EQ(results.measurements[0].param.text, "2");  // the plan's order, whatever the rounds' order
-  EXPECT_EQ(results.measurements[2].param.text, "3");
+  EXPECT_EQ(results.measurements[0].point.first().text, "2");  // the plan's order, whatever the rounds' order
+  EXPECT_EQ(results.measurements[2].point.first().text, "3");
   for (const auto& m : results.measurements) EXPECT_EQ(m.values.size(), 3u);
 }
 

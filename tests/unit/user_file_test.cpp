@@ -1,4 +1,4 @@
-// The user's own file as a parameter value (ParamSpec::user_file), with a spec of the test's own:
+// The user's own file as a parameter value (AxisSpec::user_file), with a spec of the test's own:
 // checked before anything runs, passed by its absolute path, labelled by its name, recorded by its
 // size and SHA-256.
 #include "user_file.hpp"
@@ -22,9 +22,9 @@ class UserFile : public ::testing::Test {
     dir_ = fs::temp_directory_path() / ("benchbox-user-file-" + std::to_string(getpid()));
     fs::create_directories(dir_ / "a folder");
     spec_.id = "count";
-    spec_.param = {.name = "input", .choices = {"builtin"}, .default_value = "builtin"};
+    spec_.point = {.name = "input", .choices = {"builtin"}, .default_value = "builtin"};
     // The content check of this test: a file holding "bad" is refused.
-    spec_.param.user_file = [](const fs::path& p) -> std::optional<std::string> {
+    spec_.point.user_file = [](const fs::path& p) -> std::optional<std::string> {
       std::ifstream in(p);
       std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
       if (text == "bad") return "not what this case reads";
@@ -39,7 +39,7 @@ class UserFile : public ::testing::Test {
   // The one-line message parse_param throws for `text`, or "" when it accepts it.
   std::string refusal(const std::string& text) {
     try {
-      spec_.parse_param(text);
+      spec_.parse_first(text);
     } catch (const std::invalid_argument& e) {
       return e.what();
     }
@@ -51,7 +51,7 @@ class UserFile : public ::testing::Test {
 };
 
 TEST_F(UserFile, ANamedValueWinsAndStaysAName) {
-  const ParamValue p = spec_.parse_param("builtin");
+  const AxisValue p = spec_.parse_first("builtin");
   EXPECT_EQ(p.text, "builtin");
   EXPECT_FALSE(p.file);
 }
@@ -60,7 +60,7 @@ TEST_F(UserFile, AReadableFileIsTakenByItsAbsolutePathSizeAndSha256) {
   write("my input.txt", "abc");
   const fs::path cwd = fs::current_path();
   fs::current_path(dir_);
-  const ParamValue p = spec_.parse_param("./a folder/../my input.txt");
+  const AxisValue p = spec_.parse_first("./a folder/../my input.txt");
   fs::current_path(cwd);
   EXPECT_EQ(p.text, (dir_ / "my input.txt").string());  // absolute and normal: what the adapter opens
   ASSERT_TRUE(p.file);
@@ -92,7 +92,7 @@ TEST_F(UserFile, AnUnreadableFileIsRefused) {
 
 TEST_F(UserFile, WithoutTheFlagAPathIsNotAValue) {
   write("my input.txt", "abc");
-  spec_.param.user_file = nullptr;
+  spec_.point.user_file = nullptr;
   EXPECT_NE(refusal((dir_ / "my input.txt").string()).find("must be one of builtin"), std::string::npos);
 }
 
@@ -104,17 +104,17 @@ TEST_F(UserFile, ResultsKeepThePathSizeAndSha256) {
   m.case_id = "count";
   m.library = "lib";
   m.status = Status::not_applicable;
-  m.param = spec_.parse_param((dir_ / "my input.txt").string());
-  m.param_label = spec_.label(m.param);
+  m.point = spec_.parse_first((dir_ / "my input.txt").string());
+  m.param_label = spec_.label(m.point);
   r.measurements.push_back(m);
   const auto j = to_json(r);
   EXPECT_EQ(j["results"][0]["point"][0]["value"], (dir_ / "my input.txt").string());
   EXPECT_EQ(j["results"][0]["point"][0]["file"]["bytes"], 3);
   const Results back = results_from_json(j);
-  const ParamValue& p = back.measurements[0].param;
+  const AxisValue& p = back.measurements[0].point;
   EXPECT_EQ(p.text, (dir_ / "my input.txt").string());
   ASSERT_TRUE(p.file);
-  EXPECT_EQ(p.file->sha256, m.param.file->sha256);
+  EXPECT_EQ(p.file->sha256, m.point.first().file->sha256);
   EXPECT_EQ(p.file->bytes, 3u);
   EXPECT_EQ(back.measurements[0].param_label, "my input.txt");
 }
@@ -123,7 +123,7 @@ TEST_F(UserFile, OnOneAxisOfSeveralTheFileShowsByItsNameAndIsKeptPerAxis) {
   write("my input.txt", "abc");
   CaseSpec two;
   two.id = "count";
-  two.axes = {{.name = "threads", .min = 1, .max = 8, .default_value = "1"}, spec_.param};
+  two.axes = {{.name = "threads", .min = 1, .max = 8, .default_value = "1"}, spec_.point};
   const Point p = two.parse_point({"2", (dir_ / "my input.txt").string()});
   EXPECT_EQ(two.label(p), "threads 2, input my input.txt");
   ASSERT_TRUE(p.find("input") && p.find("input")->file);
