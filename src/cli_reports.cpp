@@ -8,11 +8,14 @@
 #include "compare.hpp"
 #include "merge.hpp"
 #include "output_paths.hpp"
-#include "results.hpp"
+#include "report/output.hpp"
 
 namespace benchbox {
 
 struct ReportCommands {
+  CLI::App* report = nullptr;
+  std::string report_file, report_format = "text", report_output, report_sort = "median";
+
   CLI::App* compare = nullptr;
   std::string old_file, new_file;
   double alpha = CompareOptions{}.alpha, noise_floor_pct = 100 * CompareOptions{}.noise_floor, fail_pct = -1;
@@ -48,6 +51,13 @@ CLI::Validator number_in(double low, double high, const std::string& expected) {
 
 std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
   auto c = std::make_shared<ReportCommands>();
+  c->report = app.add_subcommand("report", "render a results file in another format");
+  c->report->add_option("file", c->report_file, "results JSON written by --json")->required();
+  c->report->add_option("--format,-f", c->report_format, "text, md, csv, json, gbench, svg, html (docs/reports.md)");
+  c->report->add_option("--output,-o", c->report_output,
+                        "write to this file instead of standard output (svg: DIR/ or PREFIX, one file per case)");
+  c->report->add_option("--sort", c->report_sort, "rows by median, best first (default), or by name: declared order");
+
   c->compare = app.add_subcommand("compare", "compare two results files (or two sets of runs): change per library and case, with a U test");
   c->compare->add_option("old", c->old_file, "the earlier results JSON, or several runs of it comma-separated (A.json,B.json)")
       ->required();
@@ -70,10 +80,21 @@ std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
   return c;
 }
 
+ReportOptions report_options(const std::string& sort) {
+  if (sort != "median" && sort != "name") throw std::invalid_argument("--sort must be median or name, got '" + sort + "'");
+  return {sort == "name" ? RowOrder::declared : RowOrder::best_first};
+}
+
+void print_report(const std::string& format, const Results& results, const std::string& output,
+                  const ReportOptions& options, std::FILE* out) {
+  if (output.empty()) std::fputs(make_reporter(format, options)->render(results).c_str(), out);
+  else write_report(format, results, output, options);
+}
+
 namespace {
 
-void emit(const std::string& text, const std::string& output) {
-  if (output.empty()) std::fputs(text.c_str(), stdout);
+void emit(const std::string& text, const std::string& output, std::FILE* out) {
+  if (output.empty()) std::fputs(text.c_str(), out);
   else write_file_atomically(output, text);
 }
 
@@ -91,32 +112,47 @@ std::vector<Results> load_runs(const std::string& files) {
   return runs;
 }
 
+int report(const ReportCommands& c, const CliHost& host) {
+  const ReportOptions options = report_options(c.report_sort);
+  make_reporter(c.report_format, options);  // an unknown format is reported before the file is read
+  const bool svg = c.report_format == "svg";
+  check_output_file(c.report_output, "--output", c.report->count("--output") > 0, svg);
+  if (!svg) check_distinct_files(c.report_output, "--output", c.report_file, "the results file");  // svg: PREFIX-<case>.svg
+  print_report(c.report_format, load_results(c.report_file), c.report_output, options, host.out);
+  return exit_status::ok;
+}
+
+int compare(const ReportCommands& c, const CliHost& host) {
+  CompareOptions opt;
+  opt.alpha = c.alpha;
+  opt.noise_floor = c.noise_floor_pct / 100;
+  if (c.fail_pct >= 0) opt.fail_on_regression = c.fail_pct / 100;
+  opt.medians_only = c.medians_only;
+  const Comparison comparison = compare_runs(load_runs(c.old_file), load_runs(c.new_file), opt);
+  emit(render_comparison(comparison, opt), "", host.out);
+  if (comparison.regression()) return exit_status::failed_rows;
+  if (!comparison.nothing_compared.empty()) {
+    std::fprintf(host.err, "benchbox: error: compare: nothing could be compared: %s\n", comparison.nothing_compared.c_str());
+    return exit_status::usage;
+  }
+  return exit_status::ok;
+}
+
+int merge(const ReportCommands& c, const CliHost& host) {
+  check_output_file(c.output, "--output", c.merge->count("--output") > 0);
+  for (const auto& f : c.files) check_distinct_files(c.output, "--output", f, "an input file");
+  std::vector<Results> inputs;
+  for (const auto& f : c.files) inputs.push_back(load_results(f));
+  emit(render_merged(merge_results(inputs, c.files), c.format), c.output, host.out);
+  return exit_status::ok;
+}
+
 }  // namespace
 
-int run_report_commands(const ReportCommands& c) {
-  if (c.compare->parsed()) {
-    CompareOptions opt;
-    opt.alpha = c.alpha;
-    opt.noise_floor = c.noise_floor_pct / 100;
-    if (c.fail_pct >= 0) opt.fail_on_regression = c.fail_pct / 100;
-    opt.medians_only = c.medians_only;
-    const Comparison comparison = compare_runs(load_runs(c.old_file), load_runs(c.new_file), opt);
-    emit(render_comparison(comparison, opt), "");
-    if (comparison.regression()) return 1;
-    if (!comparison.nothing_compared.empty()) {
-      std::fprintf(stderr, "benchbox: error: compare: nothing could be compared: %s\n", comparison.nothing_compared.c_str());
-      return 2;
-    }
-    return 0;
-  }
-  if (c.merge->parsed()) {
-    check_output_file(c.output, "--output", c.merge->count("--output") > 0);
-    for (const auto& f : c.files) check_distinct_files(c.output, "--output", f, "an input file");
-    std::vector<Results> inputs;
-    for (const auto& f : c.files) inputs.push_back(load_results(f));
-    emit(render_merged(merge_results(inputs, c.files), c.format), c.output);
-    return 0;
-  }
+int run_report_commands(const ReportCommands& c, const CliHost& host) {
+  if (c.report->parsed()) return report(c, host);
+  if (c.compare->parsed()) return compare(c, host);
+  if (c.merge->parsed()) return merge(c, host);
   return -1;
 }
 

@@ -1,19 +1,32 @@
-// The subcommands that read results files rather than run anything: `compare` and `merge`
-// (`report` lives in cli.cpp with the run commands it shares its formats with).
+// The subcommands that read results files rather than run anything: `report`, `compare` and
+// `merge`; and the report a run writes, in the formats `report` renders.
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <memory>
+#include <string>
+
+#include "cli.hpp"
+#include "report/reporter.hpp"
+#include "results.hpp"
 
 namespace benchbox {
 
 struct ReportCommands;
 
-// Adds `compare` and `merge` to the app; the returned object holds their parsed options.
+// Adds `report`, `compare` and `merge` to the app; the returned object holds their parsed options.
 std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app);
 
-// Runs whichever of them was parsed and returns its exit status; -1 when neither was. Throws
+// Runs whichever of them was parsed and returns its exit status; -1 when none was. Throws
 // with a one-line message on bad input (the caller turns it into exit status 2).
-int run_report_commands(const ReportCommands& commands);
+int run_report_commands(const ReportCommands& commands, const CliHost& host);
+
+// --sort median|name, as the reports' options; throws std::invalid_argument naming the option.
+ReportOptions report_options(const std::string& sort);
+
+// Renders `results` in `format` to `out`, or to the file(s) `output` names (report/output.hpp).
+void print_report(const std::string& format, const Results& results, const std::string& output,
+                  const ReportOptions& options, std::FILE* out);
 
 }  // namespace benchbox

@@ -40,27 +40,18 @@ std::optional<std::string> memory_refusal(const CasePoint& point, const CaseTrai
          ", more than half of the " + std::to_string(have >> 20) + " MiB available";
 }
 
-// --lib zstd:3 -> ("zstd", "3"); --lib zstd -> ("zstd", "")
-std::pair<std::string, std::string> library_and_variant(const std::string& selection) {
-  const auto colon = selection.find(':');
-  if (colon == std::string::npos) return {selection, ""};
-  return {selection.substr(0, colon), selection.substr(colon + 1)};
-}
-
 bool selected(const RunSettings& s, const std::string& id) {
-  return s.libraries.empty() || std::any_of(s.libraries.begin(), s.libraries.end(), [&](const std::string& sel) {
-           return library_and_variant(sel).first == id;
-         });
+  return s.libraries.empty() ||
+         std::any_of(s.libraries.begin(), s.libraries.end(), [&](const LibrarySelection& sel) { return sel.library == id; });
 }
 
 // The variants of a library the settings name; empty: all of them.
 std::vector<std::string> selected_variants(const RunSettings& s, const std::string& id) {
   std::vector<std::string> variants;
   for (const auto& sel : s.libraries) {
-    const auto [library, variant] = library_and_variant(sel);
-    if (library != id) continue;
-    if (variant.empty()) return {};
-    variants.push_back(variant);
+    if (sel.library != id) continue;
+    if (sel.variant.empty()) return {};
+    variants.push_back(sel.variant);
   }
   return variants;
 }
@@ -68,21 +59,11 @@ std::vector<std::string> selected_variants(const RunSettings& s, const std::stri
 // The points of one case: its suite when the settings give no value of any axis; otherwise
 // the product of the values given, the default of every axis not given.
 std::vector<Point> points_of(const CaseSpec& c, const RunSettings& s) {
-  if (s.params.empty() && s.axis_params.empty()) return c.suite();
-  const auto axes = c.axes;
-  std::string names;
-  for (const auto& a : axes) names += (names.empty() ? "" : ", ") + a.name;
-  for (const auto& [name, values] : s.axis_params) {
-    if (!c.find_axis(name)) throw std::invalid_argument("case " + c.id + " has no axis '" + name + "' (axes: " + names + ")");
-    if (name == axes.front().name && !s.params.empty())
-      throw std::invalid_argument(name + " of " + c.id + " is given twice: after -n " + c.id + " and with --param");
-  }
+  if (s.axis_values.empty()) return c.suite();
   std::vector<std::vector<std::string>> values;
-  for (std::size_t i = 0; i < axes.size(); ++i) {
-    auto given = s.axis_params.find(axes[i].name);
-    values.push_back(i == 0 && !s.params.empty()  ? s.params
-                     : given != s.axis_params.end() ? given->second
-                                                    : std::vector<std::string>{axes[i].default_value});
+  for (const auto& axis : c.axes) {
+    const auto given = s.axis_values.find(axis.name);
+    values.push_back(given != s.axis_values.end() ? given->second : std::vector<std::string>{axis.default_value});
   }
   return c.product(values);
 }
@@ -103,6 +84,13 @@ std::vector<const CaseSpec*> planned_cases(const Module& module, const RunSettin
   return cases;
 }
 
+// Adds the case's points not there yet: a value given twice runs once.
+void add_new_points(const CaseSpec& c, std::vector<Point> new_points, std::vector<CasePoint>& points) {
+  for (Point& p : new_points)
+    if (std::none_of(points.begin(), points.end(), [&](const CasePoint& q) { return q.spec == &c && q.point == p; }))
+      points.push_back({&c, std::move(p)});
+}
+
 // A row goes into the results (and the results file) as soon as it is done: an interruption
 // loses nothing finished.
 void record(Measurement&& m, Results& results, const RunObserver& observer) {
@@ -112,22 +100,15 @@ void record(Measurement&& m, Results& results, const RunObserver& observer) {
 
 }  // namespace
 
-std::vector<CasePoint> plan(const Module& module, const RunSettings& s, const std::vector<LibraryEntry>& catalog) {
-  const auto cases = planned_cases(module, s);
-  for (const auto& selection : s.libraries) {
-    const auto [id, variant] = library_and_variant(selection);
-    if (std::none_of(catalog.begin(), catalog.end(), [&id = id](const LibraryEntry& e) { return e.id == id; }))
-      throw std::invalid_argument("unknown library '" + id + "' in module " + module.id + " (see `benchbox list`)");
-    if (selection.find(':') != std::string::npos && variant.empty())
-      throw std::invalid_argument("--lib " + selection + ": no variant after ':' (LIBRARY:VARIANT)");
-  }
-  if (s.reps == 0) throw std::invalid_argument("--reps must be at least 1");
-  if (s.ops && *s.ops == 0) throw std::invalid_argument("--ops must be at least 1");
+std::vector<CasePoint> plan(const Module& module, const RunSettings& s) {
   std::vector<CasePoint> points;
-  for (const CaseSpec* c : cases)
-    for (Point& p : points_of(*c, s))
-      if (std::none_of(points.begin(), points.end(), [&](const CasePoint& q) { return q.spec == c && q.point == p; }))
-        points.push_back({c, std::move(p)});
+  for (const CaseSpec* c : planned_cases(module, s)) add_new_points(*c, points_of(*c, s), points);
+  return points;
+}
+
+std::vector<CasePoint> suite_of(const Module& module) {
+  std::vector<CasePoint> points;
+  for (const auto& c : module.cases) add_new_points(c, c.suite(), points);
   return points;
 }
 
@@ -177,7 +158,7 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
 }
 
 Runner::Runner(const Module& module, const RunSettings& settings, const std::vector<LibraryEntry>& catalog, Executor& executor)
-    : module_(module), settings_(settings), executor_(executor) {
+    : module_(module), settings_(settings), catalog_(catalog), executor_(executor) {
   for (const auto& e : catalog)
     if (selected(settings, e.id)) selected_.push_back(&e);
 }
@@ -203,25 +184,31 @@ const Described& Runner::describe(const LibraryEntry& lib) {
   return described_.emplace(lib.id, describe_library(settings_, lib, executor_)).first->second;
 }
 
-void Runner::check_variants() {
+void Runner::check_libraries() {
+  auto entry = [this](const std::string& id) {
+    return std::find_if(catalog_.begin(), catalog_.end(), [&](const LibraryEntry& e) { return e.id == id; });
+  };
+  for (const auto& selection : settings_.libraries)  // every id first: no adapter is asked before
+    if (entry(selection.library) == catalog_.end())
+      throw std::invalid_argument("unknown library '" + selection.library + "' in module " + module_.id + " (see `benchbox list`)");
   for (const auto& selection : settings_.libraries) {
-    const auto [id, variant] = library_and_variant(selection);
-    const auto lib = std::find_if(selected_.begin(), selected_.end(), [&id = id](const LibraryEntry* e) { return e->id == id; });
-    if (variant.empty() || lib == selected_.end() || !(*lib)->available) continue;
-    const auto& d = describe(**lib).description;
+    const std::string& id = selection.library;
+    const LibraryEntry& lib = *entry(id);
+    if (selection.variant.empty() || !lib.available) continue;
+    const auto& d = describe(lib).description;
     if (!d) continue;  // its rows fail, with describe's error
-    if (d->variants.empty()) throw std::invalid_argument("--lib " + selection + ": library " + id + " has no variants");
-    if (!d->find_variant(variant)) {
+    if (d->variants.empty()) throw std::invalid_argument("--lib " + selection.text() + ": library " + id + " has no variants");
+    if (!d->find_variant(selection.variant)) {
       std::string known;
       for (const auto& v : d->variants) known += (known.empty() ? "" : ", ") + v.id;
-      throw std::invalid_argument("--lib " + selection + ": library " + id + " has no variant '" + variant +
+      throw std::invalid_argument("--lib " + selection.text() + ": library " + id + " has no variant '" + selection.variant +
                                   "' (variants: " + known + ")");
     }
   }
 }
 
 void Runner::check_memory(const std::vector<CasePoint>& points) {
-  if (settings_.params.empty() && settings_.axis_params.empty()) return;  // the suites' own points fit any machine
+  if (settings_.axis_values.empty()) return;  // the suites' own points fit any machine
   for (const CasePoint& point : points) {
     if (!point.point.first().number) continue;
     std::string refusals;

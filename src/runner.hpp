@@ -38,10 +38,14 @@ struct RunObserver {
   std::function<void(const CasePoint&)> case_finished;
 };
 
-// Checks the settings against the module and the catalog; throws std::invalid_argument with a
-// one-line message for the user (unknown case, axis or library, value out of range...). The
-// points: each case's suite, or the product of the values the settings give (RunSettings).
-std::vector<CasePoint> plan(const Module& module, const RunSettings& settings, const std::vector<LibraryEntry>& catalog);
+// The run's points: each case's suite, or the product of the values the settings give
+// (RunSettings). Checks the settings' cases and values against the module; throws
+// std::invalid_argument with a one-line message for the user (unknown case, value out of range...).
+std::vector<CasePoint> plan(const Module& module, const RunSettings& settings);
+
+// The module's default suite: every case at its suite's points, as `plan` gives it when the
+// settings select nothing.
+std::vector<CasePoint> suite_of(const Module& module);
 
 // What an adapter's `describe` gave, or why it gave nothing.
 struct Described {
@@ -80,9 +84,9 @@ class Runner {
   // (nothing could be measured). When some library can run the point, the run goes ahead and the
   // refused libraries' rows say so (failed).
   void check_memory(const std::vector<CasePoint>& points);
-  // Before anything runs: throws std::invalid_argument when --lib names a variant (zstd:3) that
-  // the library does not declare.
-  void check_variants();
+  // Before anything runs: throws std::invalid_argument when --lib names a library the catalog
+  // does not have, or a variant (zstd:3) that the library does not declare (its `describe` says).
+  void check_libraries();
 
   // Runs the plan; stops early (keeping what was measured) when the user interrupts.
   void run(const std::vector<CasePoint>& points, Results& results, const RunObserver& observer);
@@ -106,6 +110,7 @@ class Runner {
 
   const Module& module_;
   const RunSettings& settings_;
+  const std::vector<LibraryEntry>& catalog_;
   std::vector<const LibraryEntry*> selected_;
   Executor& executor_;
   std::map<std::string, Described> described_;

@@ -11,14 +11,22 @@
 
 namespace benchbox {
 
+// One library a run is limited to (--lib zstd, --lib zstd:3), parsed once from the command line.
+struct LibrarySelection {
+  std::string library;
+  std::string variant{};  // empty: every variant of the library
+  // As given: "zstd:3".
+  std::string text() const { return variant.empty() ? library : library + ":" + variant; }
+};
+
 struct RunSettings {
   std::string module;
   std::vector<std::string> cases;           // empty: every case of the module
-  std::vector<std::string> params;          // the case's first axis; empty: the case's suite; several: a sweep
-  // The case's other axes by name (--param AXIS=V1,V2); an axis not given runs its default when
-  // the first axis or another one is given, every axis its suite when none is.
-  std::map<std::string, std::vector<std::string>> axis_params;
-  std::vector<std::string> libraries;       // empty: every library; "zstd:3": that library's variant 3 only
+  // Values by axis name, for the one case of `cases` (after -n CASE, and --param AXIS=V1,V2);
+  // several values of one axis: a sweep. Empty: each case's suite. An axis not given runs its
+  // default when another one is given.
+  std::map<std::string, std::vector<std::string>> axis_values;
+  std::vector<LibrarySelection> libraries;  // empty: every library
   std::optional<std::uint64_t> ops;         // empty: calibrated to `target` per repetition
   std::chrono::milliseconds target{100};    // calibration: how long one repetition should last
   std::uint64_t max_ops = 1'000'000'000;    // calibration never goes beyond this

@@ -12,53 +12,11 @@
 #include "measurement.hpp"
 #include "pairing.hpp"
 #include "statistics.hpp"
+#include "unit/fake_executor.hpp"
 
 using namespace benchbox;
 
 namespace {
-
-// Answers `describe` with a fixed line and `run` by simulating an adapter: `per_op_ns` per
-// operation, and a proof from `proof` (correct by default for the fake module's step case).
-class FakeExecutor : public Executor {
- public:
-  std::string describe_line =
-      R"({"protocol":2,"id":"fake","version":"9","info":{"optimized":"yes"},"cases":{"step":{"notes":"","min_param":2,)"
-      R"("bytes_per_param":65536,"traits":{"style":"plain loop","lane_bytes":"65536"}},"pass":{"not_applicable":"no buffer"}}})";
-  double per_op_ns = 10;
-  double cold_ns = 0;  // added to each process's first trial: stacks, pages and caches touched first
-  std::uint64_t peak_rss = 5u << 20;
-  std::function<std::pair<std::uint64_t, std::uint64_t>(std::uint64_t ops, std::int64_t param)> proof =
-      [](std::uint64_t ops, std::int64_t param) {
-        return std::pair{ops, fake::step_checksum(ops, static_cast<std::uint64_t>(param))};
-      };
-  std::vector<ChildSpec> calls;
-
-  ChildOutcome run(const ChildSpec& spec) override {
-    calls.push_back(spec);
-    ChildOutcome out;
-    out.exit_code = 0;
-    out.peak_rss_bytes = peak_rss;
-    if (spec.argv.back() == "describe") {
-      out.out = describe_line + "\n";
-      return out;
-    }
-    auto arg = [&](const std::string& key) {
-      for (std::size_t i = 0; i + 1 < spec.argv.size(); ++i)
-        if (spec.argv[i] == key) return spec.argv[i + 1];
-      return std::string();
-    };
-    const auto timed_ops = std::stoull(arg("--ops")), reps = std::stoull(arg("--reps")), warmup = std::stoull(arg("--warmup"));
-    const auto warmup_ops = arg("--warmup-ops").empty() ? timed_ops : std::stoull(arg("--warmup-ops"));
-    for (std::uint64_t t = 0; t < warmup + reps; ++t) {
-      const auto ops = t < warmup ? warmup_ops : timed_ops;
-      const auto [done, checksum] = proof(ops, std::stoll(arg("--param")));
-      out.out += "{\"protocol\":2,\"trial\":" + (t < warmup ? std::string("\"warmup\"") : std::to_string(t - warmup + 1)) +
-                 ",\"ops\":" + std::to_string(ops) + ",\"ns\":" + std::to_string(static_cast<std::uint64_t>(per_op_ns * ops + (t == 0 ? cold_ns : 0))) +
-                 ",\"done\":" + std::to_string(done) + ",\"checksum\":" + std::to_string(checksum) + "}\n";
-    }
-    return out;
-  }
-};
 
 const Module& fake_module() { return *find_module("fake"); }
 
@@ -76,11 +34,11 @@ std::vector<LibraryEntry> catalog() {
   return {e, missing};
 }
 
-RunSettings settings(std::vector<std::string> params = {"2"}) {
+RunSettings settings(std::vector<std::string> lanes = {"2"}) {
   RunSettings s;
   s.module = "fake";
   s.cases = {"step"};
-  s.params = std::move(params);
+  if (!lanes.empty()) s.axis_values["lanes"] = std::move(lanes);
   s.libexec_dir = "/libexec";
   return s;
 }
@@ -89,7 +47,7 @@ Results run_with(FakeExecutor& fake, const RunSettings& s, const Module& module 
   const auto cat = catalog();
   Runner runner(module, s, cat, fake);
   Results results;
-  runner.run(plan(module, s, cat), results, {});
+  runner.run(plan(module, s), results, {});
   return results;
 }
 
@@ -98,31 +56,40 @@ Results run_with(FakeExecutor& fake, const RunSettings& s, const Module& module 
 TEST(Plan, SuitePointsSweepsAndErrors) {
   RunSettings s = settings({});
   s.cases.clear();
-  auto points = plan(fake_module(), s, catalog());
+  auto points = plan(fake_module(), s);
   std::size_t suite = 0;
   for (const auto& c : fake_module().cases) suite += c.suite().size();
   ASSERT_EQ(points.size(), suite);  // every case at each of its suite's points: step 2, 1000; ...
   EXPECT_EQ(points[1].point.first().text, "1000");
   s = settings({"2", "16", "128", "16"});
-  points = plan(fake_module(), s, catalog());
+  points = plan(fake_module(), s);
   EXPECT_EQ(points.size(), 3u);  // a repeated value runs once
-  s.params = {"0"};
-  EXPECT_THROW(plan(fake_module(), s, catalog()), std::invalid_argument);  // below the case's minimum
-  s.params = {"two"};
-  EXPECT_THROW(plan(fake_module(), s, catalog()), std::invalid_argument);
+  s.axis_values["lanes"] = {"0"};
+  EXPECT_THROW(plan(fake_module(), s), std::invalid_argument);  // below the case's minimum
+  s.axis_values["lanes"] = {"two"};
+  EXPECT_THROW(plan(fake_module(), s), std::invalid_argument);
   s = settings();
   s.cases = {"nope"};
-  EXPECT_THROW(plan(fake_module(), s, catalog()), std::invalid_argument);
-  s = settings();
-  s.libraries = {"nope"};
-  EXPECT_THROW(plan(fake_module(), s, catalog()), std::invalid_argument);
+  EXPECT_THROW(plan(fake_module(), s), std::invalid_argument);
+}
+
+TEST(Runner, RefusesALibraryOrVariantThatIsNotThere) {
+  FakeExecutor fake;
+  const auto cat = catalog();
+  RunSettings s = settings();
+  s.libraries = {{"fake"}, {"nope"}};
+  EXPECT_THROW(Runner(fake_module(), s, cat, fake).check_libraries(), std::invalid_argument);
+  s.libraries = {{"fake", "3"}};  // its describe declares no variants
+  EXPECT_THROW(Runner(fake_module(), s, cat, fake).check_libraries(), std::invalid_argument);
+  s.libraries = {{"fake"}, {"missing", "3"}};  // not installed here: its rows say so
+  EXPECT_NO_THROW(Runner(fake_module(), s, cat, fake).check_libraries());
 }
 
 TEST(Applicability, EachDecisionHasItsReason) {
   FakeExecutor fake;
   const auto cat = catalog();
   RunSettings s = settings();
-  const auto points = plan(fake_module(), s, cat);
+  const auto points = plan(fake_module(), s);
   Described d;
   d.description = parse_describe(fake.describe_line + "\n");
   Measurement m;
@@ -153,8 +120,8 @@ TEST(Applicability, EachDecisionHasItsReason) {
   EXPECT_EQ(a.decision, Decision::refused);
   EXPECT_NE(a.reason.find("MiB available"), std::string::npos);
   s.cases = {"pass"};
-  s.params = {"0"};
-  a = applicable(plan(fake_module(), s, cat)[0], s, cat[0], &d, m);
+  s.axis_values = {{"buffer", {"0"}}};
+  a = applicable(plan(fake_module(), s)[0], s, cat[0], &d, m);
   EXPECT_EQ(a.decision, Decision::not_applicable);
   EXPECT_EQ(a.reason, "no buffer");
 }
@@ -164,7 +131,7 @@ TEST(Runner, RefusesBeforeStartingWhenNothingFits) {
   const auto cat = catalog();
   RunSettings s = settings({"1000000000"});
   Runner runner(fake_module(), s, cat, fake);
-  EXPECT_THROW(runner.check_memory(plan(fake_module(), s, cat)), std::invalid_argument);
+  EXPECT_THROW(runner.check_memory(plan(fake_module(), s)), std::invalid_argument);
 }
 
 TEST(Measurement, CalibratesToTheTargetWithVerifiedProbes) {
@@ -372,7 +339,7 @@ std::vector<std::string> observed_run(RunSettings::Interleave interleave, std::v
   };
   observer.case_started = [&](const CasePoint& p, const std::vector<LibraryEntry>&) { seen.push_back("start " + p.point.first().text); };
   observer.case_finished = [&](const CasePoint& p) { seen.push_back("table " + p.point.first().text); };
-  runner.run(plan(fake_module(), s, cat), results, observer);
+  runner.run(plan(fake_module(), s), results, observer);
   return seen;
 }
 

@@ -1,0 +1,249 @@
+#include "cli_run.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <optional>
+
+#include "catalog.hpp"
+#include "cli_reports.hpp"
+#include "findings.hpp"
+#include "output_paths.hpp"
+#include "progress.hpp"
+#include "report/output.hpp"
+#include "report/text.hpp"
+#include "report/verify.hpp"
+#include "run_lock.hpp"
+#include "runner.hpp"
+#include "system_info.hpp"
+
+namespace benchbox {
+namespace {
+
+// A run ready to measure: every check passed. The runner holds references into it: it stays put.
+struct PreparedRun {
+  const Module& module;
+  RunRequest request{};  // its settings with the host's folders
+  std::vector<LibraryEntry> catalog{};
+  std::vector<CasePoint> points{};
+  std::optional<Runner> runner{};
+
+  const RunSettings& settings() const { return request.settings; }
+  // The tables as each case is done, on a terminal's standard output.
+  bool live() const { return request.format == "text" && request.output.empty() && !request.settings.verify; }
+};
+
+// ---- Preparing
+
+std::vector<LibraryEntry> catalog_of(const RunSettings& s) {
+  auto catalog = load_catalog(s.libexec_dir, s.module);
+  if (catalog.empty())
+    throw std::runtime_error("no libraries found for module " + s.module + " in " + (s.libexec_dir / s.module).string() +
+                             " (build benchbox first, or set BENCHBOX_LIBEXEC)");
+  return catalog;
+}
+
+// The module's default number of processes, raised for a run of part of its default suite
+// (Module::processes_for). Only points of the suite: a point beyond it (10^7 elements) may cost
+// far more than the suite's share of the budget.
+void raise_default_processes(const Module& module, const std::vector<CasePoint>& points, RunSettings& s) {
+  const auto suite = suite_of(module);
+  auto in_suite = [&suite](const CasePoint& p) {
+    return std::any_of(suite.begin(), suite.end(), [&p](const CasePoint& q) { return q.spec == p.spec && q.point == p.point; });
+  };
+  if (std::all_of(points.begin(), points.end(), in_suite)) s.processes = s.reps = module.processes_for(points.size(), suite.size());
+}
+
+// The files the run will write, and the report's format: refused now, not after the first measurement.
+void check_destinations(const RunRequest& r, std::size_t points) {
+  check_output_file(r.json, "--json", r.json_given);
+  check_output_file(r.output, "--output", r.output_given, r.format == "svg");
+  if (r.format != "svg") check_distinct_files(r.output, "--output", r.json, "--json");  // svg: PREFIX-<case>.svg
+  check_report_destination(r.format, points, r.output);
+}
+
+// The program's full path as execv needs it (it does not search PATH), or empty.
+std::string find_in_path(const std::string& program) {
+  if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0 ? program : "";
+  const char* path = std::getenv("PATH");
+  const std::string dirs = path ? path : "/usr/bin:/bin";
+  for (std::size_t start = 0; start <= dirs.size();) {
+    const std::size_t end = std::min(dirs.find(':', start), dirs.size());
+    const std::string candidate = dirs.substr(start, end - start) + "/" + program;
+    if (end > start && access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  return "";
+}
+
+// Every check that can fail before anything is measured, the cheap ones first (an adapter's
+// `describe` comes with the variants and the memory).
+void prepare(PreparedRun& run, const RunOptions& options, const CliHost& host) {
+  run.request = run_request(options);
+  RunSettings& s = run.request.settings;
+  s.libexec_dir = host.libexec_dir;
+  s.data_root = host.data_root;
+  run.catalog = catalog_of(s);
+  run.points = plan(run.module, s);
+  run.runner.emplace(run.module, s, run.catalog, host.executor);
+  run.runner->check_libraries();  // --lib zstd:3: a library here, a variant it declares
+  if (run.request.default_processes) raise_default_processes(run.module, run.points, s);
+  check_destinations(run.request, run.points.size());
+  run.runner->check_memory(run.points);  // refuse what no selected library could run
+  if (s.instructions && (s.valgrind = find_in_path(s.valgrind)).empty())
+    throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");
+}
+
+// ---- Measuring
+
+// "benchbox coroutine -n switch": the command line as the lock file tells other runs.
+std::string command_text(const std::vector<std::string>& command_line) {
+  std::string text = std::filesystem::path(command_line.at(0)).filename().string();
+  for (std::size_t i = 1; i < command_line.size(); ++i) text += " " + command_line[i];
+  return text;
+}
+
+// How this run measured, for the results' context.
+nlohmann::json settings_context(const RunSettings& s) {
+  return {{"mode", s.instructions ? "instructions" : s.verify ? "verify" : "time"},
+          {"ops", s.ops      ? nlohmann::json(*s.ops)
+                  : s.verify ? nlohmann::json("the calibration's first probe, raised to the case's minimum")
+                             : nlohmann::json("calibrated")},
+          {"target_ms", s.target.count()},
+          {"reps", s.reps},
+          {"warmup", s.warmup ? nlohmann::json(*s.warmup) : nlohmann::json("1, none where a trial warms itself")},
+          {"processes", s.processes},
+          {"timeout_seconds", s.timeout.count() / 1000},
+          {"counters", s.counters},
+          {"order", s.interleave == RunSettings::Interleave::suite
+                        ? "interleaved rounds over every case of the run, one process of each row per round, cases and rows shuffled"
+                        : "interleaved rounds case by case, one process of each row per round, shuffled"},
+          {"interleave", s.interleave == RunSettings::Interleave::suite ? "suite" : "case"},
+          {"seed", s.seed}};
+}
+
+// The results before the first row: the machine, the settings, what the module says of its
+// cases, and the warnings the machine's state calls for.
+Results results_before_rows(const PreparedRun& run, const std::vector<std::string>& command_line) {
+  const RunSettings& s = run.settings();
+  Results results;
+  results.context = collect_context(command_line, s.cpu);
+  results.context["settings"] = settings_context(s);
+  results.context["reference_notes"] = {{run.module.id, run.module.reference_note}};
+  auto ranked = nlohmann::json::array();
+  for (const auto& k : run.module.cases)
+    if (k.ranked) ranked.push_back(k.id);
+  if (!ranked.empty()) results.context["ranked_cases"] = {{run.module.id, ranked}};
+  const bool unpinned_rows =
+      std::any_of(run.points.begin(), run.points.end(), [](const CasePoint& p) { return p.spec->cpus > 1; });
+  if (!s.verify) results.warnings = environment_warnings(results.context, unpinned_rows);  // --verify keeps no figure
+  if (s.counters && !hardware_counters_available())
+    results.warnings.push_back(
+        "hardware counters are not available here (perf_event_open refused: a virtual machine without a virtual PMU, "
+        "or kernel.perf_event_paranoid too high); no cycles or instructions columns are shown");
+  return results;
+}
+
+void save_json(const std::string& path, const Results& results) {
+  if (!path.empty()) write_file_atomically(path, to_json(results).dump(2) + "\n");
+}
+
+// The live display of a text run: per case, once its rows are done (at the end of the run when the
+// rounds span the suite, after each case with --interleave case), its heading, the original
+// tool's line per library and the table, both in the table's order; the progress line on
+// standard error runs meanwhile.
+RunObserver live_observer(const PreparedRun& run, const Results& results, std::FILE* out) {
+  RunObserver observer;
+  observer.case_started = [&run, out](const CasePoint& p, const std::vector<LibraryEntry>&) {
+    fmt::print(out, "== {} {}, {} ==\n", run.module.id, p.spec->id, p.label());
+    std::fflush(out);
+  };
+  observer.case_finished = [&results, order = run.request.report.order, out](const CasePoint& p) {
+    for (const auto& g : group_by_case(results, order))
+      if (g.case_id == p.spec->id && g.point == p.point) fmt::print(out, "{}\n{}\n", text::original_lines(g), text::case_table(g));
+    std::fflush(out);
+  };
+  return observer;
+}
+
+// What the run shows as it goes, and the results file written after every row: an interruption
+// loses nothing finished.
+RunObserver observer_of(const PreparedRun& run, const Results& results, const CliHost& host) {
+  RunObserver observer = run.live() ? live_observer(run, results, host.out) : RunObserver{};
+  observer.measured = [&run, &results, shown = observer.measured](const Measurement& m) {
+    if (shown) shown(m);
+    save_json(run.request.json, results);
+  };
+  return observer;
+}
+
+Results measure(PreparedRun& run, const std::vector<std::string>& command_line, const CliHost& host) {
+  const RunSettings& s = run.settings();
+  // The driver sleeps in poll() while an adapter runs, but its wake-ups must not land on the
+  // measured CPU (docs/measurement.md, "What benchbox adds to the spread").
+  if (host.owns_process && s.cpu && !s.instructions) keep_off_cpu(*s.cpu);
+  Results results = results_before_rows(run, command_line);
+  // The progress line: on a terminal's standard error only.
+  Progress progress(run.points, run.module.id, host.err == stderr && Progress::stderr_is_terminal());
+  run.runner->run(run.points, results, progress.wrap(observer_of(run, results, host)));
+  progress.clear();
+  if (!s.verify) add_run_findings(results);
+  save_json(run.request.json, results);
+  return results;
+}
+
+// ---- Reporting
+
+void print_warnings(const Results& results, std::FILE* err) {
+  for (const auto& w : results.warnings) fmt::print(err, "warning: {}\n", w);
+}
+
+int exit_status_of(const Results& results, const std::string& json, std::FILE* err) {
+  if (results.interrupted) {
+    fmt::print(err, "benchbox: interrupted; {} finished measurement(s) kept{}{}\n", results.measurements.size(),
+               json.empty() ? "" : " in " + json,
+               results.unfinished_rows == 0 ? ""
+                                            : fmt::format("; {} row(s) still in their rounds dropped (the rounds span every "
+                                                          "case; --interleave case keeps each case as it finishes)",
+                                                          results.unfinished_rows));
+    return exit_status::interrupted;
+  }
+  const bool failed = std::any_of(results.measurements.begin(), results.measurements.end(),
+                                  [](const Measurement& m) { return m.status == Status::failed; });
+  return failed ? exit_status::failed_rows : exit_status::ok;
+}
+
+int report_results(const PreparedRun& run, const Results& results, const CliHost& host) {
+  const RunRequest& r = run.request;
+  if (r.settings.verify) {
+    fmt::print(host.out, "{}", verify::table(results));
+    print_warnings(results, host.err);
+  } else if (!run.live()) {
+    print_report(r.format, results, r.output, r.report, host.out);
+  } else {  // the cases' tables are out already
+    fmt::print(host.out, "{}", text::rank_tables(results, group_by_case(results)));
+    fmt::print(host.out, "{}", text::unavailable_summary(results));
+    print_warnings(results, host.err);
+  }
+  return exit_status_of(results, r.json, host.err);
+}
+
+}  // namespace
+
+int run_module(const RunOptions& options, const std::vector<std::string>& command_line, CliHost& host) {
+  PreparedRun run{*options.module};
+  prepare(run, options, host);
+  if (host.owns_process) install_interrupt_handlers();
+  // One measuring run per machine (docs/reliability.md): wait for the one measuring, or refuse.
+  RunLock lock(host.lock_file);
+  if (!acquire_for_run(lock, command_text(command_line), run.request.wait)) {
+    fmt::print(host.err, "benchbox: interrupted while waiting for the other run; nothing was measured\n");
+    return exit_status::interrupted;
+  }
+  const Results results = measure(run, command_line, host);
+  return report_results(run, results, host);
+}
+
+}  // namespace benchbox
