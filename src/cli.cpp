@@ -12,7 +12,7 @@
 #include "cli_reports.hpp"
 #include "cli_run.hpp"
 #include "listing.hpp"
-#include "module.hpp"
+#include <benchbox/module.hpp>
 #include "run_lock.hpp"
 #include "run_options.hpp"
 

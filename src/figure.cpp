@@ -1,4 +1,4 @@
-#include "figure.hpp"
+#include <benchbox/module/figure.hpp>
 
 #include <stdexcept>
 

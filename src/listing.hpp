@@ -7,7 +7,7 @@
 
 #include "catalog.hpp"
 #include "executor.hpp"
-#include "module.hpp"
+#include <benchbox/module.hpp>
 #include "settings.hpp"
 
 namespace benchbox {

@@ -1,4 +1,4 @@
-#include "module.hpp"
+#include <benchbox/module.hpp>
 
 #include <algorithm>
 #include <charconv>

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "module.hpp"
+#include <benchbox/module.hpp>
 
 namespace benchbox {
 

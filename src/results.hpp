@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "figure.hpp"
-#include "module.hpp"
+#include <benchbox/module/figure.hpp>
+#include <benchbox/module.hpp>
 #include "statistics.hpp"
 
 namespace benchbox {

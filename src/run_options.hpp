@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "module.hpp"
+#include <benchbox/module.hpp>
 #include "report/reporter.hpp"
 #include "settings.hpp"
 

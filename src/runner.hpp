@@ -10,7 +10,7 @@
 
 #include "catalog.hpp"
 #include "executor.hpp"
-#include "module.hpp"
+#include <benchbox/module.hpp>
 #include "protocol.hpp"
 #include "results.hpp"
 #include "settings.hpp"

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <string>
 
-#include "module.hpp"
+#include <benchbox/module.hpp>
 
 namespace benchbox {
 

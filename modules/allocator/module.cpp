@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "common/schedule.hpp"
-#include "module.hpp"
+#include <benchbox/module.hpp>
 
 namespace {
 

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "checksums.hpp"
-#include "module.hpp"
+#include <benchbox/module.hpp>
 
 namespace {
 

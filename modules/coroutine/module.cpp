@@ -12,7 +12,7 @@
 
 #include "cases.hpp"
 #include "checksums.hpp"
-#include "module.hpp"
+#include <benchbox/module.hpp>
 
 namespace {
 

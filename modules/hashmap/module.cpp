@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "common/keys.hpp"
-#include "module.hpp"
+#include <benchbox/module.hpp>
 
 namespace {
 

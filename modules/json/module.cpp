@@ -21,7 +21,7 @@
 #include "common/reference.hpp"
 #include "common/stats.hpp"
 #include "common/test_suite.hpp"
-#include "module.hpp"
+#include <benchbox/module.hpp>
 
 namespace {
 

@@ -17,7 +17,7 @@
 
 #include "cases.hpp"
 #include "common/benchmarks.hpp"
-#include "module.hpp"
+#include <benchbox/module.hpp>
 
 namespace {
 

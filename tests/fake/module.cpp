@@ -10,7 +10,7 @@
 #include <string>
 
 #include "fake/checksums.hpp"
-#include "module.hpp"
+#include <benchbox/module.hpp>
 
 namespace {
 

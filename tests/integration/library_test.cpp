@@ -16,7 +16,7 @@
 
 #include "catalog.hpp"
 #include "executor.hpp"
-#include "module.hpp"
+#include <benchbox/module.hpp>
 #include "runner.hpp"
 
 using namespace benchbox;

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "module.hpp"
+#include <benchbox/module.hpp>
 
 namespace benchbox {
 namespace {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "coroutine/checksums.hpp"
-#include "module.hpp"
+#include <benchbox/module.hpp>
 
 using namespace benchbox;
 

@@ -1,4 +1,4 @@
-// A figure is what a row reports: its id, unit, which way is better, where its value comes from
+// benchbox/module/figure.hpp: a figure is what a row reports: its id, unit, which way is better, where its value comes from
 // and how its trials are summarised. Every output names the figure it shows from here, never
 // from a string compared in place. Modules declare their own figures; the factories below are the
 // predefined ones.
