@@ -320,6 +320,27 @@ struct CreateArg {
     tally->completed();
   }
 };
+
+// Create case of a library whose spawn only queues the new coroutine (libfiber, libtask), run from
+// a coroutine of the library: ops/K times, K spawns, then yields until the scheduler has run all
+// K to their end. spawn(arg) queues a coroutine whose body calls arg's run(); arg (one of K kept
+// here) lives until that body has run. yield() gives the scheduler the spawner's turn.
+template <class Spawn, class Yield>
+void spawn_batches(CreateTally& tally, Spawn&& spawn, Yield&& yield) {
+  const std::size_t k = tally.alive();
+  std::vector<CreateArg> args(k);
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (auto& a : args) {
+      a = {&tally, ++id};
+      spawn(a);
+    }
+    while (tally.completions() < (b + 1) * k) yield();
+  }
+  tally.stop();
+}
+
 struct MemoryArg {
   MemoryTally* tally;
   std::size_t index;

@@ -165,7 +165,8 @@ class LibraryAdapter {
     facts.done();
     for (Case c : kCases)
       if (!cases_[index(c)].declared)
-        problems_.push_back(std::string("declares no case \"") + case_id(c) + "\" (its notes, or why it is not applicable)");
+        problems_.push_back(std::string("declares no case \"") + case_id(c) +
+                            "\" (its notes, or why it is not applicable)");
     if (!problems_.empty()) fail();
   }
 
@@ -174,9 +175,11 @@ class LibraryAdapter {
     CaseFacts* f = nullptr;
     for (Case c : kCases)
       if (name == case_id(c)) f = &cases_[index(c)];
-    if (!f || f->declared) problems_.push_back("declares " + std::string(f ? "twice" : "an unknown") + " case \"" + name + "\"");
     CaseFacts ignored;
-    if (!f || f->declared) f = &ignored;
+    if (!f || f->declared) {
+      problems_.push_back("declares " + std::string(f ? "twice" : "an unknown") + " case \"" + name + "\"");
+      f = &ignored;
+    }
     f->declared = true;
     if (entry.has("not_applicable")) {  // nothing else is read: another key is a problem done() says
       f->not_applicable = entry.text("not_applicable");
@@ -207,8 +210,10 @@ class LibraryAdapter {
     for (Case c : kCases) {
       const auto& f = cases_[index(c)];
       const std::string id = case_id(c);
-      if (f.not_applicable && f.run) problems_.push_back("says case \"" + id + "\" is not applicable, but the adapter runs it");
-      if (!f.not_applicable && !f.run) problems_.push_back("has notes for case \"" + id + "\", which the adapter does not run");
+      if (f.not_applicable && f.run)
+        problems_.push_back("says case \"" + id + "\" is not applicable, but the adapter runs it");
+      if (!f.not_applicable && !f.run)
+        problems_.push_back("has notes for case \"" + id + "\", which the adapter does not run");
     }
     if ((limit_ == "adapter") != adapter_max_.has_value())
       problems_.push_back(limit_ == "adapter" ? "says \"limit\": \"adapter\", but the adapter gives no limit"

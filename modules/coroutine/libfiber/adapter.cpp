@@ -73,18 +73,7 @@ void create_body(ACL_FIBER*, void* arg) {
 
 void create_spawner(ACL_FIBER*, void* arg) {
   CreateTally& tally = *static_cast<CreateTally*>(arg);
-  const std::size_t k = tally.alive();
-  std::vector<CreateArg> args(k);
-  std::uint64_t id = 0;
-  tally.start();
-  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
-    for (auto& a : args) {
-      a = {&tally, ++id};
-      acl_fiber_create(create_body, &a, kStackBytes);
-    }
-    while (tally.completions() < (b + 1) * k) acl_fiber_yield();
-  }
-  tally.stop();
+  spawn_batches(tally, [](CreateArg& a) { acl_fiber_create(create_body, &a, kStackBytes); }, [] { acl_fiber_yield(); });
 }
 
 void run_create(Trial& trial) {

@@ -87,18 +87,7 @@ void create_body(void* arg) {
 
 void run_create(Trial& trial) {
   CreateTally tally(trial);
-  const std::size_t k = tally.alive();
-  std::vector<CreateArg> args(k);
-  std::uint64_t id = 0;
-  tally.start();
-  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
-    for (auto& a : args) {
-      a = {&tally, ++id};
-      taskcreate(create_body, &a, kStackBytes);
-    }
-    while (tally.completions() < (b + 1) * k) taskyield();
-  }
-  tally.stop();
+  spawn_batches(tally, [](CreateArg& a) { taskcreate(create_body, &a, kStackBytes); }, [] { taskyield(); });
   tally.finish();
 }
 
