@@ -96,7 +96,8 @@ class LibraryAdapter {
         adapter_(id_, version_) {
     if (version && facts_.version)
       problems_.push_back("has a \"version\", which this adapter computes from the library (remove it here)");
-    if (!version && !facts_.version) problems_.push_back("lacks \"version\" (a string), which this adapter does not compute");
+    if (!version && !facts_.version)
+      problems_.push_back("lacks \"version\" (a string), which this adapter does not compute");
     if ((facts_.limit == LimitKind::adapter) != limit.has_value())
       problems_.push_back(limit ? "has no \"limit\": \"adapter\" for the limit the adapter gives"
                                 : "says \"limit\": \"adapter\", but the adapter gives no limit");
@@ -124,7 +125,8 @@ class LibraryAdapter {
     const CaseFact& f = fact(c);
     if (f.not_applicable || added_[index(c)]) {
       problems_.push_back(std::string(f.not_applicable ? "says case \"" : "is given case \"") + case_id(c) +
-                          (f.not_applicable ? "\" is not applicable, but the adapter runs it" : "\" twice by the adapter"));
+                          (f.not_applicable ? "\" is not applicable, but the adapter runs it"
+                                            : "\" twice by the adapter"));
       return *this;
     }
     added_[index(c)] = true;
@@ -139,7 +141,8 @@ class LibraryAdapter {
   [[gnu::always_inline]] int main(int argc, char** argv) {
     for (const CaseFact& f : facts_.cases)
       if (!f.not_applicable && !added_[index(f.id)])
-        problems_.push_back(std::string("has notes for case \"") + case_id(f.id) + "\", which the adapter does not run");
+        problems_.push_back(std::string("has notes for case \"") + case_id(f.id) +
+                            "\", which the adapter does not run");
     if (!problems_.empty()) fail();
     for (const CaseFact& f : facts_.cases)
       if (f.not_applicable) adapter_.not_applicable(case_id(f.id), f.not_applicable);

@@ -65,7 +65,8 @@ struct Reader {
       if (name == case_id(c)) id = &c;
     bool twice = false;
     for (const auto& d : declared) twice = twice || d == name;
-    if (!id || twice) problems.push_back("declares " + std::string(id ? "twice" : "an unknown") + " case \"" + name + "\"");
+    if (!id || twice)
+      problems.push_back("declares " + std::string(id ? "twice" : "an unknown") + " case \"" + name + "\"");
     declared.push_back(name);
     std::string out = "{.id = " + std::string(id ? case_name(*id) : "Case::switch_");
     if (entry.has("not_applicable")) {  // nothing else is read: another key is a problem done() says
@@ -114,14 +115,16 @@ struct Reader {
     const std::string note = facts.text_or("limit_note", "");
     out << "inline constexpr CaseFact kCases[] = {\n";
     std::vector<std::string> declared;
-    for (const auto& entry : facts.objects("cases")) out << "    " << case_fact(entry, declared, !limit.empty()) << ",\n";
+    for (const auto& entry : facts.objects("cases"))
+      out << "    " << case_fact(entry, declared, !limit.empty()) << ",\n";
     out << "};\n\n";
     facts.done();
     for (Case c : kCases) {
       bool found = false;
       for (const auto& d : declared) found = found || d == case_id(c);
       if (!found)
-        problems.push_back(std::string("declares no case \"") + case_id(c) + "\" (its notes, or why it is not applicable)");
+        problems.push_back(std::string("declares no case \"") + case_id(c) +
+                           "\" (its notes, or why it is not applicable)");
     }
     out << "inline constexpr LibraryFactsData kFacts{\n"
         << "    .path = " << literal(path) << ",\n"
