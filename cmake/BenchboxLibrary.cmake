@@ -12,7 +12,8 @@
 # It writes the manifest the driver reads, ${BENCHBOX_LIBEXEC_DIR}/<module>/<id>.json, and
 # registers the library's integration test. BENCHBOX_LAST_TARGET names the adapter's target.
 # A library.json in the folder (the library's facts: include/benchbox/library_facts.hpp) is
-# checked and embedded into the adapter program.
+# checked and embedded into a C/C++ adapter program; a PROGRAM built another way embeds it itself
+# (benchbox_library_facts_literal, or Go's go:embed).
 
 function(_benchbox_json_string out value)
   string(REPLACE "\\" "\\\\" value "${value}")
@@ -62,6 +63,16 @@ function(benchbox_library_facts target file)
   target_link_libraries(${target} PRIVATE nlohmann_json::nlohmann_json)
 endfunction()
 
+# benchbox_library_facts_literal(<var> <library.json>): the checked text of the file as a JSON
+# string literal ("..."), for an adapter that is not C/C++ to embed it: greenlet's Python program,
+# configured with it, reads the literal as its own (JSON's escapes are Python's).
+function(benchbox_library_facts_literal var file)
+  _benchbox_read_facts(text ${file})
+  _benchbox_json_string(literal "${text}")
+  string(REPLACE "\r" "\\r" literal "${literal}")
+  set(${var} "${literal}" PARENT_SCOPE)
+endfunction()
+
 function(benchbox_library)
   cmake_parse_arguments(A "REFERENCE" "TITLE;ORDER;FOUND;REASON;ENABLE;PROGRAM" "SOURCES;LIBRARIES;ENV" ${ARGN})
   get_filename_component(id ${CMAKE_CURRENT_SOURCE_DIR} NAME)
@@ -101,6 +112,9 @@ function(benchbox_library)
       endif()
       _benchbox_json_set(json program "bin/${id}")
     elseif(A_PROGRAM)
+      if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/library.json)  # checked here, read by the program its own way
+        _benchbox_read_facts(_ignored ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
+      endif()
       file(RELATIVE_PATH rel ${BENCHBOX_LIBEXEC_DIR}/${module} ${A_PROGRAM})
       _benchbox_json_set(json program "${rel}")
     else()

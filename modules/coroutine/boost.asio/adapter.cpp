@@ -146,31 +146,11 @@ std::string asio_version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter({.id = "boost.asio", .version = boost_version(), .style = Style::scheduler, .stack_bytes = 0});
+  LibraryAdapter adapter("boost.asio", boost_version());
   adapter.info("asio_version", asio_version());
-  adapter.info("executor", "io_context(1) run by the measuring thread");
-  adapter.add(Case::switch_,
-              {.notes = "stackless (C++20 awaitables). Each coroutine runs `for (k = turns; k != 0; --k) co_await "
-                        "post(executor, use_awaitable);`: post queues the coroutine's resumption behind the others "
-                        "(FIFO), and each resumption of another coroutine by io_context::run() is one switch (the "
-                        "return to run()'s loop is not counted separately). N=1 is not run: post would resume the "
-                        "same coroutine"},
-              run_switch);
-  adapter.add(Case::channel,
-              {.notes = "stackless; experimental::channel<void(error_code, uint64_t)> with capacity = the buffer "
-                        "(0: each async_send waits for an async_receive); completions go through the io_context"},
-              run_channel);
-  adapter.add(
-      Case::create,
-      {.notes = "stackless; a spawner coroutine inside io_context::run() co_spawns K awaitables (detached): "
-                "co_spawn allocates the entry-point and body frames (Asio's per-thread recycling allocator) and "
-                "its dispatch runs the body at once; each entry point posts its own end, and the spawner's "
-                "co_await post(...) resumes after all K have ended and been freed"},
-      run_create);
-  adapter.add(Case::memory,
-              {.notes = "stackless: per coroutine its entry-point and body frames and a pending receive operation, "
-                        "each waiting in co_await async_receive on one experimental::channel (closed after the "
-                        "measurement); spawned by a controller coroutine inside io_context::run()"},
-              run_memory);
+  adapter.add(Case::switch_, run_switch)
+      .add(Case::channel, run_channel)
+      .add(Case::create, run_create)
+      .add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

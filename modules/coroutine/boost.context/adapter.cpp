@@ -74,21 +74,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter(
-      {.id = "boost.context", .version = boost_version(), .style = Style::asymmetric, .stack_bytes = kStackBytes});
-  adapter.add(Case::switch_,
-              {.notes = "fiber::resume() into each coroutine and resume() of the caller's continuation back; "
-                        "fcontext also saves the x87 control word and MXCSR"},
-              run_switch);
-  adapter.add(Case::create,
-              {.notes = "fiber(allocator_arg, fixedsize_stack(64 KiB), fn) (stack from malloc), one resume() runs fn "
-                        "to its end, the stack is freed as the fiber returns"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "fixedsize_stack(64 KiB) (malloc, no guard page); each fiber suspended in resume() back to "
-                        "its caller"},
-              run_memory);
-  adapter.not_applicable(Case::channel,
-                         "Boost.Context has no channel (see boost.fiber and boost.asio for Boost's channels)");
+  LibraryAdapter adapter("boost.context", boost_version());
+  adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

@@ -80,23 +80,8 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter(
-      {.id = "boost.coroutine2", .version = boost_version(), .style = Style::asymmetric, .stack_bytes = kStackBytes});
+  LibraryAdapter adapter("boost.coroutine2", boost_version());
   adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
-  adapter.add(Case::switch_,
-              {.notes = "coroutine<void>::pull_type::operator() resumes a coroutine, push_type::operator() in its body "
-                        "yields back: two switches. Each is a Boost.Context fiber resume plus coroutine2's own state "
-                        "checks (and the exception-forwarding frame around the body)"},
-              run_switch);
-  adapter.add(Case::create,
-              {.notes = "pull_type(fixedsize_stack(64 KiB), fn): construction enters fn, which runs to its end; the "
-                        "destructor frees the stack"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "fixedsize_stack(64 KiB) (malloc, no guard page); each suspended at its first yield"},
-              run_memory);
-  adapter.not_applicable(Case::channel,
-                         "Boost.Coroutine2 has no channel; a pull/push pair transfers a value with every switch, which "
-                         "is a generator, not a buffered producer/consumer channel (see boost.fiber and boost.asio)");
+  adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

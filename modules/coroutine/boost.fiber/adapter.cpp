@@ -122,29 +122,11 @@ void run_channel(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter(
-      {.id = "boost.fiber", .version = boost_version(), .style = Style::scheduler, .stack_bytes = kStackBytes});
-  adapter.info("scheduler", "boost::fibers::algo::round_robin (default), one thread");
+  LibraryAdapter adapter("boost.fiber", boost_version());
   adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
-  adapter.add(
-      Case::switch_,
-      {.notes =
-           "each fiber runs `for (k = turns; k != 0; --k) this_fiber::yield();`; yield puts the fiber at the back of "
-           "the round_robin ready queue and resumes the next ready fiber directly: one entry is one switch"},
-      run_switch);
-  adapter.add(
-      Case::channel,
-      {.notes = "buffer 0: unbuffered_channel (push waits until the value is popped); buffer n: "
-                "buffered_channel with capacity = smallest power of two >= n+1, because its capacity must be a "
-                "power of two and one slot stays empty (usable n..2n; e.g. 10000 -> capacity 16384, usable 16383)"},
-      run_channel);
-  adapter.add(Case::create,
-              {.notes = "fiber(allocator_arg, fixedsize_stack(64 KiB), fn) K times, then join each: the round_robin "
-                        "scheduler runs them to their end"},
-              run_create);
-  adapter.add(
-      Case::memory,
-      {.notes = "fixedsize_stack(64 KiB) (malloc, no guard page); each fiber waits on a fibers::condition_variable"},
-      run_memory);
+  adapter.add(Case::switch_, run_switch)
+      .add(Case::channel, run_channel)
+      .add(Case::create, run_create)
+      .add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

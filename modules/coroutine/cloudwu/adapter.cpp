@@ -96,29 +96,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter({.id = "cloudwu",
-                          .version = "unversioned",  // no version number upstream: modules/coroutine/README.md has the commit
-                          .style = Style::asymmetric,
-                          .stack_bytes = 0});
-  adapter.info("stack",
-               "shared: one 1 MiB run stack per schedule (STACK_SIZE, fixed at compile time); each "
-               "coroutine keeps only a malloc'ed copy of its live stack between switches");
-  adapter.add(Case::switch_,
-              {.notes = "coroutine_resume() into each coroutine round-robin, coroutine_yield() back; shared-stack "
-                        "design: the live stack is copied out on every yield and back in on every resume, and every "
-                        "switch is a glibc swapcontext (an rt_sigprocmask system call each); stack_bytes 0: no stack "
-                        "of its own per coroutine, all share one 1 MiB stack"},
-              run_switch);
-  adapter.add(Case::create,
-              {.notes = "coroutine_new() K times (a malloc'ed record with its ucontext_t), coroutine_resume() of each: "
-                        "getcontext + makecontext on the schedule's shared 1 MiB stack and swapcontext (each a "
-                        "sigprocmask system call); the function returns and cloudwu frees the coroutine"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "no stack per coroutine: all run on the schedule's one shared 1 MiB stack (reserved once, "
-                        "before the measurement); a suspended coroutine keeps its record (~1 KiB with its "
-                        "ucontext_t) and a malloc'ed copy of its live stack, made by coroutine_yield()"},
-              run_memory);
-  adapter.not_applicable(Case::channel, "cloudwu/coroutine has no channel (only resume/yield/status)");
+  LibraryAdapter adapter("cloudwu");  // no version number upstream: library.json's "version"
+  adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

@@ -1,5 +1,6 @@
 // Helpers shared by the coroutine module's C/C++ adapters: the same counting and the same
-// checksums for every library, so that only the library's own calls differ between adapters.
+// checksums for every library, so that only the library's own calls differ between adapters
+// (what each library is, its facts, are its library.json: coroutine_library.hpp reads them).
 #pragma once
 
 #include <benchbox/adapter.hpp>
@@ -18,6 +19,7 @@
 
 #include "../cases.hpp"
 #include "../checksums.hpp"
+#include "coroutine_library.hpp"
 
 namespace benchbox::coroutine {
 
@@ -27,125 +29,6 @@ using benchbox::Trial;
 // libraries that cannot). The same size for everyone: a stack's size changes where its top lands
 // in the caches, which matters with many coroutines.
 inline constexpr std::size_t kStackBytes = 64 * 1024;
-
-// How control moves between a library's coroutines (the trait "style").
-enum class Style {
-  asymmetric,  // resume/yield through a caller
-  symmetric,   // a coroutine transfers straight to another
-  scheduler,   // a yield goes back to the library's scheduler, which picks the next one
-};
-
-inline const char* style_name(Style s) {
-  switch (s) {
-    case Style::asymmetric: return "asymmetric";
-    case Style::symmetric: return "symmetric";
-    case Style::scheduler: return "scheduler";
-  }
-  return "";
-}
-
-// What every case of a library shares, declared once in its adapter's main().
-struct Library {
-  std::string id;
-  std::string version;
-  Style style;
-  std::int64_t stack_bytes;  // stack per coroutine actually used; 0 = stackless, shared or growable
-};
-
-// The largest parameter a library can run and why (shown with the n/a of a larger one); -1: none.
-struct Limit {
-  std::int64_t max = -1;
-  std::string reason{};
-};
-
-// What one case of a library says beyond its Library: how the API maps to the case, its limit,
-// and a style or stack that differs from the library's other cases.
-struct CaseNotes {
-  std::string notes;
-  Limit limit{};
-  std::optional<Style> style{};
-  std::optional<std::int64_t> stack_bytes{};
-};
-
-// A coroutine library's adapter: the protocol's Adapter with the module's traits filled in from
-// the Library once, and the module's cases named by the shared ids (cases.hpp).
-class LibraryAdapter {
- public:
-  explicit LibraryAdapter(Library library) : library_(std::move(library)), adapter_(library_.id, library_.version) {}
-
-  LibraryAdapter& info(std::string key, std::string value) {
-    adapter_.info(std::move(key), std::move(value));
-    return *this;
-  }
-  LibraryAdapter& add(Case c, const CaseNotes& notes, CaseFunction run) {
-    adapter_.add(case_id(c), case_info(c, notes), std::move(run));
-    return *this;
-  }
-  LibraryAdapter& not_applicable(Case c, std::string reason) {
-    adapter_.not_applicable(case_id(c), std::move(reason));
-    return *this;
-  }
-  int main(int argc, char** argv) { return adapter_.main(argc, argv); }
-
- private:
-  benchbox::CaseInfo case_info(Case c, const CaseNotes& n) const {
-    const Style style = n.style.value_or(library_.style);
-    const std::int64_t stack = n.stack_bytes.value_or(library_.stack_bytes);
-    return {.notes = n.notes,
-            .min_param = min_param(c, style),
-            .max_param = n.limit.max,
-            .bytes_per_param = bytes_per_param(c, stack),
-            .traits = {{"style", style_name(style)}, {"stack_bytes", std::to_string(stack)}},
-            .max_param_reason = n.limit.reason};
-  }
-  // Switch: a scheduler or symmetric yield needs another coroutine to go to; an asymmetric one
-  // goes back to the caller. Channel: 0 is the unbuffered channel. Create and memory: one.
-  static std::int64_t min_param(Case c, Style style) {
-    if (c == Case::switch_) return style == Style::asymmetric ? 1 : 2;
-    return c == Case::channel ? 0 : 1;
-  }
-  // The switch case's parameter counts coroutines: each costs its stack (the driver refuses what
-  // cannot fit); the channel case's counts buffer slots of one value. The create case's parameter
-  // counts coroutines alive at once, the memory case's coroutines alive and suspended: each costs
-  // its stack, as in the switch case. A library whose stacks are small or growable (0) still
-  // costs something there: count one page so that absurd values are refused.
-  static std::uint64_t bytes_per_param(Case c, std::int64_t stack) {
-    if (c == Case::channel) return sizeof(std::uint64_t);
-    if (c == Case::switch_) return static_cast<std::uint64_t>(stack);
-    return static_cast<std::uint64_t>(stack > 0 ? stack : 4096);
-  }
-
-  Library library_;
-  benchbox::Adapter adapter_;
-};
-
-// How many coroutines can be alive at once when each one's stack carries a guard page that the
-// library mprotect()s inside a larger mapping (its heap, or one mmap per stack): that splits the
-// mapping, two mappings per stack, and the kernel allows a process vm.max_map_count mappings
-// (65530 by default). Half of what is left after the mappings this process has now, less a
-// margin for the ones it makes later (allocator arenas, the library's own); -1 where unknown.
-inline std::uint64_t max_map_count() {
-  unsigned long long v = 0;
-  if (std::FILE* f = std::fopen("/proc/sys/vm/max_map_count", "r")) {
-    if (std::fscanf(f, "%llu", &v) != 1) v = 0;
-    std::fclose(f);
-  }
-  return v;
-}
-// `cause` says how each coroutine comes to hold two mappings; the reason shown with the limit.
-inline Limit guard_page_limit(const std::string& cause) {
-  const std::uint64_t max_maps = max_map_count();
-  if (max_maps == 0) return {-1, {}};
-  std::uint64_t used = 0;
-  if (std::FILE* f = std::fopen("/proc/self/maps", "r")) {
-    for (int c; (c = std::fgetc(f)) != EOF;) used += c == '\n';
-    std::fclose(f);
-  }
-  constexpr std::uint64_t kMargin = 256;
-  const std::int64_t max = max_maps > used + kMargin ? static_cast<std::int64_t>((max_maps - used - kMargin) / 2) : 0;
-  return {max, cause + ", two mappings per coroutine, and the kernel allows a process vm.max_map_count mappings (" +
-                   std::to_string(max_maps) + " here)"};
-}
 
 // Switch case. The timed loop of every coroutine is the loop a user's program would write: a
 // counter in a local, `for (k = turns; k != 0; --k) yield();`, nothing of benchbox's in it. What
@@ -437,6 +320,27 @@ struct CreateArg {
     tally->completed();
   }
 };
+
+// Create case of a library whose spawn only queues the new coroutine (libfiber, libtask), run from
+// a coroutine of the library: ops/K times, K spawns, then yields until the scheduler has run all
+// K to their end. spawn(arg) queues a coroutine whose body calls arg's run(); arg (one of K kept
+// here) lives until that body has run. yield() gives the scheduler the spawner's turn.
+template <class Spawn, class Yield>
+void spawn_batches(CreateTally& tally, Spawn&& spawn, Yield&& yield) {
+  const std::size_t k = tally.alive();
+  std::vector<CreateArg> args(k);
+  std::uint64_t id = 0;
+  tally.start();
+  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
+    for (auto& a : args) {
+      a = {&tally, ++id};
+      spawn(a);
+    }
+    while (tally.completions() < (b + 1) * k) yield();
+  }
+  tally.stop();
+}
+
 struct MemoryArg {
   MemoryTally* tally;
   std::size_t index;

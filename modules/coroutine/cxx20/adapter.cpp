@@ -216,25 +216,10 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter({.id = "cxx20", .version = "g++ " __VERSION__, .style = Style::symmetric, .stack_bytes = 0});
-  adapter.info("implementation", "compiler-generated coroutine frames on the heap, no stacks, no library");
-  adapter.add(Case::switch_,
-              {.notes = "stackless: a ring of N coroutines, `co_await` with await_suspend returning the next "
-                        "coroutine's handle (symmetric transfer: a tail call into its resume function); one entry is "
-                        "one switch. N=1 is not run: a coroutine cannot transfer to itself"},
-              run_switch);
-  adapter.add(Case::channel,
-              {.notes = "stackless; the language has no channel, so this is the smallest channel awaitable (written "
-                        "here, like floor's): ring buffer of the given size, symmetric transfer to the consumer when "
-                        "full and back when empty; 0 = rendezvous (one slot, the producer waits for each receive)"},
-              run_channel);
-  adapter.add(Case::create,
-              {.notes = "stackless: calling the coroutine function allocates its frame (operator new) and suspends; "
-                        "one resume() runs it to its final suspend; destroy() frees the frame"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "stackless: one heap frame per coroutine (its promise, the state index and the locals that "
-                        "live across the suspension point), suspended at co_await suspend_always"},
-              run_memory);
+  LibraryAdapter adapter("cxx20", "g++ " __VERSION__);
+  adapter.add(Case::switch_, run_switch)
+      .add(Case::channel, run_channel)
+      .add(Case::create, run_create)
+      .add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

@@ -250,28 +250,10 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter(
-      {.id = "floor", .version = BENCHBOX_VERSION, .style = Style::symmetric, .stack_bytes = kStackBytes});
-  adapter.info("implementation", "hand-written x86-64 switch: 6 callee-saved registers + stack pointer");
-  adapter.add(Case::switch_,
-              {.notes = "a ring of N coroutines, each transferring directly to the next from the same call site "
-                        "(plain `ret`, predicted); one entry is one switch. N=1 is not run: a coroutine cannot "
-                        "transfer to itself"},
-              run_switch);
-  adapter.add(Case::channel,
-              {.notes = "unbuffered: one slot, the producer transfers to the consumer after each send and the "
-                        "consumer back after each receive; buffered: the producer fills all slots before it "
-                        "transfers, the consumer drains them all before it transfers back"},
-              run_channel);
-  adapter.add(Case::create,
-              {.notes = "a stack from the floor's free list (malloc'd once, reused after), a 7-word start frame, "
-                        "one transfer in, the body runs to its end and transfers back, the stack goes back on the list",
-               .style = Style::asymmetric},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "64 KiB stacks carved from one mmap reservation (no guard pages); each coroutine touches "
-                        "only its stack's top page",
-               .style = Style::asymmetric},
-              run_memory);
+  LibraryAdapter adapter("floor", BENCHBOX_VERSION);
+  adapter.add(Case::switch_, run_switch)
+      .add(Case::channel, run_channel)
+      .add(Case::create, run_create)
+      .add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

@@ -1,15 +1,19 @@
 // golang: goroutines and channels, standard library only, one P (GOMAXPROCS=1) like every
 // other row. Speaks the benchbox protocol (docs/protocol.md) itself: same cases, same counts and
-// checksums as include/benchbox/adapter.hpp and modules/coroutine/common/coroutine_adapter.hpp.
+// checksums as include/benchbox/adapter.hpp and modules/coroutine/common/coroutine_adapter.hpp;
+// what describe says that is not code (style, notes, traits) is library.json's, embedded.
 package main
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"os"
 	"runtime"
+	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -239,30 +243,246 @@ func version() string {
 	return runtime.Version()
 }
 
-func describe() {
-	notes := "each runtime.Gosched() that lands in another goroutine is one switch (the hop through the scheduler's g0 stack is not counted separately); " +
-		"the runtime takes the global run queue first every 61st schedule, so now and then Gosched returns to the same goroutine: not counted, its time kept"
-	emit(map[string]interface{}{
-		"id":      implementation(),
-		"version": version(),
-		"info": map[string]string{"compiler": runtime.Compiler, "gomaxprocs": "1", "optimized": "yes",
-			"callgrind": "unsupported: the Go runtime's threads and signals do not run reliably under Valgrind"},
-		"cases": map[string]interface{}{
-			"switch":  map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0", "round_robin": "scheduler's own", "self_returns": "not counted"}, "min_param": 2, "notes": notes + "; goroutine stacks start small and grow"},
-			"channel": map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0"}, "min_param": 0, "notes": "make(chan uint64, buffer); buffer 0 is Go's unbuffered channel"},
-			"create": map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0"}, "min_param": 1, "bytes_per_param": 8192,
-				"notes": "`go f(id)` k times, then sync.WaitGroup.Wait(): the scheduler runs each goroutine to its end; the runtime reuses dead goroutines and their stacks"},
-			"memory": map[string]interface{}{"traits": map[string]string{"style": "scheduler", "stack_bytes": "0"}, "min_param": 1, "bytes_per_param": 8192,
-				"notes": "goroutines blocked on a channel receive; stacks are the runtime's (small, growable); the garbage collector may run during the measurement"},
-		},
-	})
+// The program's facts, golang/library.json, embedded when it is built: by go build here, and by
+// gccgo (../gccgo) with an embed configuration naming the same file.
+//
+//go:embed library.json
+var libraryJSON []byte
+
+const libraryJSONPath = "modules/coroutine/golang/library.json"
+
+// facts reads library.json the way include/benchbox/library_facts.hpp does for the C/C++
+// adapters: typed accessors, then done(), which fails (the protocol's error line, exit status 2)
+// on a key missing or of the wrong type, or on a key nobody read (a typo). "comment" is prose.
+type facts struct {
+	where    string
+	object   map[string]interface{}
+	read     map[string]bool
+	problems []string
+}
+
+func parseFacts() *facts {
+	var object map[string]interface{}
+	decoder := json.NewDecoder(bytes.NewReader(libraryJSON))
+	decoder.UseNumber()
+	if err := decoder.Decode(&object); err != nil || object == nil {
+		failFacts(libraryJSONPath, "is not a JSON object")
+	}
+	return &facts{where: libraryJSONPath, object: object, read: map[string]bool{}}
+}
+
+func (f *facts) has(key string) bool { _, ok := f.object[key]; return ok }
+
+func (f *facts) value(key, what string) (interface{}, bool) {
+	v, ok := f.object[key]
+	if !ok {
+		f.problems = append(f.problems, "lacks \""+key+"\" ("+what+")")
+		return nil, false
+	}
+	f.read[key] = true
+	return v, true
+}
+
+func (f *facts) wrong(key, what string) {
+	f.problems = append(f.problems, "\""+key+"\" must be "+what)
+}
+
+func (f *facts) text(key string) string {
+	v, ok := f.value(key, "a string")
+	if !ok {
+		return ""
+	}
+	s, ok := v.(string)
+	if !ok {
+		f.wrong(key, "a string")
+	}
+	return s
+}
+
+func (f *facts) integer(key string) int64 {
+	v, ok := f.value(key, "a whole number")
+	if !ok {
+		return 0
+	}
+	n, err := strconv.ParseInt(fmt.Sprint(v), 10, 64)
+	if _, isNumber := v.(json.Number); !isNumber || err != nil {
+		f.wrong(key, "a whole number")
+	}
+	return n
+}
+
+// objects: an array of objects (absent: none), each facts of its own (each needs its done()).
+func (f *facts) objects(key string) []*facts {
+	if !f.has(key) {
+		return nil
+	}
+	v, _ := f.value(key, "an array of objects")
+	array, ok := v.([]interface{})
+	if !ok {
+		f.wrong(key, "an array of objects")
+		return nil
+	}
+	out := []*facts{}
+	for i, element := range array {
+		where := f.where + ": " + key + "[" + strconv.Itoa(i) + "]"
+		object, ok := element.(map[string]interface{})
+		if !ok {
+			failFacts(where, "is not a JSON object")
+		}
+		out = append(out, &facts{where: where, object: object, read: map[string]bool{}})
+	}
+	return out
+}
+
+// done: called once every fact was read; a key nobody read (a typo), or a problem of the
+// accessors, ends the program with all of them said.
+func (f *facts) done() {
+	keys := make([]string, 0, len(f.object))
+	for key := range f.object {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	said := []string{}
+	for _, key := range keys {
+		if key != "comment" && !f.read[key] {
+			said = append(said, "has the key \""+key+"\", which this module does not read (a typo?)")
+		}
+	}
+	if said = append(said, f.problems...); len(said) > 0 {
+		failFacts(f.where, strings.Join(said, "; "))
+	}
+}
+
+func failFacts(where, what string) {
+	fmt.Fprintln(os.Stderr, where+" "+what)
+	fail(where + " " + what)
+}
+
+// caseFacts: one entry of library.json's "cases".
+type caseFacts struct {
+	name, notes, notApplicable string
+	bytesPerParam              int64 // 0: none declared (no memory check)
+	traits                     map[string]string
+}
+
+// library: what describe shows and run checks, from library.json.
+type library struct {
+	style, stackBytes string
+	info              map[string]string
+	cases             []caseFacts
+}
+
+func readLibrary() library {
+	f := parseFacts()
+	lib := library{style: f.text("style"), stackBytes: strconv.FormatInt(f.integer("stack_bytes"), 10), info: map[string]string{}}
+	if lib.style != "scheduler" && lib.style != "symmetric" && lib.style != "asymmetric" && lib.style != "" {
+		f.wrong("style", "\"asymmetric\", \"symmetric\" or \"scheduler\"")
+	}
+	for _, entry := range f.objects("info") {
+		key := entry.text("key")
+		lib.info[key] = entry.text("value")
+		entry.done()
+		if _, computed := programInfo()[key]; computed {
+			f.problems = append(f.problems, "has an \"info\" \""+key+"\", which the program computes")
+		}
+	}
+	for _, entry := range f.objects("cases") {
+		c := caseFacts{name: entry.text("case"), traits: map[string]string{"style": lib.style, "stack_bytes": lib.stackBytes}}
+		if entry.has("not_applicable") {
+			c.notApplicable = entry.text("not_applicable")
+		} else {
+			c.notes = entry.text("notes")
+			if entry.has("bytes_per_param") {
+				c.bytesPerParam = entry.integer("bytes_per_param")
+			}
+			for _, trait := range []string{"round_robin", "self_returns"} { // the module's traits beyond style and stack
+				if entry.has(trait) {
+					c.traits[trait] = entry.text(trait)
+				}
+			}
+		}
+		entry.done()
+		if _, twice := lib.find(c.name); twice || !moduleCase(c.name) {
+			f.problems = append(f.problems, "declares an unknown case, or one twice: \""+c.name+"\"")
+		}
+		lib.cases = append(lib.cases, c)
+	}
+	for _, name := range moduleCases {
+		if _, declared := lib.find(name); !declared {
+			f.problems = append(f.problems, "declares no case \""+name+"\" (its notes, or why it is not applicable)")
+		}
+	}
+	f.done()
+	return lib
+}
+
+// The module's cases (modules/coroutine/cases.hpp): library.json declares each once.
+var moduleCases = []string{"switch", "channel", "create", "memory"}
+
+func moduleCase(name string) bool {
+	for _, c := range moduleCases {
+		if c == name {
+			return true
+		}
+	}
+	return false
+}
+
+// minParam: as LibraryAdapter derives it (common/coroutine_library.hpp): a scheduler or symmetric
+// switch needs another goroutine to go to; 0 is the unbuffered channel; create and memory: one.
+func (lib library) minParam(caseName string) uint64 {
+	switch caseName {
+	case "switch":
+		if lib.style == "asymmetric" {
+			return 1
+		}
+		return 2
+	case "channel":
+		return 0
+	}
+	return 1
+}
+
+func (lib library) find(caseName string) (caseFacts, bool) {
+	for _, c := range lib.cases {
+		if c.name == caseName {
+			return c, true
+		}
+	}
+	return caseFacts{}, false
+}
+
+// programInfo: the facts about the build the program knows itself; library.json's "info" adds the others.
+func programInfo() map[string]string {
+	return map[string]string{"compiler": runtime.Compiler, "gomaxprocs": strconv.Itoa(runtime.GOMAXPROCS(0)), "optimized": "yes"}
+}
+
+func describe(lib library) {
+	info := programInfo()
+	for key, value := range lib.info {
+		info[key] = value
+	}
+	cases := map[string]interface{}{}
+	for _, c := range lib.cases {
+		if c.notApplicable != "" {
+			cases[c.name] = map[string]interface{}{"not_applicable": c.notApplicable}
+			continue
+		}
+		entry := map[string]interface{}{"traits": c.traits, "min_param": lib.minParam(c.name), "notes": c.notes}
+		if c.bytesPerParam > 0 {
+			entry["bytes_per_param"] = c.bytesPerParam
+		}
+		cases[c.name] = entry
+	}
+	emit(map[string]interface{}{"id": implementation(), "version": version(), "info": info, "cases": cases})
 }
 
 func main() {
 	runtime.GOMAXPROCS(1)
+	lib := readLibrary()
 	args := os.Args[1:]
 	if len(args) == 1 && args[0] == "describe" {
-		describe()
+		describe(lib)
 		return
 	}
 	if len(args) == 0 || args[0] != "run" {
@@ -296,27 +516,28 @@ func main() {
 	if !hasParam || !hasOps || ops == 0 || nums["--reps"] == 0 || warmupOps == 0 {
 		fail("run needs --param P and --ops N (N > 0), --reps R > 0, --warmup-ops W > 0 if given")
 	}
+	facts, known := lib.find(caseName)
+	if !known {
+		fail("unknown case '" + caseName + "'")
+	}
+	if facts.notApplicable != "" {
+		fail("case '" + caseName + "' is not applicable: " + facts.notApplicable)
+	}
+	if minimum := lib.minParam(caseName); param < minimum {
+		fail("parameter " + strconv.FormatUint(param, 10) + " is below this library's minimum " + strconv.FormatUint(minimum, 10))
+	}
 	var run func(*trial)
 	switch caseName {
 	case "switch":
-		if param < 2 {
-			fail("parameter " + strconv.FormatUint(param, 10) + " is below this library's minimum 2")
-		}
 		run = func(t *trial) { runSwitch(t, int(param)) }
 	case "channel":
 		run = func(t *trial) { runChannel(t, int(param)) }
 	case "create":
-		if param < 1 {
-			fail("parameter " + strconv.FormatUint(param, 10) + " is below this library's minimum 1")
-		}
 		run = func(t *trial) { runCreate(t, int(param)) }
 	case "memory":
-		if param < 1 {
-			fail("parameter " + strconv.FormatUint(param, 10) + " is below this library's minimum 1")
-		}
 		run = func(t *trial) { runMemory(t, int(param)) }
 	default:
-		fail("unknown case '" + caseName + "'")
+		fail("library.json declares case '" + caseName + "', which this program does not run")
 	}
 	total := nums["--warmup"] + nums["--reps"]
 	for k := uint64(0); k < total; k++ {

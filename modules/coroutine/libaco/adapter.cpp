@@ -118,35 +118,8 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter({.id = "libaco",
-                          .version = std::to_string(ACO_VERSION_MAJOR) + "." + std::to_string(ACO_VERSION_MINOR) + "." +
-                                     std::to_string(ACO_VERSION_PATCH),
-                          .style = Style::asymmetric,
-                          .stack_bytes = 0});
-  adapter.info("fpu",
-               "each switch saves and restores the x87 control word and MXCSR "
-               "(ACO_CONFIG_SHARE_FPU_MXCSR_ENV not defined, libaco's default)");
-  adapter.add(Case::switch_,
-              {.notes = "aco_resume() from the main co into each coroutine round-robin, aco_yield() back; every "
-                        "coroutine has a share stack of its own (64 KiB + guard page), so libaco never copies a "
-                        "stack",
-               .limit = guard_page_limit("every coroutine's share stack is a mapping of its own plus a guard page"),
-               .stack_bytes = kStackBytes},
-              run_switch);
-  adapter.info("share_stack",
-               "switch: one share stack per coroutine (64 KiB + guard page), never copied; create "
-               "and memory: one 64 KiB share stack for all the coroutines of a trial");
-  adapter.add(Case::create,
-              {.notes = "aco_create() K times on ONE 64 KiB share stack (created before the clock starts; each "
-                        "aco_create mallocs the 160-byte aco_t and a 64-byte save stack), aco_resume() of each to its "
-                        "aco_exit() (nothing to copy: the previous owner has exited), aco_destroy() of each"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "all N on ONE 64 KiB share stack (+ guard page, mmap'ed once before the measurement: libaco "
-                        "reserves 68 KiB for all of them); a suspended coroutine is its 160-byte aco_t and its private "
-                        "save stack (malloc, 64 bytes doubled to fit), into which aco_resume copies its live frames "
-                        "when the next coroutine takes the share stack"},
-              run_memory);
-  adapter.not_applicable(Case::channel, "libaco has no channel (resume/yield only)");
+  LibraryAdapter adapter("libaco", std::to_string(ACO_VERSION_MAJOR) + "." + std::to_string(ACO_VERSION_MINOR) + "." +
+                                       std::to_string(ACO_VERSION_PATCH));
+  adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

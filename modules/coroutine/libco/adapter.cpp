@@ -106,24 +106,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter({.id = "libco",
-                          .version = "unversioned",  // no version number upstream: modules/coroutine/README.md has the commit
-                          .style = Style::asymmetric,
-                          .stack_bytes = kStackBytes});
-  adapter.add(Case::switch_,
-              {.notes = "co_resume() into each coroutine round-robin, co_yield_ct() back; private stacks "
-                        "(stCoRoutineAttr_t.stack_size, no shared stack); syscall hooks not enabled"},
-              run_switch);
-  adapter.add(Case::create,
-              {.notes = "co_create (malloc of the 8 KiB coroutine record, zeroed, and of a private 64 KiB stack) K "
-                        "times, co_resume() of each (it runs to its end and switches back), co_release() of each"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "private 64 KiB stacks (malloc, no guard page) and an 8 KiB coroutine record each (zeroed "
-                        "at co_create: 1024 coroutine-specific slots); each suspended in co_yield_ct() back to main"},
-              run_memory);
-  adapter.not_applicable(Case::channel,
-                         "libco has no channel; its only waiting primitive, co_cond_*, needs co_eventloop (an epoll "
-                         "loop): a channel built on it would measure benchbox's code and the event loop");
+  LibraryAdapter adapter("libco");  // no version number upstream: library.json's "version"
+  adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

@@ -162,34 +162,11 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter({.id = "libdill",
-                          .version = std::to_string(DILL_VERSION_CURRENT) + "." +
-                                     std::to_string(DILL_VERSION_REVISION) + "." + std::to_string(DILL_VERSION_AGE),
-                          .style = Style::scheduler,
-                          .stack_bytes = kStackBytes});
-  adapter.info("scheduler",
-               "one per thread (thread-local context), FIFO ready queue; polls for events at most "
-               "once a second while coroutines are ready");
-  adapter.add(Case::switch_,
-              {.notes = "N bundle_go_mem() coroutines each loop on yield(); each yield that lands in another "
-                        "coroutine is one switch; main waits in bundle_wait; 64 KiB stacks given with go_mem "
-                        "(libdill's coroutine record sits at their top; no guard page)"},
-              run_switch);
-  adapter.add(Case::channel,
-              {.notes = "libdill channels are unbuffered only (chmake has no size): buffered sizes are n/a; a "
-                        "producer coroutine chsend()s, the main coroutine chrecv()s",
-               .limit = {0}},
-              run_channel_unbuffered);
-  adapter.add(Case::create,
-              {.notes = "bundle_go_mem() from main K times, each on a 64 KiB stack from aligned_alloc: go() switches "
-                        "to the new coroutine at once, which runs to its end (libdill closes it there) before the "
-                        "scheduler resumes main, so one is alive at a time whatever K; the stack is freed when go() "
-                        "has returned"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "64 KiB stacks from aligned_alloc given with bundle_go_mem (libdill's coroutine record at "
-                        "their top, no guard page); each runs at once to chrecv() on one channel, where it waits "
-                        "until chdone()"},
-              run_memory);
+  LibraryAdapter adapter("libdill", std::to_string(DILL_VERSION_CURRENT) + "." + std::to_string(DILL_VERSION_REVISION) +
+                                        "." + std::to_string(DILL_VERSION_AGE));
+  adapter.add(Case::switch_, run_switch)
+      .add(Case::channel, run_channel_unbuffered)
+      .add(Case::create, run_create)
+      .add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

@@ -73,18 +73,7 @@ void create_body(ACL_FIBER*, void* arg) {
 
 void create_spawner(ACL_FIBER*, void* arg) {
   CreateTally& tally = *static_cast<CreateTally*>(arg);
-  const std::size_t k = tally.alive();
-  std::vector<CreateArg> args(k);
-  std::uint64_t id = 0;
-  tally.start();
-  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
-    for (auto& a : args) {
-      a = {&tally, ++id};
-      acl_fiber_create(create_body, &a, kStackBytes);
-    }
-    while (tally.completions() < (b + 1) * k) acl_fiber_yield();
-  }
-  tally.stop();
+  spawn_batches(tally, [](CreateArg& a) { acl_fiber_create(create_body, &a, kStackBytes); }, [] { acl_fiber_yield(); });
 }
 
 void run_create(Trial& trial) {
@@ -143,33 +132,10 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter({.id = "libfiber",
-                          .version = "unversioned",  // no version number upstream: modules/coroutine/README.md has the commit
-                          .style = Style::scheduler,
-                          .stack_bytes = kStackBytes});
-  adapter.info("hooks",
-               "libfiber.a replaces libc's read/write/poll/... with its own (active only while "
-               "acl_fiber_schedule runs); nothing in the measured loops makes such a call");
-  adapter.add(Case::switch_,
-              {.notes = "N acl_fiber_create() fibers each loop on acl_fiber_yield(); each yield that lands in another "
-                        "fiber is one switch (direct fiber-to-fiber swap); the main thread runs "
-                        "acl_fiber_schedule(), which returns when all fibers have exited"},
-              run_switch);
-  adapter.add(Case::channel,
-              {.notes = "acl_channel_create(sizeof(unsigned long), buffer): a buffer of exactly that many values, 0 "
-                        "= unbuffered; producer fiber acl_channel_sendul(), consumer fiber acl_channel_recvul()"},
-              run_channel);
-  adapter.add(Case::create,
-              {.notes = "a spawner fiber acl_fiber_create()s K fibers (64 KiB stacks) and acl_fiber_yield()s until "
-                        "the scheduler has run all K to their end; exited fibers are cached (up to 1000) and reused "
-                        "with their stacks by later acl_fiber_create calls; a new fiber's context is set up with "
-                        "sigprocmask + getcontext + makecontext and first entered with setcontext (three system "
-                        "calls; later switches are setjmp/longjmp)"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "acl_fiber_create(fn, arg, 64 KiB): the fiber record (calloc) and its stack (malloc, no guard "
-                        "page in this build); each suspended in acl_fiber_switch() until acl_fiber_ready(); created "
-                        "by a controller fiber inside acl_fiber_schedule()"},
-              run_memory);
+  LibraryAdapter adapter("libfiber");  // no version number upstream: library.json's "version"
+  adapter.add(Case::switch_, run_switch)
+      .add(Case::channel, run_channel)
+      .add(Case::create, run_create)
+      .add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

@@ -114,35 +114,11 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter({.id = "libgo",
-                          .version = "LIBGO_VERSION " + std::to_string(LIBGO_VERSION),
-                          .style = Style::scheduler,
-                          .stack_bytes = kStackBytes});
-  adapter.info("threads",
-               "co_sched.Start(1, 1): one processor, the main thread; libgo also starts its "
-               "FastSteadyClock background thread");
-  adapter.add(Case::switch_,
-              {.notes = "N `go co_stack(64 KiB)` coroutines each loop on co_yield; each yield that lands in another "
-                        "coroutine is one switch; every switch passes through the processor's scheduling loop (two "
-                        "context swaps); the coroutine running the adapter waits blocked on a co_chan"},
-              run_switch);
-  adapter.add(Case::channel,
-              {.notes = "co_chan<uint64_t>(buffer): a queue of exactly that many values, 0 = unbuffered; producer "
-                        "coroutine ch << v, consumer coroutine ch >> v"},
-              run_channel);
-  adapter.add(Case::create,
-              {.notes = "`go co_stack(64 KiB)` K times from the coroutine running the adapter (a Task with its "
-                        "std::function and a malloc'ed stack, queued on the one processor), then co_yield until the "
-                        "processor has run all K to their end; finished tasks are deleted in groups of 17 (libgo's GC "
-                        "list)"},
-              run_create);
-  adapter.add(
-      Case::memory,
-      {.notes = "`go co_stack(64 KiB)`: a Task (504 bytes with its std::function) and a 64 KiB stack from "
-                "malloc (no guard page: protect_stack_page 0, libgo's default); each blocked in pop() on one empty "
-                "co_chan<int>(1) (its condition variable), closed after the measurement; one processor thread "
-                "(Start(1, 1))"},
-      run_memory);
+  LibraryAdapter adapter("libgo", "LIBGO_VERSION " + std::to_string(LIBGO_VERSION));
+  adapter.add(Case::switch_, run_switch)
+      .add(Case::channel, run_channel)
+      .add(Case::create, run_create)
+      .add(Case::memory, run_memory);
   int status = 1;
   go co_stack(kDriverStackBytes)[&] {
     status = adapter.main(argc, argv);

@@ -149,36 +149,11 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter({.id = "libmill",
-                          .version = std::to_string(MILL_VERSION_CURRENT) + "." +
-                                     std::to_string(MILL_VERSION_REVISION) + "." + std::to_string(MILL_VERSION_AGE),
-                          .style = Style::scheduler,
-                          .stack_bytes = kStackBytes});
-  adapter.info("scheduler",
-               "one per process, FIFO ready queue; polls for events every 103rd suspend (epoll_wait, timeout 0)");
-  // Every coroutine alive at once holds a guarded stack: switch and memory share the limit.
-  Limit guard = guard_page_limit("each stack's guard page (mprotect) splits libmill's heap mapping");
-  guard.reason += "; beyond the limit go() panics: \"not enough memory to allocate coroutine stack\"";
-  adapter.add(Case::switch_,
-              {.notes = "N go() coroutines each loop on yield(); each yield that lands in another coroutine is one "
-                        "switch; main waits blocked on a channel so only the N coroutines are scheduled; stacks set "
-                        "with goprepare() (plus a guard page)",
-               .limit = guard},
-              run_switch);
-  adapter.add(Case::channel,
-              {.notes = "chmake(uint64_t, buffer): buffer is libmill's own ring of exactly that many values, 0 = "
-                        "unbuffered; producer coroutine chs(), main coroutine chr()"},
-              run_channel);
-  adapter.add(Case::create,
-              {.notes = "go() from main K times: go() switches to the new coroutine at once, which runs to its end "
-                        "(its 64 KiB stack back to libmill's stack cache, goprepare(2)) before the scheduler resumes "
-                        "main, so one coroutine is alive at a time whatever K; every 103rd suspend polls epoll"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "each go() allocates its stack (64 KiB + libmill's record and value buffer, rounded up to "
-                        "pages, plus a guard page: posix_memalign + mprotect; none cached when the measurement "
-                        "starts) and runs at once to chr() on one channel, where it waits",
-               .limit = guard},
-              run_memory);
+  LibraryAdapter adapter("libmill", std::to_string(MILL_VERSION_CURRENT) + "." + std::to_string(MILL_VERSION_REVISION) +
+                                        "." + std::to_string(MILL_VERSION_AGE));
+  adapter.add(Case::switch_, run_switch)
+      .add(Case::channel, run_channel)
+      .add(Case::create, run_create)
+      .add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

@@ -87,18 +87,7 @@ void create_body(void* arg) {
 
 void run_create(Trial& trial) {
   CreateTally tally(trial);
-  const std::size_t k = tally.alive();
-  std::vector<CreateArg> args(k);
-  std::uint64_t id = 0;
-  tally.start();
-  for (std::uint64_t b = 0; b < tally.batches(); ++b) {
-    for (auto& a : args) {
-      a = {&tally, ++id};
-      taskcreate(create_body, &a, kStackBytes);
-    }
-    while (tally.completions() < (b + 1) * k) taskyield();
-  }
-  tally.stop();
+  spawn_batches(tally, [](CreateArg& a) { taskcreate(create_body, &a, kStackBytes); }, [] { taskyield(); });
   tally.finish();
 }
 
@@ -140,30 +129,10 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 extern "C" void taskmain(int argc, char** argv) {
-  LibraryAdapter adapter({.id = "libtask",
-                          .version = "unversioned",  // no version number upstream: modules/coroutine/README.md has the commit
-                          .style = Style::scheduler,
-                          .stack_bytes = kStackBytes});
-  adapter.info("main", "libtask's own main(); the adapter runs in taskmain (256 KiB task stack)");
-  adapter.add(Case::switch_,
-              {.notes = "N taskcreate() tasks each loop on taskyield(); each yield that lands in another task is one "
-                        "switch; taskmain waits blocked on a channel; every switch passes through the scheduler's "
-                        "context (two register swaps)"},
-              run_switch);
-  adapter.add(Case::channel,
-              {.notes = "chancreate(sizeof(unsigned long), buffer): a buffer of exactly that many values, 0 = "
-                        "unbuffered; producer task chansendul(), taskmain chanrecvul()"},
-              run_channel);
-  adapter.add(Case::create,
-              {.notes = "taskcreate(fn, arg, 64 KiB) K times from taskmain (one malloc for the task record, ~1.6 KiB "
-                        "with its ucontext_t, and its fixed-size stack; one sigprocmask system call for the context's "
-                        "signal mask), "
-                        "then taskyield(): the scheduler runs each to its end and frees it"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "taskcreate(fn, arg, 64 KiB): the task record (~1.6 KiB, zeroed) and its fixed-size 64 KiB "
-                        "stack in one malloc, no guard page; each asleep in tasksleep() on one Rendez until "
-                        "taskwakeupall()"},
-              run_memory);
+  LibraryAdapter adapter("libtask");  // no version number upstream: library.json's "version"
+  adapter.add(Case::switch_, run_switch)
+      .add(Case::channel, run_channel)
+      .add(Case::create, run_create)
+      .add(Case::memory, run_memory);
   taskexitall(adapter.main(argc, argv));
 }

@@ -148,22 +148,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter({.id = "lua", .version = LUA_RELEASE, .style = Style::asymmetric, .stack_bytes = 0});
-  adapter.info("build", "C library (liblua5.4): errors and yields across C use _setjmp/_longjmp");
-  adapter.add(Case::switch_,
-              {.notes = "lua_resume() from C into each Lua thread, lua_yieldk() back: two switches. The body is a C "
-                        "function continued by lua_yieldk's continuation (no Lua bytecode); each resume is a "
-                        "protected call (_setjmp) and each yield a _longjmp back to it. Lua threads have no C stack "
-                        "of their own (0 here): only a growable Lua value stack"},
-              run_switch);
-  adapter.add(Case::create,
-              {.notes = "lua_newthread (kept in a table), lua_resume of a C function that returns; the slots are then "
-                        "cleared and Lua's incremental collector frees the threads as allocation goes on"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "Lua threads (a lua_State and its initial value stack each), suspended in lua_yieldk"},
-              run_memory);
-  adapter.not_applicable(Case::channel,
-                         "Lua has no channel; coroutine.resume/yield pass values one switch at a time (a generator)");
+  LibraryAdapter adapter("lua", LUA_RELEASE);
+  adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

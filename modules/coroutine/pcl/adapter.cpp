@@ -102,21 +102,7 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter({.id = "pcl", .version = version(), .style = Style::asymmetric, .stack_bytes = kStackBytes});
-  adapter.info("implementation", "ucontext (getcontext/makecontext/swapcontext) in Debian's build");
-  adapter.add(Case::switch_,
-              {.notes = "co_call() into each coroutine and co_resume() back: two switches, each a glibc swapcontext "
-                        "(with its rt_sigprocmask system call) plus a pthread_getspecific for the current coroutine"},
-              run_switch);
-  adapter.add(Case::create,
-              {.notes = "co_create(fn, arg, NULL, 64 KiB) (PCL mallocs record and stack), co_call runs fn, which ends "
-                        "with co_exit() (PCL frees it and returns to the caller)"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "co_create with a PCL-allocated 64 KiB stack (malloc, no guard page) and ucontext record; "
-                        "each suspended in co_resume()"},
-              run_memory);
-  adapter.not_applicable(Case::channel,
-                         "PCL has no channel (only co_call/co_resume); one built here would measure benchbox's code");
+  LibraryAdapter adapter("pcl", version());
+  adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

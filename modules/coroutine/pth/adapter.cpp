@@ -132,33 +132,8 @@ int main(int argc, char** argv) {
   }
   const long v = pth_version();  // 0xVRRTLL: 0x200207 = 2.0.7
   LibraryAdapter adapter(
-      {.id = "pth",
-       .version = std::to_string(v >> 20) + "." + std::to_string((v >> 12) & 0xff) + "." + std::to_string(v & 0xff),
-       .style = Style::scheduler,
-       .stack_bytes = kStackBytes});
-  adapter.info("implementation", "machine context by getcontext/makecontext/swapcontext in Debian's build");
-  adapter.add(Case::switch_,
-              {.notes = "pth_yield(NULL) from each thread; one entry into another thread is one switch, though Pth "
-                        "goes through its scheduler context (two swapcontext calls, each with an rt_sigprocmask "
-                        "system call, plus the scheduler's event check and time accounting). N=1 is not run: the "
-                        "yield would come back to the same thread"},
-              run_switch);
-  adapter.add(Case::create,
-              {.notes = "pth_spawn (joinable, 64 KiB stack) K times, then pth_join each: the scheduler runs them to "
-                        "their end"},
-              run_create);
-  adapter.add(
-      Case::memory,
-      {.notes = "pth_spawn with a 64 KiB stack (Pth mallocs it, no guard page); each waits in pth_cond_await; "
-                "Pth's scheduler walks its whole ready queue on every spawn, so the cost grows with the square of N",
-       .limit = {5000,
-                 "Pth's scheduler walks its whole ready queue on every spawn: 10000 threads "
-                 "took 30 s of CPU per process on a 2-CPU EPYC VM (3 processes per row)"}},
-      run_memory);
-  adapter.not_applicable(Case::channel,
-                         "Pth's message ports (pth_msgport_*) are unbounded queues: a put never waits, so neither a "
-                         "buffer size nor a rendezvous can be asked of them; a bounded channel built here from "
-                         "pth_cond/pth_mutex would measure benchbox's code");
+      "pth", std::to_string(v >> 20) + "." + std::to_string((v >> 12) & 0xff) + "." + std::to_string(v & 0xff));
+  adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   const int status = adapter.main(argc, argv);
   pth_kill();
   return status;

@@ -129,20 +129,8 @@ void run_memory(Trial& trial) {
 
 int main(int argc, char** argv) {
   if (!tb_init(tb_null, tb_null)) return 3;
-  LibraryAdapter adapter({.id = "tbox.stackless", .version = tbox_version(), .style = Style::scheduler, .stack_bytes = 0});
-  adapter.add(Case::switch_,
-              {.notes = "stackless: a yield returns from the coroutine function to tbox's scheduler loop, which "
-                        "calls the next one; no stack is switched"},
-              run_switch);
-  adapter.add(
-      Case::create,
-      {.notes = "stackless: tb_lo_coroutine_start from a spawner coroutine, the scheduler loop runs each to its "
-                "end; tbox reuses cached dead coroutines"},
-      run_create);
-  adapter.add(Case::memory,
-              {.notes = "stackless: one small heap record per coroutine, suspended in tb_lo_coroutine_suspend"},
-              run_memory);
-  adapter.not_applicable(Case::channel, "tbox's stackless coroutines have no channel");
+  LibraryAdapter adapter("tbox.stackless", tbox_version());
+  adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   const int rc = adapter.main(argc, argv);
   tb_exit();
   return rc;

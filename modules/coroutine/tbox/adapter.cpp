@@ -142,22 +142,11 @@ void run_memory(Trial& trial) {
 
 int main(int argc, char** argv) {
   if (!tb_init(tb_null, tb_null)) return 3;
-  LibraryAdapter adapter({.id = "tbox", .version = tbox_version(), .style = Style::scheduler, .stack_bytes = kStackBytes});
-  adapter.info("source", "Debian source package, coroutine module on, -O2 (scripts/build-tbox.sh)");
-  adapter.add(
-      Case::switch_,
-      {.notes = "tb_coroutine_yield hands control to the next ready coroutine of the scheduler; default stack 128 KiB"},
-      run_switch);
-  adapter.add(Case::channel, {.notes = "tb_co_channel_init(size): 0 is unbuffered; values travel as pointers"},
-              run_channel);
-  adapter.add(Case::create,
-              {.notes = "tb_coroutine_start from a spawner coroutine, the scheduler runs each to its end; tbox "
-                        "reuses cached dead coroutines"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "tb_coroutine_start(..., 64 KiB); each suspended in tb_coroutine_suspend, resumed by a "
-                        "controller coroutine after the measurement"},
-              run_memory);
+  LibraryAdapter adapter("tbox", tbox_version());
+  adapter.add(Case::switch_, run_switch)
+      .add(Case::channel, run_channel)
+      .add(Case::create, run_create)
+      .add(Case::memory, run_memory);
   const int rc = adapter.main(argc, argv);
   tb_exit();
   return rc;

@@ -225,39 +225,10 @@ int main(int argc, char** argv) {
   if (pthread_setattr_default_np(&attr) != 0) return 3;
   pthread_attr_destroy(&attr);
 
-  const Limit limit{thread_limit(),
-                    "half of this machine's smallest limit among threads-max, pid_max, "
-                    "max_map_count/2 (a stack and its guard page) and RLIMIT_NPROC"};
-  const std::string limit_note =
-      limit.max >= 0
-          ? "; at most " + std::to_string(limit.max) +
-                " threads (half of this machine's smallest limit among threads-max, pid_max, max_map_count/2 "
-                "and RLIMIT_NPROC)"
-          : "";
-  LibraryAdapter adapter(
-      {.id = "thread", .version = glibc_version(), .style = Style::scheduler, .stack_bytes = kStackBytes});
-  adapter.info("implementation", "std::thread (NPTL), 64 KiB stacks, pinned with the process to one CPU");
-  adapter.add(Case::switch_,
-              {.notes = "a ring of N threads: each sets the next one's futex word, wakes it (FUTEX_WAKE) and sleeps "
-                        "on its own (FUTEX_WAIT); one wake-up of the next thread is one switch. N=1 is not run: a "
-                        "thread cannot hand off to itself" +
-                        limit_note,
-               .limit = limit,
-               .style = Style::symmetric},
-              run_switch);
-  adapter.add(Case::channel,
-              {.notes = "a bounded queue under a std::mutex with two std::condition_variables; 0 = rendezvous "
-                        "(the sender waits until its value was received)"},
-              run_channel);
-  adapter.add(Case::create,
-              {.notes = "std::thread construction (clone; glibc reuses cached stacks), the body, join" + limit_note,
-               .limit = limit},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "threads blocked on a futex; resident pages of the process only: the kernel's own memory "
-                        "per thread (a 16 KiB kernel stack, task_struct) is not counted" +
-                        limit_note,
-               .limit = limit},
-              run_memory);
+  LibraryAdapter adapter("thread", glibc_version(), thread_limit());  // library.json's "limit": "adapter"
+  adapter.add(Case::switch_, run_switch)
+      .add(Case::channel, run_channel)
+      .add(Case::create, run_create)
+      .add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

@@ -139,23 +139,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter({.id = "ucontext",
-                          .version = std::string("glibc ") + gnu_get_libc_version(),
-                          .style = Style::asymmetric,
-                          .stack_bytes = kStackBytes});
-  adapter.add(
-      Case::switch_,
-      {.notes = "swapcontext to each coroutine and back; every swapcontext also makes an rt_sigprocmask system call"},
-      run_switch);
-  adapter.add(Case::create,
-              {.notes = "operator new[] of a 64 KiB stack, getcontext + makecontext, swapcontext in; the body returns "
-                        "through uc_link; delete[] of the stack (each swapcontext is also a system call)"},
-              run_create);
-  adapter.add(Case::memory,
-              {.notes = "64 KiB stacks from operator new[] (no guard page) plus a ucontext_t (~1 KiB) per coroutine, "
-                        "each suspended in swapcontext back to main"},
-              run_memory);
-  adapter.not_applicable(Case::channel,
-                         "ucontext has no channel; one built here would measure benchbox's code, not glibc's");
+  LibraryAdapter adapter("ucontext", std::string("glibc ") + gnu_get_libc_version());
+  adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }
