@@ -1,7 +1,5 @@
 #include "system_info.hpp"
 
-#include <linux/perf_event.h>
-#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -12,6 +10,8 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+
+#include <benchbox/adapter/hardware_counters.hpp>
 
 #include "build_info.hpp"
 
@@ -112,19 +112,7 @@ nlohmann::json collect_context(const std::vector<std::string>& command_line, std
   };
 }
 
-bool hardware_counters_available() {
-  perf_event_attr attr{};
-  attr.type = PERF_TYPE_HARDWARE;
-  attr.size = sizeof attr;
-  attr.config = PERF_COUNT_HW_INSTRUCTIONS;
-  attr.disabled = 1;
-  attr.exclude_kernel = 1;
-  attr.exclude_hv = 1;
-  const int fd = static_cast<int>(syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
-  if (fd < 0) return false;
-  close(fd);
-  return true;
-}
+bool hardware_counters_available() { return HardwareCounters::available(); }
 
 std::vector<std::string> environment_warnings(const nlohmann::json& c, bool unpinned_rows) {
   std::vector<std::string> w;

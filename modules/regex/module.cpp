@@ -28,6 +28,9 @@ using benchbox::regex::Benchmark;
 using benchbox::regex::Case;
 using benchbox::regex::case_id;
 using benchbox::regex::find_benchmark;
+using benchbox::regex::kHaystackAxis;
+using benchbox::regex::kOwnHaystack;
+using benchbox::regex::kPatternAxis;
 namespace proof = benchbox::regex::proof;
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -39,12 +42,12 @@ constexpr const char* kNeedsHaystack =
 struct Ask {
   const Benchmark* benchmark = nullptr;  // or the user's own pattern
   std::string pattern;                   // the user's, or the benchmark's name
-  std::string haystack = "own";          // own, a haystack's name, or a file's path
+  std::string haystack = kOwnHaystack;          // own, a haystack's name, or a file's path
 };
 
 Ask ask_of(const benchbox::Point& p) {
-  const AxisValue* pattern = p.find("pattern");
-  const AxisValue* haystack = p.find("haystack");
+  const AxisValue* pattern = p.find(kPatternAxis);
+  const AxisValue* haystack = p.find(kHaystackAxis);
   Ask a;
   a.pattern = pattern ? pattern->text : p.first().text;
   a.benchmark = find_benchmark(a.pattern);
@@ -55,7 +58,7 @@ Ask ask_of(const benchbox::Point& p) {
 // The haystack's file; empty for a user's pattern on "own" (there is none).
 fs::path haystack_file(const Ask& a, const fs::path& data_dir, bool compile) {
   if (a.haystack.front() == '/') return a.haystack;
-  if (a.haystack != "own") return data_dir / (a.haystack + ".txt");
+  if (a.haystack != kOwnHaystack) return data_dir / (a.haystack + ".txt");
   if (a.benchmark) return data_dir / (std::string(a.benchmark->haystack) + ".txt");
   return compile ? data_dir / "english.txt" : fs::path();  // compile's proof scans english's first 64 KiB
 }
@@ -205,7 +208,7 @@ std::optional<std::string> verify_compile(const CaseContext& c, const TrialProof
 benchbox::CaseSpec::Unverifiable unverifiable_in(bool compile, std::vector<std::string> reads,
                                                  std::vector<std::pair<std::string, std::string>> per_scan) {
   return [=](const CaseContext& c, const TrialProof& p) -> std::optional<std::string> {
-    const std::string semantics = c.traits.value("semantics");
+    const std::string semantics = c.traits.value(proof::kSemantics);
     if (p.done != p.ops || ask_of(c.point).benchmark || semantics.rfind("leftmost-longest", 0) != 0) return std::nullopt;
     std::string error;
     if (!expected_for(c, compile, error)) return std::nullopt;
@@ -220,7 +223,7 @@ benchbox::CaseSpec::Unverifiable unverifiable_in(bool compile, std::vector<std::
 
 std::optional<std::string> unavailable(const benchbox::Point& p, const fs::path& dir, bool compile) {
   const Ask a = ask_of(p);
-  if (a.benchmark && a.haystack == "own" && !fs::exists(dir / "expected.json"))
+  if (a.benchmark && a.haystack == kOwnHaystack && !fs::exists(dir / "expected.json"))
     return "the haystacks were not generated: they need python3 and Debian's wamerican (run scripts/setup regex), then rebuild benchbox";
   const fs::path file = haystack_file(a, dir, compile);
   if (file.empty()) return kNeedsHaystack;
@@ -230,7 +233,7 @@ std::optional<std::string> unavailable(const benchbox::Point& p, const fs::path&
 
 std::optional<std::string> needs_haystack(const benchbox::Point& p) {
   const Ask a = ask_of(p);
-  return !a.benchmark && a.haystack == "own" ? std::optional<std::string>(kNeedsHaystack) : std::nullopt;
+  return !a.benchmark && a.haystack == kOwnHaystack ? std::optional<std::string>(kNeedsHaystack) : std::nullopt;
 }
 
 std::vector<std::string> suite_of(std::string_view case_id) {
@@ -262,15 +265,15 @@ std::string pattern_label(const AxisValue& v) { return find_benchmark(v.text) ? 
 // "names (english)", "names in log", "/a+b/ in notes.txt".
 std::string point_label(const benchbox::Point& p) {
   const Ask a = ask_of(p);
-  if (!a.benchmark && a.haystack == "own") return pattern_label({a.pattern, std::nullopt});
-  std::string haystack = a.haystack == "own" ? std::string(a.benchmark->haystack) : a.haystack;
+  if (!a.benchmark && a.haystack == kOwnHaystack) return pattern_label({a.pattern, std::nullopt});
+  std::string haystack = a.haystack == kOwnHaystack ? std::string(a.benchmark->haystack) : a.haystack;
   if (!haystack.empty() && haystack.front() == '/') haystack = fs::path(haystack).filename().string();
-  if (a.benchmark && a.haystack == "own") return a.pattern + " (" + haystack + ")";
+  if (a.benchmark && a.haystack == kOwnHaystack) return a.pattern + " (" + haystack + ")";
   return pattern_label({a.pattern, std::nullopt}) + " in " + haystack;
 }
 
 benchbox::AxisSpec pattern_axis(std::string_view case_id) {
-  return {.name = "pattern",
+  return {.name = kPatternAxis,
           .choices = benchmark_names(),
           .default_value = joined(suite_of(case_id)),
           .suite = suite_of(case_id),
@@ -280,12 +283,12 @@ benchbox::AxisSpec pattern_axis(std::string_view case_id) {
 }
 
 benchbox::AxisSpec haystack_axis() {
-  std::vector<std::string> names{"own"};
+  std::vector<std::string> names{kOwnHaystack};
   for (auto h : benchbox::regex::kHaystacks) names.emplace_back(h);
-  return {.name = "haystack",
+  return {.name = kHaystackAxis,
           .choices = names,
-          .default_value = "own",
-          .suite = {"own"},
+          .default_value = kOwnHaystack,
+          .suite = {kOwnHaystack},
           .help = "own (the benchmark's), english, log, unicode, backtrack, or the path of your own file",
           .describe = [](const AxisValue& v) { return "in " + (v.file ? fs::path(v.text).filename().string() : v.text); },
           .user_file = [](const fs::path&) -> std::optional<std::string> { return std::nullopt; }};
