@@ -107,6 +107,7 @@ function(benchbox_library)
       target_link_libraries(${target} PRIVATE benchbox_adapter benchbox_warnings ${A_LIBRARIES})
       set_target_properties(${target} PROPERTIES OUTPUT_NAME ${id} RUNTIME_OUTPUT_DIRECTORY ${BENCHBOX_LIBEXEC_DIR}/${module}/bin)
       set(BENCHBOX_LAST_TARGET ${target} PARENT_SCOPE)
+      set_property(GLOBAL APPEND PROPERTY BENCHBOX_ADAPTERS_${module} ${target})  # benchbox_module_adapters
       if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
         benchbox_library_facts(${target} ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
       endif()
@@ -163,6 +164,31 @@ macro(benchbox_module_libraries)
   endforeach()
   unset(BENCHBOX_MODULE_NEEDS_FACTS)
 endmacro()
+
+# In a module's CMakeLists.txt, after benchbox_module_libraries: what every C/C++ adapter of the
+# module that this build makes needs from the module (one target per available library with SOURCES).
+#
+#   benchbox_module_adapters([DEPENDS <target>...] [INCLUDE_DIRECTORIES <dir>...] [TARGETS <variable>])
+#
+# DEPENDS: each adapter is built after these targets (the module's data sets); INCLUDE_DIRECTORIES:
+# on each adapter's include path (headers generated for the module); TARGETS: a variable set to the
+# adapters' targets, in the order the libraries were declared.
+function(benchbox_module_adapters)
+  cmake_parse_arguments(A "" "TARGETS" "DEPENDS;INCLUDE_DIRECTORIES" ${ARGN})
+  get_filename_component(module ${CMAKE_CURRENT_SOURCE_DIR} NAME)
+  get_property(targets GLOBAL PROPERTY BENCHBOX_ADAPTERS_${module})
+  foreach(target IN LISTS targets)
+    if(A_INCLUDE_DIRECTORIES)
+      target_include_directories(${target} PRIVATE ${A_INCLUDE_DIRECTORIES})
+    endif()
+    if(A_DEPENDS)
+      add_dependencies(${target} ${A_DEPENDS})
+    endif()
+  endforeach()
+  if(A_TARGETS)
+    set(${A_TARGETS} ${targets} PARENT_SCOPE)
+  endif()
+endfunction()
 
 # After every module folder was read: one line per module saying which libraries were found.
 function(benchbox_library_summary)
