@@ -29,3 +29,27 @@ function(benchbox_test_adapter libexec_var)
        "{\"id\": \"${A_ID}\", \"title\": \"${A_TITLE}\", \"order\": 1000, \"available\": true, \"program\": \"bin/${A_ID}\"}\n")
   set(${libexec_var} ${libexec} PARENT_SCOPE)
 endfunction()
+
+# The verification test of such an adapter, <module>.verification.<name> (tests/verification_row.cmake):
+#
+#   benchbox_verification_test(<name> LIBEXEC <dir> MODULE <module> CASE <case> PARAM <param> LIBRARY <id>
+#                              CHEAT_VARIABLE <variable> CHEAT <cheat> EXPECT <regex> [OPS <n>])
+#
+# runs `benchbox MODULE -n CASE PARAM --lib LIBRARY` on the LIBEXEC folder with CHEAT_VARIABLE set to
+# CHEAT: CHEAT none must be verified, any other must fail the row with a reason matching EXPECT.
+function(benchbox_verification_test name)
+  cmake_parse_arguments(A "" "LIBEXEC;MODULE;CASE;PARAM;LIBRARY;CHEAT_VARIABLE;CHEAT;EXPECT;OPS" "" ${ARGN})
+  set(test ${A_MODULE}.verification.${name})
+  set(ops)
+  if(A_OPS)
+    set(ops -DOPS=${A_OPS})
+  endif()
+  string(REPLACE "." "-" out ${name})
+  add_test(NAME ${test}
+           COMMAND ${CMAKE_COMMAND} -DBENCHBOX=$<TARGET_FILE:benchbox> -DLIBEXEC=${A_LIBEXEC} -DMODULE=${A_MODULE}
+                   -DCASE=${A_CASE} "-DPARAM=${A_PARAM}" -DLIBRARY=${A_LIBRARY} -DCHEAT_VARIABLE=${A_CHEAT_VARIABLE}
+                   -DCHEAT=${A_CHEAT} "-DEXPECT=${A_EXPECT}" ${ops} -DOUT=${CMAKE_CURRENT_BINARY_DIR}/verification-${out}.json
+                   -P ${CMAKE_SOURCE_DIR}/tests/verification_row.cmake)
+  set_tests_properties(${test} PROPERTIES LABELS ${A_MODULE} TIMEOUT 120
+                       ENVIRONMENT "BENCHBOX_LOCK_FILE=${CMAKE_CURRENT_BINARY_DIR}/verification.${name}.lock")
+endfunction()
