@@ -8,6 +8,5 @@
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
-  benchbox::allocator::add_cases<benchbox::allocator::BumpRing>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::allocator::adapter_main<benchbox::allocator::BumpRing>(adapter, argc, argv);
 }

@@ -8,6 +8,5 @@
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("glibc", std::string("glibc ") + gnu_get_libc_version());
-  benchbox::allocator::add_cases<benchbox::allocator::MallocFree>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::allocator::adapter_main<benchbox::allocator::MallocFree>(adapter, argc, argv);
 }

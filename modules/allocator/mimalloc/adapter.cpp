@@ -21,10 +21,10 @@ std::string option(mi_option_t option) { return std::to_string(mi_option_get(opt
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("mimalloc", version());
-  benchbox::allocator::add_cases<benchbox::allocator::MallocFree>(
-      adapter, {{"eager_commit", option(mi_option_eager_commit)},
-                {"large_os_pages", option(mi_option_large_os_pages)},
-                {"decommit_delay", option(mi_option_decommit_delay)},
-                {"page_reset", option(mi_option_page_reset)}});
-  return adapter.main(argc, argv);
+  return benchbox::allocator::adapter_main<benchbox::allocator::MallocFree>(adapter, argc, argv, [] {
+    return benchbox::allocator::ReadBack{{"eager_commit", option(mi_option_eager_commit)},
+                                         {"large_os_pages", option(mi_option_large_os_pages)},
+                                         {"decommit_delay", option(mi_option_decommit_delay)},
+                                         {"page_reset", option(mi_option_page_reset)}};
+  });
 }

@@ -18,6 +18,5 @@ struct ScalableMalloc {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("tbbmalloc", "oneTBB " TBB_VERSION_STRING);
-  benchbox::allocator::add_cases<ScalableMalloc>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::allocator::adapter_main<ScalableMalloc>(adapter, argc, argv);
 }

@@ -26,6 +26,5 @@ int main(int argc, char** argv) {
   g_allocator = tb_allocator();
   benchbox::Adapter adapter("tbox", std::to_string(TB_VERSION_MAJOR) + "." + std::to_string(TB_VERSION_MINOR) + "." +
                                         std::to_string(TB_VERSION_ALTER));
-  benchbox::allocator::add_cases<TboxAllocator>(adapter);
-  return adapter.main(argc, argv);
+  return benchbox::allocator::adapter_main<TboxAllocator>(adapter, argc, argv);
 }

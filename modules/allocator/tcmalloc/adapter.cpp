@@ -35,7 +35,8 @@ std::string max_total_thread_cache_mib() {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter(BB_TCMALLOC_ID, "gperftools " + version());
-  benchbox::allocator::add_cases<benchbox::allocator::MallocFree>(
-      adapter, {{"release_rate", release_rate()}, {"max_total_thread_cache_mib", max_total_thread_cache_mib()}});
-  return adapter.main(argc, argv);
+  return benchbox::allocator::adapter_main<benchbox::allocator::MallocFree>(adapter, argc, argv, [] {
+    return benchbox::allocator::ReadBack{{"release_rate", release_rate()},
+                                         {"max_total_thread_cache_mib", max_total_thread_cache_mib()}};
+  });
 }

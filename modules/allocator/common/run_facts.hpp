@@ -1,0 +1,28 @@
+// The facts of an allocator's library.json that `run` needs: where malloc must resolve, the largest
+// parameter per case and the cases that do not apply. allocator_run_facts
+// (modules/allocator/CMakeLists.txt) writes them as constants from the file at configure time, so
+// that a run parses no JSON and makes no string of them before its trials (what it allocates there
+// would change the heap the measured allocator starts from). describe reads the whole file
+// (allocator_info, allocator_adapter.hpp) and checks that these say the same.
+// Cases are named by their ids (cases.hpp); each list ends with an entry whose case_id is null.
+#pragma once
+
+#include <cstdint>
+
+namespace benchbox::allocator::run_facts {
+
+struct Limit {
+  const char* case_id;
+  std::int64_t max_param;
+};
+
+struct NotApplicable {
+  const char* case_id;
+  const char* reason;
+};
+
+extern const char malloc_from[];  // "": the adapter calls the library's own API
+extern const Limit limits[];
+extern const NotApplicable not_applicable[];
+
+}  // namespace benchbox::allocator::run_facts
