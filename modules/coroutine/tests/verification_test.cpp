@@ -3,6 +3,7 @@
 // Go's scheduler keeps its own order and books every timed entry, 1% on its checksum.
 #include <gtest/gtest.h>
 
+#include "coroutine/cases.hpp"
 #include "coroutine/checksums.hpp"
 #include <benchbox/module.hpp>
 
@@ -14,7 +15,7 @@ constexpr std::uint64_t kCoroutines = 10, kOps = 10000;
 
 std::optional<std::string> verify(const std::map<std::string, std::string>& traits, std::uint64_t done, std::uint64_t checksum,
                                   std::map<std::string, std::uint64_t> counts) {
-  const CaseSpec& spec = *find_module("coroutine")->find_case("switch");
+  const CaseSpec& spec = *find_module("coroutine")->find_case(coroutine::case_id(coroutine::Case::switch_));
   CaseContext context{Point::of(AxisValue::of(kCoroutines)), {}, {}};
   context.traits.values = traits;
   return spec.verify(context, TrialProof{kOps, done, checksum, std::move(counts)});
