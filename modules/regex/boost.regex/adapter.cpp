@@ -30,6 +30,6 @@ struct BoostSyntax {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("boost.regex", BOOST_LIB_VERSION);
-  benchbox::regex::add_engine<benchbox::regex::MatchResultsEngine<BoostSyntax>>(adapter);
+  benchbox::regex::add_engine<benchbox::regex::MatchResultsEngine<BoostSyntax>>(adapter, argc, argv);
   return adapter.main(argc, argv);
 }

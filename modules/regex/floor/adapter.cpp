@@ -42,14 +42,18 @@ struct Memmem {
 int main(int argc, char** argv) {
   using benchbox::regex::Case;
   benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
-  const auto facts = benchbox::LibraryFacts::embedded();
-  auto info = benchbox::regex::engine_info(facts);
+  benchbox::regex::EngineInfo info;
+  std::string no_compile;
+  if (benchbox::regex::describing(argc, argv)) {  // only describe reads library.json (regex_adapter.hpp)
+    const auto facts = benchbox::LibraryFacts::embedded();
+    info = benchbox::regex::engine_info(facts);
+    adapter.info("implementation", facts.text("implementation"));
+    no_compile = facts.text("no_compile");
+    facts.done();
+  }
   info.cannot_run = [](const benchbox::regex::Benchmark& b) -> std::string {
     return b.flags().case_insensitive || !plain_literal(b.pattern) ? kNotALiteral : "";
   };
-  adapter.info("implementation", facts.text("implementation"));
-  const std::string no_compile = facts.text("no_compile");
-  facts.done();
   benchbox::regex::add_engine<Memmem>(adapter, info);
   adapter.not_applicable(benchbox::regex::case_id(Case::compile), no_compile);
   return adapter.main(argc, argv);

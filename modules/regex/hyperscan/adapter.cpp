@@ -15,6 +15,7 @@ namespace {
 using benchbox::regex::Flags;
 
 struct Hyperscan {
+  static constexpr bool kEarliestEnd = true;  // hs_scan reports a match at its earliest end (SOM leftmost)
   static constexpr std::size_t kMaxHaystack = std::numeric_limits<unsigned>::max();
   static constexpr const char* kMaxHaystackWhy = "hs_scan takes an unsigned int length";
   hs_database_t* db = nullptr;
@@ -65,6 +66,6 @@ struct Hyperscan {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("hyperscan", hs_version());
-  benchbox::regex::add_engine<Hyperscan>(adapter);
+  benchbox::regex::add_engine<Hyperscan>(adapter, argc, argv);
   return adapter.main(argc, argv);
 }

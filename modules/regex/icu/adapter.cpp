@@ -82,6 +82,6 @@ struct Icu {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("icu", U_ICU_VERSION);
-  benchbox::regex::add_engine<Icu>(adapter);
+  benchbox::regex::add_engine<Icu>(adapter, argc, argv);
   return adapter.main(argc, argv);
 }

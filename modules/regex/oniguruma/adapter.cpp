@@ -70,6 +70,6 @@ struct Onig {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("oniguruma", onig_version());
-  benchbox::regex::add_engine<Onig>(adapter);
+  benchbox::regex::add_engine<Onig>(adapter, argc, argv);
   return adapter.main(argc, argv);
 }

@@ -3,6 +3,6 @@
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("pcre2.jit", pcre2_version());
-  benchbox::regex::add_engine<Pcre2<true>>(adapter);
+  benchbox::regex::add_engine<Pcre2<true>>(adapter, argc, argv);
   return adapter.main(argc, argv);
 }

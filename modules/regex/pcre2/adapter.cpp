@@ -3,6 +3,6 @@
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("pcre2", pcre2_version());
-  benchbox::regex::add_engine<Pcre2<false>>(adapter);
+  benchbox::regex::add_engine<Pcre2<false>>(adapter, argc, argv);
   return adapter.main(argc, argv);
 }

@@ -57,6 +57,6 @@ struct Posix {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("posix", std::string("glibc ") + gnu_get_libc_version());
-  benchbox::regex::add_engine<Posix>(adapter);
+  benchbox::regex::add_engine<Posix>(adapter, argc, argv);
   return adapter.main(argc, argv);
 }

@@ -46,6 +46,6 @@ struct Re2 {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("re2", BB_RE2_VERSION);
-  benchbox::regex::add_engine<Re2>(adapter);
+  benchbox::regex::add_engine<Re2>(adapter, argc, argv);
   return adapter.main(argc, argv);
 }

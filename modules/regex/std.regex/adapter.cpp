@@ -30,6 +30,6 @@ struct StdSyntax {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("std.regex", "libstdc++ (g++ " __VERSION__ ")");
-  benchbox::regex::add_engine<benchbox::regex::MatchResultsEngine<StdSyntax>>(adapter);
+  benchbox::regex::add_engine<benchbox::regex::MatchResultsEngine<StdSyntax>>(adapter, argc, argv);
   return adapter.main(argc, argv);
 }

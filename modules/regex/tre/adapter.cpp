@@ -51,6 +51,6 @@ struct Tre {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("tre", tre_version());
-  benchbox::regex::add_engine<Tre>(adapter);
+  benchbox::regex::add_engine<Tre>(adapter, argc, argv);
   return adapter.main(argc, argv);
 }
