@@ -31,6 +31,11 @@ extern const char library_json[];
 extern const char library_json_path[];  // modules/<module>/<library>/library.json
 }  // namespace embedded
 
+// Whether this process is to `describe` its library, as Adapter::main tells it: the only time an
+// adapter whose heap its trials measure (json, regex, allocator) reads library.json, since a parse
+// before the trials changes the heap they start from (docs/measurement.md, "Instruction counts").
+inline bool describing(int argc, char** argv) { return argc == 2 && std::string_view(argv[1]) == "describe"; }
+
 class LibraryFacts {
  public:
   LibraryFacts(std::string where, nlohmann::json object) : where_(std::move(where)), object_(std::move(object)) {

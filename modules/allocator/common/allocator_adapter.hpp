@@ -727,7 +727,7 @@ inline void check_run_facts(const LibraryFacts& facts, const AllocatorInfo& info
 // and tcmalloc_minimal by up to 0.24%.
 template <class A>
 int adapter_main(Adapter& adapter, int argc, char** argv, ReadBack (*read_back)() = nullptr) {
-  if (argc == 2 && std::string_view(argv[1]) == "describe") {  // as Adapter::main tells describe
+  if (describing(argc, argv)) {
     const LibraryFacts facts = LibraryFacts::embedded();
     const AllocatorInfo info = allocator_info(facts, read_back ? read_back() : ReadBack{});
     check_run_facts(facts, info);

@@ -461,12 +461,9 @@ int main_with_notes(int argc, char** argv, const std::string& id, const std::str
   return adapter.main(argc, argv);
 }
 
-// Only `describe` reads library.json: parsing it allocates, and a run's trials would start from the
-// heap that left (Callgrind's counts of rapidjson's stringify moved by 0.6% with a parse before them).
-inline bool describing(int argc, char** argv) { return argc > 1 && std::string_view(argv[1]) == "describe"; }
-
 // The main() of a library's adapter: its id and version (from its headers or API), its rows' notes
-// and traits from its library.json.
+// and traits from its library.json, read only to describe (a parse before the trials moved
+// Callgrind's counts of rapidjson's stringify by 0.6%).
 template <class Library>
 int main(int argc, char** argv, const std::string& id, const std::string& version, const Computed& computed = {}) {
   if (!describing(argc, argv)) return main_with_notes<Library>(argc, argv, id, version, Notes{});

@@ -378,12 +378,9 @@ void add_engine(Adapter& adapter, const EngineInfo& info) {
                            info.no_captures.empty() ? "the engine does not resolve capture groups" : info.no_captures);
 }
 
-// Only `describe` reads library.json: a parse before the trials leaves the heap they start from
-// (Callgrind's counts of the compile case moved by up to 1.8% with one). A run needs one fact, whether
-// the engine reports earliest ends (a user's pattern is checked with it): the engine's type says so
-// (kEarliestEnd), and describe checks it against the file.
-inline bool describing(int argc, char** argv) { return argc > 1 && std::string_view(argv[1]) == "describe"; }
-
+// A run needs one fact of library.json, which only `describe` reads (a parse before the trials moved
+// the compile case's counts by up to 1.8%): whether the engine reports earliest ends (a user's
+// pattern is checked with it). The engine's type says so (kEarliestEnd); describe checks the file.
 template <class Engine>
 constexpr bool earliest_end_of() {
   if constexpr (requires { Engine::kEarliestEnd; }) return Engine::kEarliestEnd;

@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
   benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
   benchbox::regex::EngineInfo info;
   std::string no_compile;
-  if (benchbox::regex::describing(argc, argv)) {  // only describe reads library.json (regex_adapter.hpp)
+  if (benchbox::describing(argc, argv)) {  // only describe reads library.json (regex_adapter.hpp)
     const auto facts = benchbox::LibraryFacts::embedded();
     info = benchbox::regex::engine_info(facts);
     adapter.info("implementation", facts.text("implementation"));
