@@ -390,7 +390,11 @@ constexpr bool earliest_end_of() {
 // The same, with the engine's facts read from the adapter's library.json when describing.
 template <class Engine>
 void add_engine(Adapter& adapter, int argc, char** argv) {
-  if (!describing(argc, argv)) return add_engine<Engine>(adapter, EngineInfo{.earliest_end = earliest_end_of<Engine>()});
+  if (!describing(argc, argv)) {
+    EngineInfo run_info;
+    run_info.earliest_end = earliest_end_of<Engine>();
+    return add_engine<Engine>(adapter, run_info);
+  }
   const auto facts = LibraryFacts::embedded();
   const EngineInfo info = engine_info(facts);
   if (info.earliest_end != earliest_end_of<Engine>())
