@@ -8,3 +8,7 @@ find_package(PkgConfig)
 find_package(Threads REQUIRED)
 # SHA-256 of the user's own files (src/user_file.cpp): Debian's libssl-dev.
 find_package(OpenSSL REQUIRED COMPONENTS Crypto)
+# The results store (src/store/): SQLite (libsqlite3-dev) by default, PostgreSQL's client library
+# (libpq-dev) for a team's server.
+find_package(SQLite3 REQUIRED)
+pkg_check_modules(LIBPQ REQUIRED IMPORTED_TARGET libpq)

@@ -11,10 +11,12 @@
 #include "catalog.hpp"
 #include "cli_reports.hpp"
 #include "cli_run.hpp"
+#include "cli_store.hpp"
 #include "listing.hpp"
 #include <benchbox/module.hpp>
 #include "run_lock.hpp"
 #include "run_options.hpp"
+#include "store/store.hpp"
 
 namespace benchbox {
 namespace {
@@ -29,6 +31,7 @@ struct ListOptions {
 struct Commands {
   ListOptions list;
   std::shared_ptr<ReportCommands> reports;  // report, compare, merge
+  std::shared_ptr<StoreCommands> stores;    // store import, history, trend
   std::deque<RunOptions> modules;           // one per module
 };
 
@@ -37,6 +40,7 @@ void add_commands(CLI::App& app, Commands& c) {
   c.list.command->add_option("module", c.list.only, "only this module");
   c.list.command->add_flag("--verbose,-v", c.list.verbose, "every case of every library with all its traits");
   c.reports = add_report_commands(app);
+  c.stores = add_store_commands(app);
   for (const Module* m : modules()) add_run_command(app, *m, c.modules.emplace_back());
 }
 
@@ -122,6 +126,7 @@ int run_command(const Commands& c, const std::vector<std::string>& args, CliHost
   try {
     if (c.list.command->parsed()) return list_modules(c.list, host);
     if (int status = run_report_commands(*c.reports, host); status >= 0) return status;
+    if (int status = run_store_commands(*c.stores, host); status >= 0) return status;
     for (const auto& m : c.modules)
       if (m.command->parsed()) return run_module(m, args, host);
   } catch (const MachineBusy& e) {
@@ -137,7 +142,8 @@ int run_command(const Commands& c, const std::vector<std::string>& args, CliHost
 }  // namespace
 
 CliHost program_host(Executor& executor) {
-  return {executor, stdout, stderr, default_libexec_dir(), default_data_root(), default_lock_file(), true};
+  return {executor, stdout, stderr, default_libexec_dir(), default_data_root(), default_lock_file(),
+          store::default_store_location(), true};
 }
 
 int run_cli(const std::vector<std::string>& args, CliHost& host) {

@@ -28,6 +28,8 @@ struct CliHost {
   std::filesystem::path libexec_dir;  // the adapters and their manifests (catalog.hpp)
   std::filesystem::path data_root;    // RunSettings::data_root
   std::filesystem::path lock_file;    // one measuring run per machine (run_lock.hpp)
+  // Where runs are kept without --store (store.hpp); empty: nowhere (a test's host, unless it says).
+  std::string store;
   // The process is benchbox's own: Ctrl-C winds a run down, keeping what it measured, and the
   // driver moves off the CPU it measures on. A test's process is left as it is.
   bool owns_process = true;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 
 #include "catalog.hpp"
@@ -17,6 +18,7 @@
 #include "report/verify.hpp"
 #include "run_lock.hpp"
 #include "runner.hpp"
+#include "store/store.hpp"
 #include "system_info.hpp"
 
 namespace benchbox {
@@ -29,6 +31,11 @@ struct PreparedRun {
   std::vector<LibraryEntry> catalog{};
   std::vector<CasePoint> points{};
   std::optional<Runner> runner{};
+  // Where the run is kept: opened before anything is measured, so that a store that cannot be
+  // written is said at once. The run goes on without it (its results are in the tables and the
+  // --json file) and ends with exit status 2.
+  std::unique_ptr<store::Store> store{};
+  std::string store_error{};
 
   const RunSettings& settings() const { return request.settings; }
   // The tables as each case is done, on a terminal's standard output.
@@ -78,6 +85,19 @@ std::string find_in_path(const std::string& program) {
   return "";
 }
 
+void open_run_store(PreparedRun& run, const CliHost& host) {
+  auto& where = run.request.store;
+  if (where && where->empty()) where = host.store;  // no --store: the host's default
+  if (!where || where->empty()) return;
+  try {
+    run.store = store::open_store(*where);
+  } catch (const store::StoreError& e) {
+    run.store_error = e.what();
+    fmt::print(host.err, "warning: {}; the run goes on, kept only in its tables{}\n", run.store_error,
+               run.request.json.empty() ? "" : " and " + run.request.json);
+  }
+}
+
 // Every check that can fail before anything is measured, the cheap ones first (an adapter's
 // `describe` comes with the variants and the memory).
 void prepare(PreparedRun& run, const RunOptions& options, const CliHost& host) {
@@ -94,6 +114,7 @@ void prepare(PreparedRun& run, const RunOptions& options, const CliHost& host) {
   run.runner->check_memory(run.points);  // refuse what no selected library could run
   if (s.instructions && (s.valgrind = find_in_path(s.valgrind)).empty())
     throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");
+  open_run_store(run, host);
 }
 
 // ---- Measuring
@@ -200,6 +221,32 @@ void print_warnings(const Results& results, std::FILE* err) {
   for (const auto& w : results.warnings) fmt::print(err, "warning: {}\n", w);
 }
 
+// Appends the run to its store; a store that fails costs the store, never the results: without a
+// --json file they are written to a file of their own in the current folder, and said where.
+void keep_in_store(PreparedRun& run, const Results& results, const CliHost& host) {
+  if (run.store) {
+    try {
+      const auto added = run.store->add(results, "run");
+      fmt::print(host.err, "stored: run {} in {}{}\n", added.id, run.store->where(), added.added ? "" : " (stored before)");
+      return;
+    } catch (const store::StoreError& e) {
+      run.store_error = e.what();
+    }
+  }
+  if (run.store_error.empty()) return;
+  std::string kept = run.request.json;
+  if (kept.empty()) {
+    kept = fmt::format("benchbox-{}-{}.json", run.module.id, results.context.value("date", "run"));
+    std::replace(kept.begin(), kept.end(), ':', '-');
+    try {
+      save_json(kept, results);
+    } catch (const std::exception&) {
+      kept.clear();
+    }
+  }
+  run.store_error += kept.empty() ? "; the results are only in the tables above" : "; the results are in " + kept;
+}
+
 int exit_status_of(const Results& results, const std::string& json, std::FILE* err) {
   if (results.interrupted) {
     fmt::print(err, "benchbox: interrupted; {} finished measurement(s) kept{}{}\n", results.measurements.size(),
@@ -215,7 +262,7 @@ int exit_status_of(const Results& results, const std::string& json, std::FILE* e
   return failed ? exit_status::failed_rows : exit_status::ok;
 }
 
-int report_results(const PreparedRun& run, const Results& results, const CliHost& host) {
+int report_results(PreparedRun& run, const Results& results, const CliHost& host) {
   const RunRequest& r = run.request;
   if (r.settings.verify) {
     fmt::print(host.out, "{}", verify::table(results));
@@ -227,7 +274,11 @@ int report_results(const PreparedRun& run, const Results& results, const CliHost
     fmt::print(host.out, "{}", text::unavailable_summary(results));
     print_warnings(results, host.err);
   }
-  return exit_status_of(results, r.json, host.err);
+  if (!r.settings.verify) keep_in_store(run, results, host);
+  const int status = exit_status_of(results, r.json, host.err);
+  if (run.store_error.empty()) return status;
+  fmt::print(host.err, "benchbox: error: {}\n", run.store_error);
+  return status == exit_status::interrupted ? status : exit_status::usage;
 }
 
 }  // namespace

@@ -61,6 +61,10 @@ void add_measuring_options(CLI::App& command, const Module& m, RunOptions& o) {
 // Where the results go, in what order, and the run's manners.
 void add_output_options(CLI::App& command, RunOptions& o) {
   command.add_option("--json", o.json, "also write the results to this JSON file");
+  command.add_option("--store", o.store,
+                     "keep the run in this store: a SQLite file or a postgresql:// URL (default: $BENCHBOX_STORE, else "
+                     "~/.local/share/benchbox/results.sqlite; docs/store.md)");
+  command.add_flag("--no-store", o.no_store, "keep nothing of the run in a store");
   command.add_option("--format,-f", o.format, "output format: text (default), md, csv, json, gbench, svg, html");
   command.add_option("--output,-o", o.output, "write the formatted output to this file (svg: DIR/ or PREFIX)");
   command.add_option("--seed", o.seed, "the seed of the rounds' shuffled order (default: random, recorded in the results)");
@@ -273,6 +277,12 @@ RunRequest run_request(const RunOptions& o) {
   r.output_given = o.given("--output");
   r.json_given = o.given("--json");
   r.report = report_options(o.sort);
+  if (o.no_store && o.given("--store")) throw std::invalid_argument("--store and --no-store: give one of them");
+  if (o.given("--store") && o.store.empty()) throw std::invalid_argument("--store is given empty: give a file or a postgresql:// URL");
+  if (o.given("--store")) r.store = o.store;
+  else if (!o.no_store) r.store = "";  // the host's default, filled in by the caller
+  if (s.verify && o.given("--store")) throw std::invalid_argument("--verify keeps no figures: --store does not apply to it");
+  if (s.verify) r.store.reset();
   return r;
 }
 

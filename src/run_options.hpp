@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,8 @@ struct RunOptions {
   std::vector<std::string> by_axis;    // --param AXIS=V1,V2 (repeatable)
   std::string libraries;               // --lib A,B:VARIANT
   std::string ops, target_ms = "30", reps, warmup, processes, cpu, timeout = "120", seed, interleave = "suite";
-  std::string json, format = "text", output, sort = "median";
+  std::string json, format = "text", output, sort = "median", store;
+  bool no_store = false;
   bool no_pin = false, counters = false, instructions = false, no_wait = false, verify = false;
 
   bool given(const char* option) const { return command->count(option) > 0; }
@@ -45,6 +47,9 @@ struct RunRequest {
   std::string format = "text", output, json;
   bool output_given = false, json_given = false;  // given empty is an error, not "no file"
   ReportOptions report;
+  // Where the run is kept (store.hpp): --store, else the host's default; none with --no-store
+  // and for --verify, whose run holds no figures.
+  std::optional<std::string> store;
 };
 
 // Throws std::invalid_argument with a one-line message naming the option.

@@ -68,7 +68,7 @@ class CommandLine : public ::testing::Test {
   Outcome run(std::vector<std::string> args) {
     args.insert(args.begin(), "benchbox");
     Captured out, err;
-    CliHost host{fake, out.file(), err.file(), BENCHBOX_FAKE_LIBEXEC, {}, dir_ / "lock", false};
+    CliHost host{fake, out.file(), err.file(), BENCHBOX_FAKE_LIBEXEC, {}, dir_ / "lock", store_, false};
     Outcome o;
     o.status = run_cli(args, host);
     o.out = out.text();
@@ -94,6 +94,7 @@ class CommandLine : public ::testing::Test {
 
   FakeExecutor fake;
   fs::path dir_;
+  std::string store_;  // the host's default store: none unless a test sets one
 };
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }

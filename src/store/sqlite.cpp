@@ -1,0 +1,93 @@
+// The store's default database: one SQLite file (Debian's libsqlite3), in write-ahead-log mode so
+// that `history` reads while a run writes; writers queue on SQLite's lock for up to a minute.
+#include <sqlite3.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+
+#include "database.hpp"
+
+namespace benchbox::store {
+namespace {
+
+namespace fs = std::filesystem;
+
+class Sqlite final : public Database {
+ public:
+  explicit Sqlite(const std::string& path) : path_(path) {
+    check_path();
+    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+      const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+      sqlite3_close(db_);
+      throw StoreError("cannot open the store " + path + ": " + why);
+    }
+    sqlite3_extended_result_codes(db_, 1);
+    sqlite3_busy_timeout(db_, 60'000);
+    // A file that is not a database fails here, on its first read, with SQLite's own words.
+    query("PRAGMA journal_mode=WAL");
+    query("PRAGMA foreign_keys=ON");
+  }
+  ~Sqlite() override { sqlite3_close_v2(db_); }
+
+  std::vector<Row> execute(const std::string& sql, const std::vector<Value>& params) override {
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &raw, nullptr) != SQLITE_OK) fail("prepare");
+    std::unique_ptr<sqlite3_stmt, decltype(&sqlite3_finalize)> statement(raw, sqlite3_finalize);
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      const int at = static_cast<int>(i + 1);
+      const int rc = params[i] ? sqlite3_bind_text(raw, at, params[i]->c_str(), static_cast<int>(params[i]->size()), SQLITE_TRANSIENT)
+                               : sqlite3_bind_null(raw, at);
+      if (rc != SQLITE_OK) fail("bind");
+    }
+    std::vector<Row> rows;
+    for (int rc; (rc = sqlite3_step(raw)) != SQLITE_DONE;) {
+      if (rc != SQLITE_ROW) fail("run");
+      rows.push_back(row_of(raw));
+    }
+    return rows;
+  }
+
+  void begin_write() override { query("BEGIN IMMEDIATE"); }
+  void commit() override { query("COMMIT"); }
+  void rollback() noexcept override { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
+  std::string id_column() const override { return "INTEGER PRIMARY KEY"; }
+  std::string where() const override { return path_; }
+
+ private:
+  // A folder where the file should be, or a folder that cannot be made: said before SQLite's
+  // less telling "unable to open database file".
+  void check_path() const {
+    const fs::path file(path_);
+    std::error_code ec;
+    if (fs::is_directory(file, ec)) throw StoreError("the store " + path_ + " is a directory, not a database file");
+    const fs::path folder = file.parent_path();
+    if (!folder.empty() && !fs::exists(folder, ec) && !fs::create_directories(folder, ec))
+      throw StoreError("cannot create the store's folder " + folder.string() + ": " + ec.message());
+  }
+
+  // Every column as text; a double with all its digits (SQLite's own text has 15).
+  static Row row_of(sqlite3_stmt* s) {
+    Row row;
+    for (int c = 0; c < sqlite3_column_count(s); ++c) {
+      switch (sqlite3_column_type(s, c)) {
+        case SQLITE_NULL: row.emplace_back(); break;
+        case SQLITE_FLOAT: row.push_back(value(sqlite3_column_double(s, c))); break;
+        default: row.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(s, c)));
+      }
+    }
+    return row;
+  }
+
+  [[noreturn]] void fail(const char* what) const {
+    throw StoreError("the store " + path_ + ": " + sqlite3_errmsg(db_) + " (" + what + ")");
+  }
+
+  std::string path_;
+  sqlite3* db_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Database> open_sqlite(const std::string& path) { return std::make_unique<Sqlite>(path); }
+
+}  // namespace benchbox::store

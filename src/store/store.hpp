@@ -1,0 +1,100 @@
+// The results store (docs/store.md): every run appended to a database, SQLite by default,
+// PostgreSQL for a team; read back by `history` and `trend`.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../results.hpp"
+#include "database.hpp"
+
+namespace benchbox::store {
+
+// The store's own schema version (benchbox_meta.schema_version); older stores are migrated
+// forward when opened, newer ones refused.
+inline constexpr int kStoreSchemaVersion = 1;
+
+// A run as `history` lists it.
+struct RunEntry {
+  long long id = 0;
+  std::string key;           // run_key(): one run, one key, however often it is stored
+  std::string started;       // context.date: UTC, ISO 8601
+  std::string machine;       // machine_identity()
+  std::string host, cpu_model, kernel;
+  std::string modules;       // the modules of its rows, comma-separated
+  std::string revision;      // benchbox_revision of the build that ran it
+  std::string mode;          // time, instructions
+  std::string command_line;
+  bool interrupted = false;
+  long long rows = 0;
+  std::string source;        // "run", or the results file it was imported from
+};
+
+struct Added {
+  long long id = 0;
+  bool added = false;  // false: the same run was stored before (run_key), nothing written
+};
+
+// Which rows `trend` follows: one case, one point or all, some rows or all.
+struct TrendQuery {
+  std::string module, case_id;
+  std::optional<std::string> point;  // Point::key(): "2", "data=text,size=1000"
+  std::vector<std::string> rows;     // row ids: "tbox", "zstd:3"; empty: every row
+};
+
+// One row of one stored run, as `trend` draws it.
+struct TrendRow {
+  long long run_id = 0;
+  std::string started, revision, machine;
+  std::string point, point_label;  // Point::key(), and its label ("2 coroutines")
+  std::string row_id, row_name, library, version;
+  std::string status;  // ok, failed, not_applicable, unavailable
+  bool verified = false;
+  std::string figure_id, unit;
+  bool lower_is_better = true;
+  std::optional<double> median, ci_low, ci_high;  // the figure and its median's 95% interval
+  // The row's figure over the geometric mean of the point's other rows, round by round in its
+  // run (Measurement::others_ratio): what a slow host day cancels out of.
+  std::optional<double> ratio, ratio_low, ratio_high;
+  long long peak_rss_bytes = 0;
+};
+
+class Store {
+ public:
+  // Creates the schema in an empty database, migrates an older one; throws StoreError.
+  explicit Store(std::unique_ptr<Database> db);
+  // Appends the run and all its rows in one transaction, unless it is stored already.
+  Added add(const Results& results, const std::string& source);
+  // Runs oldest first; only those with rows of `module` when one is given.
+  std::vector<RunEntry> runs(const std::string& module = "");
+  // The query's rows over every stored run, oldest run first.
+  std::vector<TrendRow> trend(const TrendQuery& query);
+  std::string where() const { return db_->where(); }
+  Database& database() { return *db_; }
+
+ private:
+  std::unique_ptr<Database> db_;
+};
+
+// A path (SQLite) or a postgresql:// URL. Throws StoreError with a one-line message.
+std::unique_ptr<Store> open_store(const std::string& location);
+
+// $BENCHBOX_STORE when set, else $XDG_DATA_HOME/benchbox/results.sqlite, else
+// ~/.local/share/benchbox/results.sqlite.
+std::string default_store_location();
+
+// The run's identity: the SHA-256 of its context as the run wrote it (its start, machine, command
+// line, settings and seed) and of every row's name, status and repetition values. A run stored as
+// it ran and its --json file imported later are one run, whatever schema version the file has or
+// a later benchbox writes.
+std::string run_key(const Results& results);
+
+// Runs of one machine are drawn as one line: its host name, CPU model, CPU count and
+// architecture, "host / cpu model / N CPUs / arch" (kernel, load and governor may differ between
+// its runs; they are shown, not part of the identity).
+std::string machine_identity(const nlohmann::json& context);
+
+}  // namespace benchbox::store
