@@ -17,87 +17,13 @@
 #include <thread>
 
 #include "run_lock.hpp"
-#include "unit/fake_executor.hpp"
+#include "unit/command_line.hpp"
 
 using namespace benchbox;
+using namespace benchbox::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-// What a stream received, once it is closed.
-class Captured {
- public:
-  Captured() : file_(open_memstream(&data_, &size_)) {}
-  ~Captured() {
-    close();
-    std::free(data_);
-  }
-  Captured(const Captured&) = delete;
-  Captured& operator=(const Captured&) = delete;
-  std::FILE* file() const { return file_; }
-  std::string text() {
-    close();
-    return std::string(data_, size_);
-  }
-
- private:
-  void close() {
-    if (file_) std::fclose(file_);
-    file_ = nullptr;
-  }
-  char* data_ = nullptr;
-  std::size_t size_ = 0;
-  std::FILE* file_;
-};
-
-struct Outcome {
-  int status = -1;
-  std::string out, err;
-};
-
-class CommandLine : public ::testing::Test {
- protected:
-  CommandLine() {
-    std::string folder = (fs::temp_directory_path() / "benchbox-cli-test-XXXXXX").string();
-    dir_ = mkdtemp(folder.data());
-    fake.describe_line.clear();  // each library described as the fake adapter describes itself
-  }
-  ~CommandLine() override { fs::remove_all(dir_); }
-
-  // `benchbox ARGS...` with the fake module's libexec folder and a lock file of the test's own.
-  Outcome run(std::vector<std::string> args) {
-    args.insert(args.begin(), "benchbox");
-    Captured out, err;
-    CliHost host{fake, out.file(), err.file(), BENCHBOX_FAKE_LIBEXEC, {}, dir_ / "lock", store_, false};
-    Outcome o;
-    o.status = run_cli(args, host);
-    o.out = out.text();
-    o.err = err.text();
-    return o;
-  }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::string read(const std::string& name) const {
-    std::ifstream in(dir_ / name);
-    return {std::istreambuf_iterator<char>(in), {}};
-  }
-  // The adapter processes a real run would have started (describe aside), each as its argv.
-  std::vector<std::string> runs() const {
-    std::vector<std::string> out;
-    for (const auto& c : fake.calls) {
-      if (c.argv.back() == "describe") continue;
-      std::string line;
-      for (std::size_t i = 1; i < c.argv.size(); ++i) line += (i > 1 ? " " : "") + c.argv[i];
-      out.push_back(line);
-    }
-    return out;
-  }
-
-  FakeExecutor fake;
-  fs::path dir_;
-  std::string store_;  // the host's default store: none unless a test sets one
-};
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // The table row of `library` in a text table: its line, spaces squeezed.
 std::string row_of(const std::string& text, const std::string& library) {

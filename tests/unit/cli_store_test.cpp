@@ -1,0 +1,118 @@
+// The results store from the command line, in process (store.hpp, docs/store.md): a run kept by
+// default, read back by `history`, imported again as the same run; a store that fails costs the
+// store, never the run's results.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "unit/command_line.hpp"
+
+using namespace benchbox;
+using namespace benchbox::testing;
+
+namespace {
+
+const std::vector<std::string> kRun = {"fake", "-n", "pass", "--lib", "steady", "--ops", "1000", "--reps", "2", "--no-pin"};
+
+std::vector<std::string> with(std::vector<std::string> args, std::initializer_list<std::string> more) {
+  args.insert(args.end(), more);
+  return args;
+}
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+TEST_F(CommandLine, ARunIsKeptInTheDefaultStoreAndListedByHistory) {
+  store_ = path("default.sqlite");
+  auto o = run(kRun);
+  ASSERT_EQ(o.status, exit_status::ok) << o.err;
+  EXPECT_TRUE(has(o.err, "stored: run 1 in " + store_ + "\n")) << o.err;
+  o = run(kRun);
+  EXPECT_TRUE(has(o.err, "stored: run 2 in ")) << o.err;
+  o = run({"history"});
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  EXPECT_TRUE(has(o.out, "2 run(s) in " + store_)) << o.out;
+  EXPECT_EQ(count_of(o.out, "benchbox fake -n pass --lib steady"), 2u) << o.out;
+  o = run({"history", "nosuchmodule"});
+  EXPECT_TRUE(has(o.out, "0 run(s) of nosuchmodule")) << o.out;
+}
+
+TEST_F(CommandLine, StoreOptionsChooseWhereOrNothing) {
+  store_ = path("default.sqlite");
+  auto o = run(with(kRun, {"--no-store"}));
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  EXPECT_FALSE(has(o.err, "stored:")) << o.err;
+  EXPECT_FALSE(fs::exists(store_));
+  o = run(with(kRun, {"--store", path("other.sqlite")}));
+  EXPECT_TRUE(has(o.err, "stored: run 1 in " + path("other.sqlite"))) << o.err;
+  EXPECT_FALSE(fs::exists(store_));
+  o = run(with(kRun, {"--verify"}));  // no figures: nothing kept
+  EXPECT_FALSE(fs::exists(store_));
+}
+
+TEST_F(CommandLine, ARunsResultsFileImportedLaterIsTheSameRun) {
+  auto o = run(with(kRun, {"--store", path("s.sqlite"), "--json", path("r.json")}));
+  ASSERT_EQ(o.status, exit_status::ok) << o.err;
+  o = run({"store", "import", path("r.json"), "--store", path("s.sqlite")});
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  EXPECT_TRUE(has(o.out, path("r.json") + ": run 1 (stored before)\n")) << o.out;
+}
+
+// Every file is read first: one that cannot be read stores nothing.
+TEST_F(CommandLine, AnImportWithABadFileStoresNothing) {
+  run(with(kRun, {"--no-store", "--json", path("r.json")}));
+  std::ofstream(path("bad.json")) << "{\"schema\": \"benchbox-results\"";
+  const auto o = run({"store", "import", path("r.json"), path("bad.json"), "--store", path("s.sqlite")});
+  EXPECT_EQ(o.status, exit_status::usage);
+  EXPECT_EQ(count_of(o.err, "\n"), 1u) << o.err;
+  EXPECT_FALSE(fs::exists(path("s.sqlite")));
+}
+
+// A store that cannot be written: said before the run, the run goes on, its --json file is
+// written, and the run ends with one line and exit status 2.
+TEST_F(CommandLine, AStoreThatFailsCostsTheStoreNotTheResults) {
+  fs::create_directory(path("folder"));
+  const auto o = run(with(kRun, {"--store", path("folder"), "--json", path("r.json")}));
+  EXPECT_EQ(o.status, exit_status::usage);
+  EXPECT_TRUE(has(o.err, "warning: the store " + path("folder") + " is a directory, not a database file; the run goes on"))
+      << o.err;
+  EXPECT_TRUE(has(o.err, "benchbox: error: the store " + path("folder") + " is a directory, not a database file; the results are in " +
+                             path("r.json") + "\n"))
+      << o.err;
+  EXPECT_EQ(nlohmann::json::parse(std::ifstream(path("r.json"))).at("results").size(), 1u);
+  EXPECT_TRUE(has(o.out, "steady")) << o.out;  // the tables as always
+}
+
+// Without --json the results go to a file of their own in the current folder.
+TEST_F(CommandLine, WithoutAJsonFileAFailedStoreWritesTheResultsBeside) {
+  std::ofstream(path("corrupt.sqlite")) << std::string(4096, 'x');
+  const fs::path before = fs::current_path();
+  fs::current_path(dir_);
+  const auto o = run(with(kRun, {"--store", path("corrupt.sqlite")}));
+  fs::current_path(before);
+  EXPECT_EQ(o.status, exit_status::usage);
+  const auto at = o.err.find("; the results are in benchbox-fake-");
+  ASSERT_NE(at, std::string::npos) << o.err;
+  const std::string file = o.err.substr(at + 21, o.err.find('\n', at) - at - 21);
+  EXPECT_EQ(nlohmann::json::parse(std::ifstream(dir_ / file)).at("results").size(), 1u) << file;
+}
+
+TEST_F(CommandLine, StoreMistakesAreOneLine) {
+  for (const auto& [args, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {with(kRun, {"--store", path("s.sqlite"), "--no-store"}), "benchbox: error: --store and --no-store: give one of them\n"},
+           {with(kRun, {"--store", ""}), "benchbox: error: --store is given empty: give a file or a postgresql:// URL\n"},
+           {{"fake", "--verify", "--store", path("s.sqlite")},
+            "benchbox: error: --verify keeps no figures: --store does not apply to it\n"},
+           {{"history"}, "benchbox: error: no store: give --store FILE or a postgresql:// URL\n"},
+       }) {
+    const auto o = run(args);
+    EXPECT_EQ(o.status, exit_status::usage) << args.back();
+    EXPECT_EQ(o.err, message);
+  }
+}
+
+}  // namespace
