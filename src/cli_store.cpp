@@ -26,10 +26,10 @@ void add_store_option(CLI::App& command, StoreCommands& c) {
   command.add_option("--store", c.store, "the store: a SQLite file or a postgresql:// URL (default: as a run's, docs/store.md)");
 }
 
-std::unique_ptr<store::Store> open_given_store(const StoreCommands& c, const CliHost& host) {
+std::unique_ptr<store::Store> open_given_store(const StoreCommands& c, const CliHost& host, store::Access access) {
   const std::string where = c.store.empty() ? host.store : c.store;
   if (where.empty()) throw std::invalid_argument("no store: give --store FILE or a postgresql:// URL");
-  return store::open_store(where);
+  return store::open_store(where, access);
 }
 
 bool holds_figures(const Results& r) {
@@ -41,7 +41,7 @@ bool holds_figures(const Results& r) {
 int import_files(const StoreCommands& c, const CliHost& host) {
   std::vector<Results> runs;
   for (const auto& file : c.files) runs.push_back(load_results(file));
-  auto store = open_given_store(c, host);
+  auto store = open_given_store(c, host, store::Access::write);
   for (std::size_t i = 0; i < runs.size(); ++i) {
     if (!holds_figures(runs[i])) {
       fmt::print(host.out, "{}: a --verify run, which holds no figures: not stored\n", c.files[i]);
@@ -62,7 +62,7 @@ std::string short_date(const std::string& iso) {
 }
 
 int history(const StoreCommands& c, const CliHost& host) {
-  auto store = open_given_store(c, host);
+  auto store = open_given_store(c, host, store::Access::read);
   const auto runs = store->runs(c.history_module);
   fmt::print(host.out, "{} run(s){} in {}\n", runs.size(), c.history_module.empty() ? "" : " of " + c.history_module,
              store->where());

@@ -47,9 +47,11 @@ class Database {
   virtual std::vector<Row> execute(const std::string& sql, const std::vector<Value>& params) = 0;
 };
 
-// A SQLite file, created with its folder if missing. Throws StoreError (a folder given for the
-// file, a file that is not a database, no permission to write).
-std::unique_ptr<Database> open_sqlite(const std::string& path);
+enum class Access { read, write };
+
+// A SQLite file; to write, created with its folder if missing. Throws StoreError (a folder given
+// for the file, a file that is not a database, no permission to write, to read: no file).
+std::unique_ptr<Database> open_sqlite(const std::string& path, Access access);
 
 // A PostgreSQL server by its connection URL (postgresql://user@host:port/db). Throws StoreError.
 std::unique_ptr<Database> open_postgresql(const std::string& url);

@@ -20,12 +20,16 @@ std::string without_password(const std::string& url) {
   return colon != std::string::npos && colon < at ? url.substr(0, colon) + url.substr(at) : url;
 }
 
-// libpq's messages end in a newline and may span lines: one line.
-std::string one_line(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  for (auto& c : text)
-    if (c == '\n') c = ' ';
-  return text;
+// libpq's messages end in a newline and may span indented lines: one line, spaces squeezed.
+std::string one_line(const std::string& text) {
+  std::string line;
+  for (char c : text) {
+    const bool space = c == '\n' || c == '\t' || c == ' ';
+    if (!space) line += c;
+    else if (!line.empty() && line.back() != ' ') line += ' ';
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line;
 }
 
 class Postgresql final : public Database {

@@ -14,17 +14,23 @@ namespace fs = std::filesystem;
 
 class Sqlite final : public Database {
  public:
-  explicit Sqlite(const std::string& path) : path_(path) {
-    check_path();
-    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+  Sqlite(const std::string& path, Access access) : path_(path) {
+    check_path(access);
+    const int flags = access == Access::write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
+    if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
       const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
       sqlite3_close(db_);
       throw StoreError("cannot open the store " + path + ": " + why);
     }
     sqlite3_extended_result_codes(db_, 1);
     sqlite3_busy_timeout(db_, 60'000);
+    // SQLite opens a file it may not write read-only, and would say so only at the first write.
+    if (access == Access::write && sqlite3_db_readonly(db_, "main") == 1) {
+      sqlite3_close(db_);
+      throw StoreError("the store " + path + " is read-only: benchbox adds every run to it");
+    }
     // A file that is not a database fails here, on its first read, with SQLite's own words.
-    query("PRAGMA journal_mode=WAL");
+    query(access == Access::write ? "PRAGMA journal_mode=WAL" : "PRAGMA schema_version");
     query("PRAGMA foreign_keys=ON");
   }
   ~Sqlite() override { sqlite3_close_v2(db_); }
@@ -56,10 +62,12 @@ class Sqlite final : public Database {
  private:
   // A folder where the file should be, or a folder that cannot be made: said before SQLite's
   // less telling "unable to open database file".
-  void check_path() const {
+  void check_path(Access access) const {
     const fs::path file(path_);
     std::error_code ec;
     if (fs::is_directory(file, ec)) throw StoreError("the store " + path_ + " is a directory, not a database file");
+    if (access == Access::read && !fs::exists(file, ec))
+      throw StoreError("no store at " + path_ + ": a run creates it (or --store names another)");
     const fs::path folder = file.parent_path();
     if (!folder.empty() && !fs::exists(folder, ec) && !fs::create_directories(folder, ec))
       throw StoreError("cannot create the store's folder " + folder.string() + ": " + ec.message());
@@ -88,6 +96,6 @@ class Sqlite final : public Database {
 
 }  // namespace
 
-std::unique_ptr<Database> open_sqlite(const std::string& path) { return std::make_unique<Sqlite>(path); }
+std::unique_ptr<Database> open_sqlite(const std::string& path, Access access) { return std::make_unique<Sqlite>(path, access); }
 
 }  // namespace benchbox::store

@@ -168,7 +168,17 @@ std::optional<double> real(const Value& v) {
 
 }  // namespace
 
-Store::Store(std::unique_ptr<Database> db) : db_(std::move(db)) { prepare_schema(*db_); }
+Store::Store(std::unique_ptr<Database> db, Access access) : db_(std::move(db)) {
+  if (access == Access::write) {
+    prepare_schema(*db_);
+    return;
+  }
+  const int version = has_meta_table(*db_) ? stored_version(*db_) : 0;
+  if (version == 0) throw StoreError(db_->where() + " holds no benchbox store");
+  if (version != kStoreSchemaVersion)
+    throw StoreError("the store " + db_->where() + " has schema version " + std::to_string(version) + "; this benchbox reads " +
+                     std::to_string(kStoreSchemaVersion) + (version < kStoreSchemaVersion ? " (a run, which writes to it, migrates it)" : ": use a newer benchbox"));
+}
 
 Added Store::add(const Results& results, const std::string& source) {
   const json document = to_json(results);
@@ -226,10 +236,10 @@ std::vector<TrendRow> Store::trend(const TrendQuery& q) {
   return rows;
 }
 
-std::unique_ptr<Store> open_store(const std::string& location) {
+std::unique_ptr<Store> open_store(const std::string& location, Access access) {
   if (location.empty()) throw StoreError("no store given: --store needs a file or a postgresql:// URL");
   const bool server = location.rfind("postgresql://", 0) == 0 || location.rfind("postgres://", 0) == 0;
-  return std::make_unique<Store>(server ? open_postgresql(location) : open_sqlite(location));
+  return std::make_unique<Store>(server ? open_postgresql(location) : open_sqlite(location, access), access);
 }
 
 std::string default_store_location() {

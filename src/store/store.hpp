@@ -64,8 +64,9 @@ struct TrendRow {
 
 class Store {
  public:
-  // Creates the schema in an empty database, migrates an older one; throws StoreError.
-  explicit Store(std::unique_ptr<Database> db);
+  // To write: creates the schema in an empty database, migrates an older one. To read: checks
+  // that the database holds a store this benchbox reads. Throws StoreError.
+  Store(std::unique_ptr<Database> db, Access access);
   // Appends the run and all its rows in one transaction, unless it is stored already.
   Added add(const Results& results, const std::string& source);
   // Runs oldest first; only those with rows of `module` when one is given.
@@ -80,7 +81,7 @@ class Store {
 };
 
 // A path (SQLite) or a postgresql:// URL. Throws StoreError with a one-line message.
-std::unique_ptr<Store> open_store(const std::string& location);
+std::unique_ptr<Store> open_store(const std::string& location, Access access = Access::write);
 
 // $BENCHBOX_STORE when set, else $XDG_DATA_HOME/benchbox/results.sqlite, else
 // ~/.local/share/benchbox/results.sqlite.
