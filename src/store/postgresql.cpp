@@ -52,8 +52,14 @@ class Postgresql final : public Database {
         PQexecParams(conn_, numbered(sql).c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0),
         PQclear);
     const auto status = PQresultStatus(result.get());
-    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
-      throw StoreError("the store " + where_ + ": " + one_line(PQresultErrorMessage(result.get())));
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+      // The server's own sentence: the full message goes on with the statement and a caret
+      // ("LINE 1: CREATE TABLE ... ^"). A lost connection has no fields (or no result): libpq's
+      // message then.
+      const char* primary = PQresultErrorField(result.get(), PG_DIAG_MESSAGE_PRIMARY);
+      const char* why = primary ? primary : result ? PQresultErrorMessage(result.get()) : PQerrorMessage(conn_);
+      throw StoreError("the store " + where_ + ": " + one_line(why));
+    }
     std::vector<Row> rows(static_cast<std::size_t>(PQntuples(result.get())));
     for (int r = 0; r < PQntuples(result.get()); ++r)
       for (int c = 0; c < PQnfields(result.get()); ++c)
