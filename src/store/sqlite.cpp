@@ -16,13 +16,14 @@ class Sqlite final : public Database {
  public:
   Sqlite(const std::string& path, Access access) : path_(path) {
     check_path(access);
-    const int flags = access == Access::write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
-    if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
-      const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    open(path, access == Access::write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY);
+    // To read a store in write-ahead-log mode, SQLite creates its shared-memory file beside it,
+    // which it cannot in a folder this user may not write (another user's store, a read-only
+    // mount). No -wal or -shm file there means no writer has it open: it is read as it is.
+    if (access == Access::read && sqlite3_exec(db_, "PRAGMA schema_version", nullptr, nullptr, nullptr) == SQLITE_READONLY_DIRECTORY) {
       sqlite3_close(db_);
-      throw StoreError("cannot open the store " + path + ": " + why);
+      open(immutable_uri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
     }
-    sqlite3_extended_result_codes(db_, 1);
     sqlite3_busy_timeout(db_, 60'000);
     // SQLite opens a file it may not write read-only, and would say so only at the first write.
     if (access == Access::write && sqlite3_db_readonly(db_, "main") == 1) {
@@ -60,6 +61,30 @@ class Sqlite final : public Database {
   std::string where() const override { return path_; }
 
  private:
+  void open(const std::string& name, int flags) {
+    db_ = nullptr;
+    if (sqlite3_open_v2(name.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+      const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+      sqlite3_close(db_);
+      throw StoreError("cannot open the store " + path_ + ": " + why);
+    }
+    sqlite3_extended_result_codes(db_, 1);
+  }
+
+  // The file as a URI of an immutable database: its absolute path, '?', '#' and '%' escaped.
+  static std::string immutable_uri(const std::string& path) {
+    std::string uri = "file:";
+    for (const char c : fs::absolute(path).lexically_normal().string()) {
+      if (c == '?' || c == '#' || c == '%') {
+        static const char* hex = "0123456789ABCDEF";
+        uri += {'%', hex[static_cast<unsigned char>(c) >> 4], hex[c & 15]};
+      } else {
+        uri += c;
+      }
+    }
+    return uri + "?immutable=1";
+  }
+
   // A folder where the file should be, or a folder that cannot be made: said before SQLite's
   // less telling "unable to open database file".
   void check_path(Access access) const {
