@@ -363,10 +363,17 @@ def measured_run_keeps_results(ctx, store, name, message, user=None, env=None, f
     check(len(document["results"]) == 1 and document["results"][0]["status"] == "ok", f"{results}: not the run's row: {document}")
 
 
-def refused_everywhere(ctx, store, name, message, user=None, env=None, folder=None):
-    """history, store import and a measured run, each refused in one line."""
-    line = one_line_refusal(ctx, ["history", "--store", store], message, user, env)
-    one_line_refusal(ctx, ["store", "import", ctx.small, "--store", store], message, user, env)
+def refused_everywhere(ctx, store, name, message, user=None, env=None, folder=None, history=None):
+    """store import and a measured run, each refused in one line matching `message`; history too,
+    with a line matching `history` when given, or it reads the store when `history` is "reads"
+    (history only reads). Returns import's line."""
+    if history == "reads":
+        done = ctx.benchbox.run("history", "--store", store, user=user, env=env)
+        check(done.returncode == 0 and done.stdout.startswith("1 run(s) in "),
+              f"history of {store}, which it may read: exit status {done.returncode}\n{excerpt(done.stdout + done.stderr)}")
+    else:
+        one_line_refusal(ctx, ["history", "--store", store], history or message, user, env)
+    line = one_line_refusal(ctx, ["store", "import", ctx.small_other, "--store", store], message, user, env)
     measured_run_keeps_results(ctx, store, name, message, user, env, folder)
     return line
 
@@ -377,14 +384,14 @@ def newer_schema(ctx):
     ctx.benchbox.ok("store", "import", ctx.small, "--store", store)
     version = int(ctx.db.sql(store, "SELECT value FROM benchbox_meta WHERE name = 'schema_version'")[0][0])
     ctx.db.sql(store, f"UPDATE benchbox_meta SET value = '{version + 1}' WHERE name = 'schema_version'")
-    line = refused_everywhere(ctx, store, "newer", f"schema version {version + 1}, newer than this benchbox reads \\({version}\\)")
+    line = refused_everywhere(ctx, store, "newer", f"schema version {version + 1}\\b.*\\b{version}\\b.*use a newer benchbox")
     runs = ctx.db.sql(store, "SELECT count(*) FROM benchbox_runs")[0][0]
     check(runs == "1", f"the newer store holds {runs} runs, 1 before")
     return line
 
 
 def sqlite_bad_stores(ctx):
-    """A folder, a read-only file, a file that is not a database, a database damaged inside."""
+    """A folder, a file that is not a database, a database damaged inside, read-only files, a missing file."""
     lines = []
     folder = os.path.join(ctx.bad, "folder.sqlite")
     os.makedirs(folder)
@@ -408,19 +415,27 @@ def sqlite_bad_stores(ctx):
     if user:
         reach = subprocess.run(["runuser", "-u", user, "--", "test", "-x", ctx.bad, "-a", "-x", ctx.benchbox.driver])
         check(reach.returncode == 0, f"{user} cannot enter {ctx.bad} or run {ctx.benchbox.driver}: build in a folder other users may enter")
-    locked = os.path.join(ctx.bad, "locked")
-    os.makedirs(locked)
-    readonly = os.path.join(locked, "readonly.sqlite")
-    ctx.benchbox.ok("store", "import", ctx.small, "--store", readonly)
-    os.chmod(readonly, 0o444)
-    os.chmod(locked, 0o555)
-    mine = os.path.join(ctx.bad, "mine")  # the run's own files: --json and its lock
+    mine = os.path.join(ctx.bad, "mine")  # the user's own folder: a run's --json file and its lock
     os.makedirs(mine)
     if user:
         shutil.chown(mine, user)
     env = dict(ctx.benchbox.env, BENCHBOX_LOCK_FILE=os.path.join(mine, "run.lock"))
-    lines.append(refused_everywhere(ctx, readonly, "readonly", "readonly|read-only|permission", user, env, mine))
-    check(ctx.db.sql(readonly, "SELECT count(*) FROM benchbox_runs")[0][0] == "1", "the read-only store was written")
+    # A file the user may not write, in a folder it may not write (another user's store: SQLite
+    # cannot make its shared-memory file there), and in its own folder.
+    for name, folder in ("readonly_folder", os.path.join(ctx.bad, "locked")), ("readonly_file", mine):
+        os.makedirs(folder, exist_ok=True)
+        readonly = os.path.join(folder, name + ".sqlite")
+        ctx.benchbox.ok("store", "import", ctx.small, "--store", readonly)
+        os.chmod(readonly, 0o444)
+        if folder != mine:
+            os.chmod(folder, 0o555)
+        lines.append(refused_everywhere(ctx, readonly, name, "is read-only", user, env, mine, history="reads"))
+        check(ctx.db.sql(readonly, "SELECT count(*) FROM benchbox_runs")[0][0] == "1", f"the read-only store {readonly} was written")
+
+    # history of a store that is not there: said, and nothing created (a run creates it).
+    missing = os.path.join(ctx.bad, "missing", "results.sqlite")
+    lines.append(one_line_refusal(ctx, ["history", "--store", missing], "no store at"))
+    check(not os.path.exists(os.path.dirname(missing)), f"history created {os.path.dirname(missing)}")
     return "\n    ".join(lines)
 
 
@@ -437,7 +452,7 @@ def postgresql_bad_stores(ctx):
     ctx.db.sql(ctx.db.url, "CREATE ROLE benchbox_guest LOGIN PASSWORD 'guest'")
     ctx.db.new_store("notowned")
     lines.append(refused_everywhere(ctx, ctx.db.url_of("notowned", "benchbox_guest", "guest"), "notowned",
-                                    "notowned: permission denied for schema public(;|$)"))
+                                    "notowned: permission denied for schema public(;|$)", history="holds no benchbox store"))
 
     # A store the role may read and not write: opened, then refused when the run is added. Its
     # password in the URL, which no message may repeat.
