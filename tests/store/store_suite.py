@@ -67,8 +67,11 @@ class Sqlite:
         return path
 
     def sql(self, store, query):
-        with sqlite3.connect(store, timeout=60) as db:
+        db = sqlite3.connect(store, timeout=60, isolation_level=None)  # each statement its own transaction
+        try:
             return [tuple(str(v) for v in row) for row in db.execute(query).fetchall()]
+        finally:
+            db.close()
 
     def writer_holds_lock(self, store):
         """True while another connection is in a write transaction (BEGIN IMMEDIATE is refused)."""
