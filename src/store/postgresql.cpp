@@ -8,7 +8,7 @@
 namespace benchbox::store {
 namespace {
 
-// Any number, the same for every benchbox: "benchbox" in ASCII.
+// Any number, the same for every benchbox (so that every writer of a database takes the same lock).
 constexpr const char* kWriterLock = "SELECT pg_advisory_xact_lock(7378702737823000184)";
 
 // The URL without its password, for messages.

@@ -48,6 +48,11 @@ int stored_version(Database& db) {
   return rows.empty() || !rows[0][0] ? 0 : std::stoi(*rows[0][0]);
 }
 
+std::string newer_schema(const std::string& where, int version) {
+  return "the store " + where + " has schema version " + std::to_string(version) + ", newer than this benchbox reads (" +
+         std::to_string(kStoreSchemaVersion) + "): use a newer benchbox";
+}
+
 bool has_meta_table(Database& db) {
   try {
     db.query("SELECT 1 FROM benchbox_meta WHERE 1 = 0");
@@ -66,8 +71,7 @@ void prepare_schema(Database& db) {
     db.query("CREATE TABLE IF NOT EXISTS benchbox_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)");
     const int version = stored_version(db);
     if (version > kStoreSchemaVersion)
-      throw StoreError("the store " + db.where() + " has schema version " + std::to_string(version) +
-                       ", newer than this benchbox reads (" + std::to_string(kStoreSchemaVersion) + "): use a newer benchbox");
+      throw StoreError(newer_schema(db.where(), version));
     for (int v = version; v < kStoreSchemaVersion; ++v)
       for (const auto& sql : migrations()[static_cast<std::size_t>(v)]) db.query(with_id_column(sql, db));
     db.query(version == 0 ? "INSERT INTO benchbox_meta (name, value) VALUES ('schema_version', ?)"
@@ -176,8 +180,10 @@ Store::Store(std::unique_ptr<Database> db, Access access) : db_(std::move(db)) {
   const int version = has_meta_table(*db_) ? stored_version(*db_) : 0;
   if (version == 0) throw StoreError(db_->where() + " holds no benchbox store");
   if (version != kStoreSchemaVersion)
-    throw StoreError("the store " + db_->where() + " has schema version " + std::to_string(version) + "; this benchbox reads " +
-                     std::to_string(kStoreSchemaVersion) + (version < kStoreSchemaVersion ? " (a run, which writes to it, migrates it)" : ": use a newer benchbox"));
+    throw StoreError(version > kStoreSchemaVersion ? newer_schema(db_->where(), version)
+                                                   : "the store " + db_->where() + " has schema version " + std::to_string(version) +
+                                                         ", older than this benchbox reads (" + std::to_string(kStoreSchemaVersion) +
+                                                         "): a run, which writes to it, migrates it");
 }
 
 Added Store::add(const Results& results, const std::string& source) {
