@@ -1,7 +1,9 @@
 // Trends over stored runs: series grouped and ordered, change points found (and not found) by the
-// windowed t-test of store/trend.hpp.
+// windowed t-test of store/trend.hpp, and the trend rendered as text, SVG and HTML.
 #include <gtest/gtest.h>
 
+#include "markup_check.hpp"
+#include "report/trend.hpp"
 #include "store/trend.hpp"
 #include "trend_simulation.hpp"
 
@@ -192,3 +194,151 @@ TEST(TrendSeries, FindsEachSeriesChanges) {
   EXPECT_EQ(series[0].judged, Judged::ratio);
 }
 
+namespace {
+
+// `rows` rows of point 2 over six runs, the first 10% slower from run 4; `machines` 2: the first
+// row has three more runs on a second machine.
+std::vector<TrendSeries> sample_trend(std::size_t rows = 3, std::size_t machines = 1, const std::string& first_name = "tbox") {
+  std::vector<TrendRow> stored;
+  for (std::size_t k = 0; k < 6; ++k)
+    for (std::size_t i = 0; i < rows; ++i) {
+      TrendRow r = run(static_cast<long long>(k + 1), i == 0 ? kStep[k] : kFlat[k] * (1 + static_cast<double>(i)));
+      r.row_id = r.row_name = i == 0 ? first_name : "lib" + std::to_string(i);
+      if (i == 1 && k == 4) r.status = "failed", r.median.reset(), r.ratio.reset();
+      stored.push_back(r);
+    }
+  for (std::size_t k = 0; machines > 1 && k < 3; ++k) {
+    TrendRow r = run(static_cast<long long>(k + 7), 0.8);
+    r.row_id = r.row_name = first_name, r.machine = "laptop / Other CPU / 8 CPUs / x86_64";
+    stored.push_back(r);
+  }
+  return trend_series(stored, {});
+}
+
+std::size_t longest_line(const std::string& text) {
+  std::size_t longest = 0, chars = 0;
+  for (char c : text) {
+    if (c == '\n') longest = std::max(longest, chars), chars = 0;
+    else chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }
+  return longest;
+}
+
+}  // namespace
+
+TEST(TrendText, ATableOfRunsByRowsWithTheChangeMarked) {
+  const std::string text = trend_text(sample_trend(), TrendAxis::time, "coroutine switch");
+  EXPECT_EQ(count_of(text, "== coroutine switch, 2 coroutines =="), 1u) << text;
+  EXPECT_EQ(count_of(text, "machine: host / Test CPU / 2 CPUs / x86_64"), 1u);
+  for (const char* run_line : {"\n #1  2026-12-01 11:00", "\n #6  2026-12-01 16:00"}) EXPECT_NE(text.find(run_line), std::string::npos) << text;
+  EXPECT_NE(text.find("110 \u00b11.0% \u25b2+10.0%"), std::string::npos) << text;  // run 4 of tbox
+  EXPECT_EQ(count_of(text, "\u25b2"), 1u + 2u);  // the cell, the change's line and the legend
+  EXPECT_NE(text.find("FAILED"), std::string::npos);
+  EXPECT_NE(text.find("tbox: \u25b2+10.0% worse from run #4 (2026-12-01 14:00, rev4): ratio 1.00 \u2192 1.10, p = 0.00"),
+            std::string::npos) << text;
+  EXPECT_EQ(text.find("note:"), std::string::npos);
+  EXPECT_LE(longest_line(text), 100u) << text;
+}
+
+TEST(TrendText, SixRowsFitOneTableOfAHundredColumnsAndMoreAreSplit) {
+  const std::string six = trend_text(sample_trend(6), TrendAxis::time);
+  EXPECT_EQ(count_of(six, "run  date  "), 1u) << six;
+  EXPECT_LE(longest_line(six), 100u) << six;
+  const std::string twelve = trend_text(sample_trend(12), TrendAxis::time);
+  EXPECT_GE(count_of(twelve, "run  date  "), 2u) << twelve;
+  EXPECT_LE(longest_line(twelve), 100u) << twelve;
+}
+
+TEST(TrendText, EachMachineATableAndANote) {
+  const std::string text = trend_text(sample_trend(2, 2), TrendAxis::time);
+  EXPECT_EQ(count_of(text, "machine: laptop / Other CPU / 8 CPUs / x86_64"), 1u) << text;
+  EXPECT_EQ(count_of(text, "note: 2 machines ran this point"), 2u);
+  EXPECT_NE(text.find(" #7  "), std::string::npos);
+}
+
+TEST(TrendText, VersionAndRevisionAxesNameEachRun) {
+  const std::string by_version = trend_text(sample_trend(2), TrendAxis::version);
+  EXPECT_EQ(count_of(by_version, "run  date              version"), 2u) << by_version;  // a table per row
+  EXPECT_NE(by_version.find("== 2 coroutines: lib1 =="), std::string::npos);
+  EXPECT_NE(by_version.find("1.7.3"), std::string::npos);
+  const std::string by_revision = trend_text(sample_trend(2), TrendAxis::revision);
+  EXPECT_EQ(count_of(by_revision, "run  date              revision"), 1u) << by_revision;
+  EXPECT_NE(by_revision.find("rev6"), std::string::npos);
+}
+
+TEST(TrendText, NoRunsSaysSo) {
+  EXPECT_EQ(trend_text({}, TrendAxis::time), "no stored runs of these rows\n");
+}
+
+TEST(TrendSvg, WellFormedWithALinePerRowRunsErrorBarsAndTheChange) {
+  const auto series = sample_trend(3, 2);
+  const std::string svg = trend_svg(series, TrendAxis::time, "coroutine switch");
+  EXPECT_EQ(markup_problem(svg, false), "") << svg;
+  EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+  EXPECT_EQ(count_of(svg, "<svg"), 1u);                      // one point: one chart
+  EXPECT_EQ(count_of(svg, "<g class=\"series\">"), 4u);      // 3 rows, and the first on a second machine
+  EXPECT_EQ(count_of(svg, "<circle class=\"run\""), 6u + 5u + 6u + 3u);  // ok runs
+  EXPECT_EQ(count_of(svg, "class=\"error-bar\""), 20u);
+  EXPECT_EQ(count_of(svg, "class=\"missing-run\""), 1u);
+  EXPECT_EQ(count_of(svg, "<g class=\"change\">"), 1u);
+  EXPECT_NE(svg.find(">+10.0%</text>"), std::string::npos);
+  EXPECT_EQ(count_of(svg, "stroke-dasharray=\"7 4\""), 2u);  // the second machine's line and its legend
+  EXPECT_EQ(svg.find("<script"), std::string::npos);
+  EXPECT_EQ(svg.find("href"), std::string::npos);
+}
+
+TEST(TrendSvg, SeveralPointsInOneDocumentAndCategoryAxes) {
+  auto rows = sample_trend(2)[0].runs;
+  for (auto r : sample_trend(2)[0].runs) r.point = "1000", r.point_label = "1000 coroutines", rows.push_back(r);
+  const auto series = trend_series(rows, {});
+  const std::string svg = trend_svg(series, TrendAxis::revision);
+  EXPECT_EQ(markup_problem(svg, false), "") << svg;
+  EXPECT_EQ(count_of(svg, "<svg"), 3u);  // a document holding two charts
+  EXPECT_EQ(count_of(svg, "<g transform=\"translate(0,"), 2u);
+  EXPECT_NE(svg.find(">rev1</text>"), std::string::npos);  // categories on the x axis
+  EXPECT_NE(svg.find(">benchbox revision</text>"), std::string::npos);
+  EXPECT_EQ(count_of(trend_svg(series, TrendAxis::version), "<svg"), 3u);  // per point and row
+}
+
+TEST(TrendHtml, SelfContainedPageWithChartTableAndChanges) {
+  const std::string html = trend_html(sample_trend(3, 2), TrendAxis::time, "coroutine switch");
+  EXPECT_EQ(markup_problem(html, true), "") << html;
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(html.find("Content-Security-Policy"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // only the SVG namespace
+  EXPECT_EQ(count_of(html, "<svg"), 1u);
+  EXPECT_EQ(count_of(html, "<table>"), 2u);  // one per machine
+  EXPECT_NE(html.find("<span class=\"worse\""), std::string::npos);
+  EXPECT_EQ(count_of(html, "<li class=\"worse\">tbox: \u25b2+10.0% worse"), 1u);
+  EXPECT_NE(html.find("<td class=\"missing\">FAILED</td>"), std::string::npos);
+}
+
+TEST(TrendHtml, StoredStringsAreEscapedEverywhere) {
+  const std::string hostile = "<script>alert(\"x\")</script>'&\"<img src=x onerror=alert(1)>";
+  auto rows = sample_trend(2, 2, hostile);
+  for (auto& s : rows)
+    for (auto& r : s.runs) r.version = hostile, r.revision = hostile, r.point_label = hostile, r.unit = hostile;
+  for (auto& s : rows) s.point_label = s.unit = hostile, s.machine += hostile;
+  for (const TrendAxis x : {TrendAxis::time, TrendAxis::version, TrendAxis::revision}) {
+    const std::string html = trend_html(rows, x, hostile), svg = trend_svg(rows, x, hostile);
+    EXPECT_EQ(markup_problem(html, true), "") << html;
+    EXPECT_EQ(markup_problem(svg, false), "") << svg;
+    for (const std::string& page : {html, svg}) {
+      EXPECT_EQ(page.find("<script"), std::string::npos);
+      EXPECT_EQ(page.find("<img"), std::string::npos);
+      EXPECT_EQ(page.find("\"x\""), std::string::npos);
+    }
+  }
+}
+
+TEST(TrendHtml, ABetterStepIsMarkedDown) {
+  auto rows = sample_trend(2)[0].runs;
+  for (auto& r : rows) r.lower_is_better = false;  // a rate that went up: better
+  const auto series = trend_series(rows, {});
+  ASSERT_EQ(series[0].changes.size(), 1u);
+  const std::string html = trend_html(series, TrendAxis::time);
+  EXPECT_NE(html.find("<span class=\"better\""), std::string::npos);
+  EXPECT_NE(html.find("\u25bc-10.0%"), std::string::npos);
+  EXPECT_NE(trend_svg(series, TrendAxis::time).find(">-10.0%</text>"), std::string::npos);
+}
