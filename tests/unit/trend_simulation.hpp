@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <random>
 #include <string>
 #include <vector>
@@ -81,7 +82,7 @@ inline Rates call_rates(const SimulatedRow& row, const store::ChangeOptions& opt
 // about 1.7 sigma): sigma's median 1.2%, its 90th percentile 4%, at most 15%. Returns the share
 // of suites in which any row was called.
 inline double suite_false_alarms(std::size_t runs, std::size_t rows, Noise noise, const store::ChangeOptions& options,
-                                 std::size_t suites, std::uint64_t seed) {
+                                 std::size_t suites, std::uint64_t seed, double interval_share = 0.5) {
   std::mt19937_64 rng(seed);
   std::lognormal_distribution<double> sigma_of_row(std::log(0.012), std::log(4.0 / 1.2) / 1.2816);
   std::size_t called = 0;
@@ -89,7 +90,7 @@ inline double suite_false_alarms(std::size_t runs, std::size_t rows, Noise noise
     bool any = false;
     for (std::size_t r = 0; r < rows; ++r) {
       SimulatedRow row;
-      row.runs = runs, row.noise = noise, row.sigma = std::min(0.15, sigma_of_row(rng));
+      row.runs = runs, row.noise = noise, row.interval_share = interval_share, row.sigma = std::min(0.15, sigma_of_row(rng));
       any = !store::find_changes(simulated_runs(row, rng), options).empty() || any;
     }
     called += any;
