@@ -4,7 +4,6 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <optional>
 #include <tuple>
 
 namespace benchbox::store {
@@ -107,12 +106,11 @@ Score score(const std::vector<Level>& levels, std::size_t begin, std::size_t spl
   return s;
 }
 
-// The change at `split` when it passes: p at most alpha, medians apart by min_change at least,
-// in the direction of the t statistic.
-std::optional<Change> judged_change(const Score& s, double alpha, const ChangeOptions& options, bool lower_is_better) {
+// Whether the step at a split passes: p at most alpha, the windows' medians apart by min_change
+// at least, in the direction of the t statistic.
+bool passes(const Score& s, double alpha, const ChangeOptions& options) {
   const double relative = std::exp(s.after - s.before) - 1;
-  if (s.p > alpha || std::fabs(relative) < options.min_change || relative * s.t <= 0) return std::nullopt;
-  return Change{0, std::exp(s.before), std::exp(s.after), lower_is_better ? relative : -relative, s.p};
+  return s.p <= alpha && std::fabs(relative) >= options.min_change && relative * s.t > 0;
 }
 
 // Each change's levels from the runs between it and its neighbouring changes (at most `window`
@@ -151,15 +149,13 @@ std::vector<Change> find_changes(const std::vector<TrendRow>& runs, const Change
     const Score s = at(split);
     // Every candidate of the segment is a test: alpha is shared among them (Bonferroni).
     const double alpha = options.alpha / static_cast<double>(n - start - 2 * side + 1);
-    const auto change = judged_change(s, alpha, options, lower_is_better);
     const bool local_maximum = (!candidate(split - 1) || std::fabs(at(split - 1).t) <= std::fabs(s.t)) &&
                                (!candidate(split + 1) || std::fabs(at(split + 1).t) <= std::fabs(s.t));
-    if (!change || !local_maximum) {
+    if (!passes(s, alpha, options) || !local_maximum) {
       ++split;
       continue;
     }
-    out.push_back(*change);
-    out.back().index = split;  // into levels until segment_levels
+    out.push_back({split, 0, 0, 0, s.p});  // index into levels until segment_levels
     start = split;
     split += side;
   }

@@ -139,8 +139,8 @@ TEST(ChangePoints, StudentTails) {
 
 // The method's false alarms and detections on synthetic series (docs/measurement.md, "Change
 // points"; tests/simulation prints the full table): in at most 3% of suites of 110 rows of 6
-// runs without a change is any row called, and a 10% step in a row with 1% noise is called at
-// its run in 90% of rows at least.
+// runs without a change is any row called (10% of 20 runs), and a 10% step is called at its run
+// in 90% of rows at least where it is 10 times the noise (6 runs) or 5 times (20 runs).
 TEST(ChangePoints, SimulatedFalseAlarmsAndDetections) {
   for (const Noise noise : {Noise::normal, Noise::heavy}) {
     EXPECT_LE(suite_false_alarms(6, 110, noise, {}, 200, 11), 0.03) << to_string(noise);
@@ -148,6 +148,11 @@ TEST(ChangePoints, SimulatedFalseAlarmsAndDetections) {
     row.sigma = 0.01, row.noise = noise, row.step = 0.10, row.step_at = 3;
     EXPECT_GE(call_rates(row, {}, 1000, 12).at_step, 0.9) << to_string(noise);
   }
+  // 20 runs: fifteen candidates share alpha, and a 10% step at σ 2% is called at its run.
+  EXPECT_LE(suite_false_alarms(20, 110, Noise::normal, {}, 60, 13), 0.10);
+  SimulatedRow row;
+  row.runs = 20, row.sigma = 0.02, row.step = 0.10, row.step_at = 10;
+  EXPECT_GE(call_rates(row, {}, 500, 14).at_step, 0.9);
 }
 
 TEST(TrendSeries, GroupsByPointMachineAndRowOldestRunFirst) {
@@ -288,8 +293,9 @@ TEST(TrendSvg, WellFormedWithALinePerRowRunsErrorBarsAndTheChange) {
 }
 
 TEST(TrendSvg, SeveralPointsInOneDocumentAndCategoryAxes) {
-  auto rows = sample_trend(2)[0].runs;
-  for (auto r : sample_trend(2)[0].runs) r.point = "1000", r.point_label = "1000 coroutines", rows.push_back(r);
+  const auto at_2 = sample_trend(2);
+  auto rows = at_2[0].runs;
+  for (auto r : at_2[0].runs) r.point = "1000", r.point_label = "1000 coroutines", rows.push_back(r);
   const auto series = trend_series(rows, {});
   const std::string svg = trend_svg(series, TrendAxis::revision);
   EXPECT_EQ(markup_problem(svg, false), "") << svg;
