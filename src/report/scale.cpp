@@ -44,10 +44,11 @@ Axis axis_of(const std::vector<double>& values, bool from_zero) {
 
 Axis rounded_axis_of(const std::vector<double>& values) {
   Axis a = axis_of(values, false);
-  if (a.log) {  // to 1, 2 or 5 times a power of ten
-    const double low = std::pow(10, std::floor(std::log10(a.lo))), high = std::pow(10, std::floor(std::log10(a.hi)));
-    a.lo = a.lo >= 5 * low ? 5 * low : a.lo >= 2 * low ? 2 * low : low;
-    a.hi = a.hi <= high ? high : a.hi <= 2 * high ? 2 * high : a.hi <= 5 * high ? 5 * high : 10 * high;
+  if (a.log) {  // to 1, 2 or 5 times a power of ten, 5% beyond the values at least
+    const double min = a.lo / 1.05, max = a.hi * 1.05;
+    const double low = std::pow(10, std::floor(std::log10(min))), high = std::pow(10, std::floor(std::log10(max)));
+    a.lo = min >= 5 * low ? 5 * low : min >= 2 * low ? 2 * low : low;
+    a.hi = max <= high ? high : max <= 2 * high ? 2 * high : max <= 5 * high ? 5 * high : 10 * high;
     return a;
   }
   const auto [mn, mx] = std::minmax_element(values.begin(), values.end());
