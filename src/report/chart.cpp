@@ -8,6 +8,7 @@
 
 #include "escape.hpp"
 #include "numbers.hpp"
+#include "scale.hpp"
 
 namespace benchbox::chart {
 
@@ -54,8 +55,7 @@ struct Scale {
           if ((m == 1 || decades <= 2) && d * m <= hi * 1.0001) out.push_back(d * m);
       return out;
     }
-    const double raw = hi / 5, mag = std::pow(10, std::floor(std::log10(raw)));
-    const double step = raw / mag <= 1 ? mag : raw / mag <= 2 ? 2 * mag : raw / mag <= 5 ? 5 * mag : 10 * mag;
+    const double step = nice_step(hi / 5);
     for (double t = 0; t <= hi * 1.0001; t += step) out.push_back(t);
     return out;
   }
@@ -77,8 +77,7 @@ Scale make_scale(const std::vector<const Measurement*>& ok, double width) {
     s.hi = std::pow(10, std::ceil(std::log10(max_value)));
     if (s.hi <= s.lo) s.hi = s.lo * 10;
   } else {
-    const double raw = max_value * 1.05 / 5, mag = std::pow(10, std::floor(std::log10(raw)));
-    const double step = raw / mag <= 1 ? mag : raw / mag <= 2 ? 2 * mag : raw / mag <= 5 ? 5 * mag : 10 * mag;
+    const double step = nice_step(max_value * 1.05 / 5);
     s.hi = std::ceil(max_value * 1.05 / step) * step;
   }
   return s;

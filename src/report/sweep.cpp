@@ -9,6 +9,7 @@
 
 #include "escape.hpp"
 #include "numbers.hpp"
+#include "scale.hpp"
 
 namespace benchbox::chart {
 namespace {
@@ -16,27 +17,6 @@ namespace {
 constexpr double kWidth = 760, kHeight = 420, kLeft = 70, kRight = 170, kTop = 50, kBottom = 50;
 constexpr const char* kPalette[] = {"#4878a8", "#d9730d", "#3a9a5b", "#b03a48", "#7b5ea7", "#8c6d31",
                                     "#d45fa6", "#5f9ea0", "#777777", "#c4a000", "#1f4e79", "#9c27b0"};
-
-// Maps a value onto [0, 1]: logarithmic when the values span more than 20x and are all positive.
-struct Axis {
-  double lo = 0, hi = 1;
-  bool log = false;
-  double operator()(double v) const {
-    const double t = log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : (v - lo) / (hi - lo);
-    return std::clamp(std::isfinite(t) ? t : 0.0, 0.0, 1.0);
-  }
-};
-
-Axis axis_of(const std::vector<double>& values, bool from_zero) {
-  Axis a;
-  const auto [mn, mx] = std::minmax_element(values.begin(), values.end());
-  a.lo = *mn;
-  a.hi = *mx;
-  a.log = a.lo > 0 && a.hi / a.lo > 20;
-  if (!a.log && from_zero) a.lo = std::min(0.0, a.lo);
-  if (a.hi <= a.lo) a.hi = a.lo + 1;
-  return a;
-}
 
 // The axes of a group's point other than `axis`, as name=value.
 std::string others(const CaseGroup& g, std::size_t axis) {
