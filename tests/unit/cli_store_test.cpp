@@ -101,6 +101,38 @@ TEST_F(CommandLine, WithoutAJsonFileAFailedStoreWritesTheResultsBeside) {
   EXPECT_EQ(nlohmann::json::parse(std::ifstream(dir_ / file)).at("results").size(), 1u) << file;
 }
 
+TEST_F(CommandLine, TwoRunsMakeATrendOfEveryRow) {
+  store_ = path("s.sqlite");
+  const std::vector<std::string> both = {"fake", "-n", "pass", "0", "--lib", "steady,faulty", "--ops", "1000", "--reps", "2", "--no-pin"};
+  run(both);
+  run(both);
+  auto o = run({"trend", "fake", "-n", "pass", "0"});
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  EXPECT_TRUE(has(o.out, "#1 ") && has(o.out, "#2 ")) << o.out;
+  EXPECT_TRUE(has(o.out, "steady") && has(o.out, "faulty")) << o.out;
+  o = run({"trend", "fake", "-n", "pass", "--lib", "faulty", "-f", "html", "-o", path("trend.html")});
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  const std::string page = read("trend.html");
+  EXPECT_TRUE(has(page, "<svg") && has(page, "faulty") && !has(page, "steady")) << page.substr(0, 400);
+}
+
+// A row that became 20% slower for its last 3 runs of 6: called at run 4; --fail-on-change 10 fails.
+TEST_F(CommandLine, TrendFailsOnALatestStepWorseThanAsked) {
+  store_ = path("s.sqlite");
+  const std::vector<std::string> both = {"fake", "-n", "pass", "0", "--lib", "steady,faulty", "--ops", "1000", "--reps", "3", "--no-pin"};
+  for (int i = 0; i < 6; ++i) {
+    fake.per_op_ns_of["faulty"] = i < 3 ? 10 : 12;
+    ASSERT_EQ(run(both).status, exit_status::ok);
+  }
+  auto o = run({"trend", "fake", "-n", "pass", "0", "--fail-on-change", "10"});
+  EXPECT_EQ(o.status, exit_status::failed_rows) << o.out << o.err;
+  EXPECT_TRUE(has(o.err, "benchbox: worse: faulty at buffer 0 (")) << o.err;
+  EXPECT_TRUE(has(o.err, "): +20.0% from run 4\n")) << o.err;
+  EXPECT_EQ(count_of(o.err, "benchbox: worse:"), 1u) << o.err;  // steady moved only by its share of faulty's step
+  o = run({"trend", "fake", "-n", "pass", "0", "--fail-on-change", "25"});
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+}
+
 TEST_F(CommandLine, StoreMistakesAreOneLine) {
   for (const auto& [args, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
            {with(kRun, {"--store", path("s.sqlite"), "--no-store"}), "benchbox: error: --store and --no-store: give one of them\n"},
@@ -108,6 +140,14 @@ TEST_F(CommandLine, StoreMistakesAreOneLine) {
            {{"fake", "--verify", "--store", path("s.sqlite")},
             "benchbox: error: --verify keeps no figures: --store does not apply to it\n"},
            {{"history"}, "benchbox: error: no store: give --store FILE or a postgresql:// URL\n"},
+           {{"trend", "fake", "-n", "pass", "--store", path("none.sqlite")},
+            "benchbox: error: no store at " + path("none.sqlite") + ": a run creates it (or --store names another)\n"},
+           {{"trend", "fake", "-n", "pass", "--by", "moon", "--store", path("s.sqlite")},
+            "benchbox: error: --by must be time, version or revision, got 'moon'\n"},
+           {{"trend", "fake", "-n", "pass", "--format", "pdf", "--store", path("s.sqlite")},
+            "benchbox: error: --format must be text, svg or html, got 'pdf'\n"},
+           {{"trend", "fake", "-n", "pass", "1", "2", "--store", path("s.sqlite")},
+            "benchbox: error: case pass has 1 axes, got 2 values after -n pass\n"},
        }) {
     const auto o = run(args);
     EXPECT_EQ(o.status, exit_status::usage) << args.back();
