@@ -293,9 +293,12 @@ TEST(TrendSvg, WellFormedWithALinePerRowRunsErrorBarsAndTheChange) {
 }
 
 TEST(TrendSvg, SeveralPointsInOneDocumentAndCategoryAxes) {
-  const auto at_2 = sample_trend(2);
-  auto rows = at_2[0].runs;
-  for (auto r : at_2[0].runs) r.point = "1000", r.point_label = "1000 coroutines", rows.push_back(r);
+  std::vector<TrendRow> rows;
+  for (const auto& s : sample_trend(2))  // two rows at two points
+    for (auto r : s.runs) {
+      rows.push_back(r);
+      r.point = "1000", r.point_label = "1000 coroutines", rows.push_back(r);
+    }
   const auto series = trend_series(rows, {});
   const std::string svg = trend_svg(series, TrendAxis::revision);
   EXPECT_EQ(markup_problem(svg, false), "") << svg;
@@ -303,7 +306,7 @@ TEST(TrendSvg, SeveralPointsInOneDocumentAndCategoryAxes) {
   EXPECT_EQ(count_of(svg, "<g transform=\"translate(0,"), 2u);
   EXPECT_NE(svg.find(">rev1</text>"), std::string::npos);  // categories on the x axis
   EXPECT_NE(svg.find(">benchbox revision</text>"), std::string::npos);
-  EXPECT_EQ(count_of(trend_svg(series, TrendAxis::version), "<svg"), 3u);  // per point and row
+  EXPECT_EQ(count_of(trend_svg(series, TrendAxis::version), "<svg"), 5u);  // per point and row
 }
 
 TEST(TrendHtml, SelfContainedPageWithChartTableAndChanges) {
