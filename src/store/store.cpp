@@ -195,10 +195,21 @@ Added Store::add(const Results& results, const std::string& source) {
                                      run_values(results, key, source));
     if (inserted.empty()) return {number(db_->query("SELECT id FROM benchbox_runs WHERE run_key = ?", {value(key)}).at(0).at(0)), false};
     const long long run = number(inserted[0][0]);
-    const std::string insert_row = "INSERT INTO benchbox_rows (" + kRowColumns + ") VALUES (" + placeholders(25) + ")";
+    // Rows a statement at a time in batches: one round trip per batch, not per row, while a
+    // PostgreSQL writer holds the team's lock.
+    constexpr std::size_t kBatch = 64;  // 64 x 25 parameters, well under SQLite's 32766
     const json& rows = document["results"];
-    for (std::size_t i = 0; i < results.measurements.size(); ++i)
-      db_->query(insert_row, row_values(run, i, results.measurements[i], rows[i]));
+    for (std::size_t first = 0; first < results.measurements.size(); first += kBatch) {
+      const std::size_t end = std::min(first + kBatch, results.measurements.size());
+      std::string sql = "INSERT INTO benchbox_rows (" + kRowColumns + ") VALUES ";
+      std::vector<Value> params;
+      for (std::size_t i = first; i < end; ++i) {
+        sql += (i > first ? ", (" : "(") + placeholders(25) + ")";
+        auto values = row_values(run, i, results.measurements[i], rows[i]);
+        params.insert(params.end(), values.begin(), values.end());
+      }
+      db_->query(sql, params);
+    }
     return {run, true};
   });
 }
