@@ -82,17 +82,23 @@ struct Score {
 };
 
 // Student's t of the windows' means over a pooled variance (Perfherder takes each window's own:
-// with three runs a side that estimate has two degrees of freedom, too few), floored by the mean
+// with three runs a side that estimate has two degrees of freedom, too few), floored by the median
 // squared standard error of the runs' own intervals: the runs cannot agree better than each was
 // measured, so a row known to +-8% is not called for a 5% step whatever its runs happened to do.
+// The median, not the mean: one run with a wide interval (a noisy spell within it) hid a 10% step
+// that the five others showed to +-2% (docs/measurement.md, "Change points").
 Score score(const std::vector<Level>& levels, std::size_t begin, std::size_t split, std::size_t end) {
   const auto n1 = static_cast<double>(split - begin), n2 = static_cast<double>(end - split);
-  double mean1 = 0, mean2 = 0, floor = 0;
+  double mean1 = 0, mean2 = 0;
+  std::vector<double> squared_se;
   for (std::size_t k = begin; k < end; ++k) {
     (k < split ? mean1 : mean2) += levels[k].y;
-    floor += levels[k].se * levels[k].se;
+    squared_se.push_back(levels[k].se * levels[k].se);
   }
-  mean1 /= n1, mean2 /= n2, floor /= n1 + n2;
+  mean1 /= n1, mean2 /= n2;
+  std::sort(squared_se.begin(), squared_se.end());
+  const std::size_t m = squared_se.size();
+  const double floor = m % 2 ? squared_se[m / 2] : (squared_se[m / 2 - 1] + squared_se[m / 2]) / 2;
   double squares = 0;
   for (std::size_t k = begin; k < end; ++k) squares += std::pow(levels[k].y - (k < split ? mean1 : mean2), 2);
   const double df = n1 + n2 - 2, variance = std::max(squares / df, floor);
