@@ -41,7 +41,12 @@ class Postgresql final : public Database {
       PQfinish(conn_);
       throw StoreError("cannot connect to the store " + where_ + ": " + why);
     }
-    query("SET client_min_messages TO WARNING");  // no NOTICE lines for IF NOT EXISTS
+    try {
+      query("SET client_min_messages TO WARNING");  // no NOTICE lines for IF NOT EXISTS
+    } catch (...) {  // a constructor that throws runs no destructor
+      PQfinish(conn_);
+      throw;
+    }
   }
   ~Postgresql() override { PQfinish(conn_); }
 

@@ -30,9 +30,15 @@ class Sqlite final : public Database {
       sqlite3_close(db_);
       throw StoreError("the store " + path + " is read-only: benchbox adds every run to it");
     }
-    // A file that is not a database fails here, on its first read, with SQLite's own words.
-    query(access == Access::write ? "PRAGMA journal_mode=WAL" : "PRAGMA schema_version");
-    query("PRAGMA foreign_keys=ON");
+    // A file that is not a database fails here, on its first read, with SQLite's own words. A
+    // constructor that throws runs no destructor: the connection is closed here.
+    try {
+      query(access == Access::write ? "PRAGMA journal_mode=WAL" : "PRAGMA schema_version");
+      query("PRAGMA foreign_keys=ON");
+    } catch (...) {
+      sqlite3_close_v2(db_);
+      throw;
+    }
   }
   ~Sqlite() override { sqlite3_close_v2(db_); }
 
