@@ -1,5 +1,6 @@
 #include "cli_reports.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -9,6 +10,7 @@
 #include "merge.hpp"
 #include "output_paths.hpp"
 #include "report/output.hpp"
+#include "store/store.hpp"
 
 namespace benchbox {
 
@@ -23,6 +25,7 @@ struct ReportCommands {
 
   CLI::App* merge = nullptr;
   std::vector<std::string> files;
+  std::string latest_module, store;
   std::string format = "text", output;
 };
 
@@ -74,7 +77,10 @@ std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
                        "round by round (the default judges by those paired ratios: they cancel what the host did)");
 
   c->merge = app.add_subcommand("merge", "several machines' results side by side: a column per machine, ns per op");
-  c->merge->add_option("files", c->files, "results JSON files, one per machine")->required();
+  c->merge->add_option("files", c->files, "results JSON files, one per machine");
+  c->merge->add_option("--latest", c->latest_module,
+                       "instead of files: the latest stored run of each machine with rows of this module (docs/store.md)");
+  c->merge->add_option("--store", c->store, "with --latest: the store (default: as a run's)");
   c->merge->add_option("--format,-f", c->format, "text (default), md or csv")->check(CLI::IsMember({"text", "md", "csv"}));
   c->merge->add_option("--output,-o", c->output, "write to this file instead of standard output");
   return c;
@@ -138,12 +144,36 @@ int compare(const ReportCommands& c, const CliHost& host) {
   return exit_status::ok;
 }
 
+// --latest MODULE: each machine's latest stored run with rows of the module, oldest machine first;
+// each named "run N" where the machines' own names repeat.
+void latest_runs(const ReportCommands& c, const CliHost& host, std::vector<Results>& inputs, std::vector<std::string>& names) {
+  const std::string where = c.store.empty() ? host.store : c.store;
+  if (where.empty()) throw std::invalid_argument("no store: give --store FILE or a postgresql:// URL");
+  auto store = store::open_store(where, store::Access::read);
+  std::vector<store::RunEntry> latest;  // one per machine
+  for (const auto& run : store->runs(c.latest_module)) {
+    auto same = std::find_if(latest.begin(), latest.end(), [&run](const store::RunEntry& r) { return r.machine == run.machine; });
+    if (same == latest.end()) latest.push_back(run);
+    else *same = run;
+  }
+  if (latest.empty()) throw std::invalid_argument("no stored runs of " + c.latest_module + " in " + store->where());
+  for (const auto& run : latest) {
+    inputs.push_back(store->results_of(run.id, c.latest_module));
+    names.push_back("run " + std::to_string(run.id));
+  }
+}
+
 int merge(const ReportCommands& c, const CliHost& host) {
+  if (c.files.empty() == c.latest_module.empty())
+    throw std::invalid_argument("merge: give results files, or --latest MODULE for the store's latest run of each machine");
+  if (!c.store.empty() && c.latest_module.empty()) throw std::invalid_argument("merge: --store goes with --latest");
   check_output_file(c.output, "--output", c.merge->count("--output") > 0);
   for (const auto& f : c.files) check_distinct_files(c.output, "--output", f, "an input file");
   std::vector<Results> inputs;
+  std::vector<std::string> names = c.files;
   for (const auto& f : c.files) inputs.push_back(load_results(f));
-  emit(render_merged(merge_results(inputs, c.files), c.format), c.output, host.out);
+  if (!c.latest_module.empty()) latest_runs(c, host, inputs, names);
+  emit(render_merged(merge_results(inputs, names), c.format), c.output, host.out);
   return exit_status::ok;
 }
 

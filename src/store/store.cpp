@@ -253,6 +253,18 @@ std::vector<TrendRow> Store::trend(const TrendQuery& q) {
   return rows;
 }
 
+Results Store::results_of(long long run, const std::string& module) {
+  const auto found = db_->query("SELECT context, warnings, interrupted FROM benchbox_runs WHERE id = ?", {value(run)});
+  if (found.empty()) throw StoreError("no run " + std::to_string(run) + " in the store " + db_->where());
+  json document = {{"schema", "benchbox-results"}, {"schema_version", kResultsSchemaVersion},
+                   {"context", json::parse(text(found[0][0]))}, {"warnings", json::parse(text(found[0][1]))},
+                   {"interrupted", number(found[0][2]) != 0}, {"results", json::array()}};
+  for (const auto& row : db_->query("SELECT data FROM benchbox_rows WHERE run_id = ? AND module = ? ORDER BY ordinal",
+                                    {value(run), value(module)}))
+    document["results"].push_back(json::parse(text(row[0])));
+  return results_from_json(document);
+}
+
 std::unique_ptr<Store> open_store(const std::string& location, Access access) {
   if (location.empty()) throw StoreError("no store given: --store needs a file or a postgresql:// URL");
   const bool server = location.rfind("postgresql://", 0) == 0 || location.rfind("postgres://", 0) == 0;

@@ -73,6 +73,8 @@ class Store {
   std::vector<RunEntry> runs(const std::string& module = "");
   // The query's rows over every stored run, oldest run first.
   std::vector<TrendRow> trend(const TrendQuery& query);
+  // A stored run as a results file holds it, with only the rows of `module`.
+  Results results_of(long long run, const std::string& module);
   std::string where() const { return db_->where(); }
   Database& database() { return *db_; }
 

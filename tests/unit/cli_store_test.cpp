@@ -133,6 +133,26 @@ TEST_F(CommandLine, TrendFailsOnALatestStepWorseThanAsked) {
   EXPECT_EQ(o.status, exit_status::ok) << o.err;
 }
 
+// Several machines post into one store; merge --latest sets each one's latest run side by side.
+TEST_F(CommandLine, MergeLatestTakesEachMachinesLatestRun) {
+  store_ = path("s.sqlite");
+  fake.per_op_ns_of["steady"] = 10;
+  ASSERT_EQ(run(with(kRun, {"--json", path("here.json")})).status, exit_status::ok);
+  auto other = nlohmann::json::parse(std::ifstream(path("here.json")));
+  other["context"]["host"] = "elsewhere";
+  other["results"][0]["reps"] = {20.0, 20.0};
+  std::ofstream(path("elsewhere.json")) << other.dump();
+  ASSERT_EQ(run({"store", "import", path("elsewhere.json")}).status, exit_status::ok);
+  fake.per_op_ns_of["steady"] = 30;
+  ASSERT_EQ(run(kRun).status, exit_status::ok);  // this machine's latest: run 3
+  const auto o = run({"merge", "--latest", "fake", "-f", "csv"});
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  EXPECT_TRUE(has(o.out, ",elsewhere") || has(o.out, "elsewhere,")) << o.out;
+  EXPECT_TRUE(has(o.out, "30")) << o.out;   // run 3, not run 1 (10)
+  EXPECT_TRUE(has(o.out, "20")) << o.out;   // the other machine's run
+  EXPECT_FALSE(has(o.out, ",10")) << o.out;
+}
+
 TEST_F(CommandLine, StoreMistakesAreOneLine) {
   for (const auto& [args, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
            {with(kRun, {"--store", path("s.sqlite"), "--no-store"}), "benchbox: error: --store and --no-store: give one of them\n"},
@@ -140,6 +160,9 @@ TEST_F(CommandLine, StoreMistakesAreOneLine) {
            {{"fake", "--verify", "--store", path("s.sqlite")},
             "benchbox: error: --verify keeps no figures: --store does not apply to it\n"},
            {{"history"}, "benchbox: error: no store: give --store FILE or a postgresql:// URL\n"},
+           {{"merge"}, "benchbox: error: merge: give results files, or --latest MODULE for the store's latest run of each machine\n"},
+           {{"merge", "--latest", "fake", "--store", path("none.sqlite")},
+            "benchbox: error: no store at " + path("none.sqlite") + ": a run creates it (or --store names another)\n"},
            {{"trend", "fake", "-n", "pass", "--store", path("none.sqlite")},
             "benchbox: error: no store at " + path("none.sqlite") + ": a run creates it (or --store names another)\n"},
            {{"trend", "fake", "-n", "pass", "--by", "moon", "--store", path("s.sqlite")},
