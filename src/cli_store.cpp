@@ -7,6 +7,8 @@
 
 #include <benchbox/module.hpp>
 #include "report/trend.hpp"
+#include "report/trend_parts.hpp"
+#include "run_options.hpp"
 #include "results.hpp"
 #include "store/store.hpp"
 #include "store/trend.hpp"
@@ -62,13 +64,6 @@ int import_files(const StoreCommands& c, const CliHost& host) {
   return exit_status::ok;
 }
 
-// "2026-12-06T16:48:47Z" as "2026-12-06 16:48".
-std::string short_date(const std::string& iso) {
-  std::string date = iso.substr(0, 16);
-  std::replace(date.begin(), date.end(), 'T', ' ');
-  return date;
-}
-
 int history(const StoreCommands& c, const CliHost& host) {
   auto store = open_given_store(c, host, store::Access::read);
   const auto runs = store->runs(c.history_module);
@@ -79,7 +74,7 @@ int history(const StoreCommands& c, const CliHost& host) {
              "rows", "revision", "command (or the file imported)");
   for (const auto& r : runs) {
     const std::string what = r.source == "run" ? r.command_line : r.source;
-    fmt::print(host.out, "{:>5}  {:<16}  {:<12.12}  {:<24.24}  {:>5}  {:<10.10}  {}{}\n", r.id, short_date(r.started), r.host,
+    fmt::print(host.out, "{:>5}  {:<16}  {:<12.12}  {:<24.24}  {:>5}  {:<10.10}  {}{}\n", r.id, trend::date_text(r.started), r.host,
                r.modules, r.rows, r.revision, what, r.interrupted ? " (interrupted)" : "");
   }
   return exit_status::ok;
@@ -102,16 +97,6 @@ std::optional<std::string> point_key(const StoreCommands& c) {
   std::string key;
   for (std::size_t i = 0; i < c.point.size(); ++i) key += (i ? "," : "") + spec->axes[i].name + "=" + c.point[i];
   return key;
-}
-
-std::vector<std::string> comma_separated(const std::string& text) {
-  std::vector<std::string> items;
-  for (std::size_t start = 0; start <= text.size();) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    if (comma > start) items.push_back(text.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return items;
 }
 
 TrendAxis trend_axis(const std::string& by) {
@@ -156,11 +141,11 @@ std::vector<std::string> drop_never_ran(std::vector<store::TrendSeries>& series)
   return names;
 }
 
-int trend(const StoreCommands& c, const CliHost& host) {
+int show_trend(const StoreCommands& c, const CliHost& host) {
   const TrendAxis x = trend_axis(c.by);
   if (c.format != "text" && c.format != "svg" && c.format != "html")
     throw std::invalid_argument("--format must be text, svg or html, got '" + c.format + "'");
-  const store::TrendQuery query{c.module, c.case_id, point_key(c), comma_separated(c.libraries)};
+  const store::TrendQuery query{c.module, c.case_id, point_key(c), c.trend->count("--lib") ? names_from(c.libraries, "--lib") : std::vector<std::string>{}};
   auto s = open_given_store(c, host, store::Access::read);
   const auto rows = s->trend(query);
   if (rows.empty()) throw std::invalid_argument(nothing_stored(*s, query));
@@ -213,7 +198,7 @@ std::shared_ptr<StoreCommands> add_store_commands(CLI::App& app) {
 int run_store_commands(const StoreCommands& c, const CliHost& host) {
   if (c.import->parsed()) return import_files(c, host);
   if (c.history->parsed()) return history(c, host);
-  if (c.trend->parsed()) return trend(c, host);
+  if (c.trend->parsed()) return show_trend(c, host);
   return -1;
 }
 

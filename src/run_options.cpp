@@ -103,15 +103,6 @@ std::vector<std::string> split_list(const std::string& s) {
   return out;
 }
 
-// Names given as a list (-n A,B; --lib X,Y): an empty list or an empty name is a mistake (an
-// unset shell variable), never "all of them".
-std::vector<std::string> names_from(const std::string& text, const std::string& option) {
-  const auto names = split_list(text);
-  if (names.empty()) throw std::invalid_argument(option + " names nothing (got '" + text + "')");
-  if (names.size() != static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1)
-    throw std::invalid_argument(option + " has an empty name in '" + text + "'");
-  return names;
-}
 
 // --lib zstd,lz4:3 as (library, variant) pairs.
 std::vector<LibrarySelection> libraries_from(const std::string& text) {
@@ -250,6 +241,16 @@ void add_verify(const RunOptions& o, RunSettings& s) {
 }
 
 }  // namespace
+
+// Names given as a list (-n A,B; --lib X,Y): an empty list or an empty name is a mistake (an
+// unset shell variable), never "all of them".
+std::vector<std::string> names_from(const std::string& text, const std::string& option) {
+  const auto names = split_list(text);
+  if (names.empty()) throw std::invalid_argument(option + " names nothing (got '" + text + "')");
+  if (names.size() != static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1)
+    throw std::invalid_argument(option + " has an empty name in '" + text + "'");
+  return names;
+}
 
 void add_run_command(CLI::App& app, const Module& module, RunOptions& options) {
   options.module = &module;

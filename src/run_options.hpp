@@ -55,4 +55,8 @@ struct RunRequest {
 // Throws std::invalid_argument with a one-line message naming the option.
 RunRequest run_request(const RunOptions& options);
 
+// Names given as a list ("-n A,B", "--lib X,Y"); throws std::invalid_argument naming `option` for an
+// empty list or an empty name (an unset shell variable), never "all of them".
+std::vector<std::string> names_from(const std::string& text, const std::string& option);
+
 }  // namespace benchbox
