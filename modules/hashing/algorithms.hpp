@@ -1,0 +1,196 @@
+// The hashing module's algorithms as data, shared by module.cpp (which checks every library's
+// digests of the published test vectors against the digests written here) and every adapter
+// (which computes them, after the clock): the algorithm ids, what each one is, and its known
+// answers, each with where it is published. Also the module's inputs (the same bytes for every
+// library) and the digest's fingerprint a trial reports.
+//
+// A digest is bytes. A function that returns an integer (CRC-32, Adler-32, xxHash, SipHash) has
+// the integer's big-endian bytes as its digest, as the specifications and `xxhsum` print it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace benchbox::hashing {
+
+using namespace std::string_view_literals;
+
+enum class Algorithm {
+  crc32, crc32c, adler32, xxh32, xxh64, xxh3_64, xxh3_128, siphash24,
+  md5, sha1, sha256, sha512, sha3_256, blake2b_512, blake2s_256,
+};
+
+// One published test vector: the message (`text` repeated `repeat` times), its digest in hex.
+struct KnownAnswer {
+  std::string_view text;
+  std::size_t repeat;
+  std::string_view digest_hex;
+  std::string_view source;
+};
+
+struct AlgorithmInfo {
+  Algorithm id;
+  std::string_view name;   // the axis value: "sha256"
+  std::string_view label;  // "SHA-256"
+  std::size_t digest_bytes;
+  std::string_view kind;   // "checksum", "non-cryptographic hash", "keyed hash", "cryptographic hash"
+  std::string_view seed;   // what a seeded or keyed function is given ("" when it takes none)
+  std::vector<KnownAnswer> known_answers;
+};
+
+// SipHash's key in every row and in its test vector: the bytes 00 01 ... 0f (the paper's key).
+inline constexpr unsigned char kSipHashKey[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+
+namespace vectors {
+inline constexpr std::string_view kFips448 = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+inline constexpr std::string_view kFips896 =
+    "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
+inline constexpr std::string_view kDigits = "123456789";  // the CRC catalogue's "check" message
+inline constexpr std::string_view kSipMessage = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e"sv;
+}  // namespace vectors
+
+inline const std::vector<AlgorithmInfo>& algorithms() {
+  using namespace vectors;
+  static const std::vector<AlgorithmInfo> all = {
+      {Algorithm::crc32, "crc32", "CRC-32", 4, "checksum", "",
+       {{kDigits, 1, "cbf43926", "CRC catalogue, CRC-32/ISO-HDLC check value (RFC 1952's CRC)"},
+        {"", 1, "00000000", "CRC catalogue (empty input)"}}},
+      {Algorithm::crc32c, "crc32c", "CRC-32C (Castagnoli)", 4, "checksum", "",
+       {{kDigits, 1, "e3069283", "CRC catalogue, CRC-32/ISCSI check value (RFC 3720)"},
+        {std::string_view("\0", 1), 32, "8a9136aa", "RFC 3720 B.4, 32 bytes of zeros"}}},
+      {Algorithm::adler32, "adler32", "Adler-32", 4, "checksum", "",
+       {{"Wikipedia", 1, "11e60398", "RFC 1950's Adler-32, the worked example of its Wikipedia article"},
+        {"", 1, "00000001", "RFC 1950 (empty input: the initial value)"}}},
+      {Algorithm::xxh32, "xxh32", "XXH32", 4, "non-cryptographic hash", "seed 0",
+       {{"", 1, "02cc5d05", "xxHash's sanity check (cli/xsum_sanity_check.c), empty input"}}},
+      {Algorithm::xxh64, "xxh64", "XXH64", 8, "non-cryptographic hash", "seed 0",
+       {{"", 1, "ef46db3751d8e999", "xxHash's sanity check, empty input"},
+        {"abcdefghijklmnopqrstuvwxyz", 1, "cfe1f278fa89835c", "the C reference's output"}}},
+      {Algorithm::xxh3_64, "xxh3_64", "XXH3-64", 8, "non-cryptographic hash", "seed 0",
+       {{"", 1, "2d06800538d394c2", "xxHash's sanity check, empty input"},
+        {"a", 1, "e6c632b61e964e1f", "the C reference's output"},
+        {"abc", 1, "78af5f94892f3950", "the C reference's output"}}},
+      {Algorithm::xxh3_128, "xxh3_128", "XXH3-128", 16, "non-cryptographic hash", "seed 0",
+       {{"", 1, "99aa06d3014798d86001c324468d497f", "xxHash's sanity check, empty input"}}},
+      {Algorithm::siphash24, "siphash24", "SipHash-2-4", 8, "keyed hash", "key 00 01 .. 0f",
+       {{kSipMessage, 1, "a129ca6149be45e5", "Aumasson and Bernstein, SipHash (2012), appendix A"},
+        {"", 1, "726fdb47dd0e0e31", "the reference implementation's vectors.h, empty input"}}},
+      {Algorithm::md5, "md5", "MD5", 16, "cryptographic hash (broken)", "",
+       {{"", 1, "d41d8cd98f00b204e9800998ecf8427e", "RFC 1321 A.5"},
+        {"abc", 1, "900150983cd24fb0d6963f7d28e17f72", "RFC 1321 A.5"},
+        {"message digest", 1, "f96b697d7cb7938d525a2f31aaf161d0", "RFC 1321 A.5"},
+        {"1234567890", 8, "57edf4a22be3c955ac49da2e2107b67a", "RFC 1321 A.5"}}},
+      {Algorithm::sha1, "sha1", "SHA-1", 20, "cryptographic hash (broken)", "",
+       {{"abc", 1, "a9993e364706816aba3e25717850c26c9cd0d89d", "FIPS 180-2, appendix A"},
+        {kFips448, 1, "84983e441c3bd26ebaae4aa1f95129e5e54670f1", "FIPS 180-2, appendix A"},
+        {"a", 1000000, "34aa973cd4c4daa4f61eeb2bdbad27316534016f", "FIPS 180-2, appendix A"}}},
+      {Algorithm::sha256, "sha256", "SHA-256", 32, "cryptographic hash", "",
+       {{"abc", 1, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "FIPS 180-2, appendix B"},
+        {kFips448, 1, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1", "FIPS 180-2, appendix B"},
+        {"a", 1000000, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0", "FIPS 180-2, appendix B"}}},
+      {Algorithm::sha512, "sha512", "SHA-512", 64, "cryptographic hash", "",
+       {{"abc", 1,
+         "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+         "FIPS 180-2, appendix C"},
+        {kFips896, 1,
+         "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909",
+         "FIPS 180-2, appendix C"},
+        {"a", 1000000,
+         "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b",
+         "FIPS 180-2, appendix C"}}},
+      {Algorithm::sha3_256, "sha3_256", "SHA3-256", 32, "cryptographic hash", "",
+       {{"", 1, "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a", "NIST's SHA3-256 example values"},
+        {"abc", 1, "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532", "NIST's SHA3-256 example values"},
+        {kFips448, 1, "41c0dba2a9d6240849100376a8235e2c82e1b9998a999e21db32dd97496d3376", "NIST's SHA3-256 example values"},
+        {"a", 1000000, "5c8875ae474a3634ba4fd55ec85bffd661f32aca75c6d699d0cdcb6c115891c1", "NIST's SHA3-256 example values"}}},
+      {Algorithm::blake2b_512, "blake2b_512", "BLAKE2b-512", 64, "cryptographic hash", "unkeyed",
+       {{"abc", 1,
+         "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923",
+         "RFC 7693, appendix A"},
+        {"", 1,
+         "786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419d25e1031afee585313896444934eb04b903a685b1448b755d56f701afe9be2ce",
+         "the BLAKE2 reference's unkeyed test vectors (testvectors/blake2b-kat.txt is keyed; b2sum of the empty file)"}}},
+      {Algorithm::blake2s_256, "blake2s_256", "BLAKE2s-256", 32, "cryptographic hash", "unkeyed",
+       {{"abc", 1, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982", "RFC 7693, appendix B"},
+        {"", 1, "69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9", "the BLAKE2 reference's unkeyed output, empty input"}}},
+  };
+  return all;
+}
+
+inline const AlgorithmInfo* find_algorithm(std::string_view name) {
+  for (const auto& a : algorithms())
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+inline const AlgorithmInfo& info(Algorithm id) {
+  for (const auto& a : algorithms())
+    if (a.id == id) return a;
+  throw std::logic_error("an algorithm missing from algorithms()");
+}
+
+inline std::string message_of(const KnownAnswer& k) {
+  std::string m;
+  m.reserve(k.text.size() * k.repeat);
+  for (std::size_t i = 0; i < k.repeat; ++i) m += k.text;
+  return m;
+}
+
+// FNV-1a, 64 bits: the fingerprint of a digest a trial reports (not a hash under test).
+inline std::uint64_t fingerprint(const std::uint8_t* p, std::size_t n, std::uint64_t h = 14695981039346656037ull) {
+  for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
+inline std::vector<std::uint8_t> from_hex(std::string_view hex) {
+  auto nibble = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
+  std::vector<std::uint8_t> out(hex.size() / 2);
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = static_cast<std::uint8_t>(nibble(hex[2 * i]) * 16 + nibble(hex[2 * i + 1]));
+  return out;
+}
+
+// The input of every row: the first n bytes of one deterministic stream (splitmix64's words,
+// little-endian), so that the same size is the same bytes in every library's process.
+inline std::vector<std::uint8_t> input_bytes(std::size_t n) {
+  std::vector<std::uint8_t> out(n);
+  std::uint64_t state = 0x9e3779b97f4a7c15ull * 42;
+  for (std::size_t i = 0; i < n; i += 8) {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    for (std::size_t b = 0; b < 8 && i + b < n; ++b) out[i + b] = static_cast<std::uint8_t>(z >> (8 * b));
+  }
+  return out;
+}
+
+// The keys case's keys: kKeys keys of kMinKey..kMaxKey bytes (lengths uniform, from the same
+// stream), laid end to end in one buffer as a hash table's keys sit in its nodes.
+inline constexpr std::size_t kKeys = 1024, kMinKey = 4, kMaxKey = 64;
+
+struct KeySet {
+  std::vector<std::uint8_t> bytes;
+  std::vector<std::size_t> offsets;  // kKeys + 1: key i is [offsets[i], offsets[i + 1])
+  std::size_t total() const { return bytes.size(); }
+};
+
+inline KeySet key_set() {
+  KeySet k;
+  const std::vector<std::uint8_t> lengths = input_bytes(kKeys);
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < kKeys; ++i) {
+    k.offsets.push_back(at);
+    at += kMinKey + lengths[i] % (kMaxKey - kMinKey + 1);
+  }
+  k.offsets.push_back(at);
+  const std::vector<std::uint8_t> all = input_bytes(kKeys + at);
+  k.bytes.assign(all.begin() + kKeys, all.end());
+  return k;
+}
+
+}  // namespace benchbox::hashing

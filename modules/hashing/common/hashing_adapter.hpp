@@ -1,0 +1,185 @@
+// The hashing module's adapter side: the two cases written once for every library.
+//
+// A library folder's adapter.cpp names, for every algorithm the library computes, the library's
+// one-shot call as a function `void(const std::uint8_t* in, std::size_t n, std::uint8_t* digest)`
+// (Library::add), and its main() returns Library::main. The timed region holds the library's calls
+// and the loop; the proof (the digest of the last call, the digests of the algorithm's published
+// test vectors, the keys' digests) is computed after the clock (modules/hashing/README.md).
+#pragma once
+
+#include <benchbox/adapter.hpp>
+#include <benchbox/library_facts.hpp>
+
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../algorithms.hpp"
+#include "../cases.hpp"
+
+namespace benchbox::hashing {
+
+// An integer digest as its big-endian bytes (the way the specifications print it).
+inline void put_be32(std::uint8_t* out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out[i] = static_cast<std::uint8_t>(v >> (24 - 8 * i));
+}
+inline void put_be64(std::uint8_t* out, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) out[i] = static_cast<std::uint8_t>(v >> (56 - 8 * i));
+}
+
+// After every call in the clock: the digest is written (the call cannot be dropped) and the input
+// may have changed (the call cannot be hoisted out of the loop). No instruction is emitted.
+inline void clobber(const std::uint8_t* digest) { asm volatile("" : : "r"(digest) : "memory"); }
+
+constexpr std::size_t kMaxDigest = 64;
+
+// The fingerprints of the algorithm's published test vectors' digests as this library computes
+// them, reported as counts with every trial; computed once per process, after the first clock.
+template <class Fn>
+void report_known_answers(Trial& trial, const AlgorithmInfo* algorithm, Fn& fn) {
+  if (!algorithm) return;  // the floor: no algorithm, no vectors
+  const AlgorithmInfo& a = *algorithm;
+  static const std::vector<std::uint64_t> prints = [&] {
+    std::vector<std::uint64_t> out;
+    for (const KnownAnswer& k : a.known_answers) {
+      const std::string m = message_of(k);
+      std::uint8_t digest[kMaxDigest] = {};
+      fn(reinterpret_cast<const std::uint8_t*>(m.data()), m.size(), digest);
+      out.push_back(fingerprint(digest, a.digest_bytes));
+    }
+    return out;
+  }();
+  for (std::size_t i = 0; i < prints.size(); ++i) trial.count(proof::kKnownAnswerPrefix + std::to_string(i + 1), prints[i]);
+}
+
+// bulk: the input of the point's size hashed `ops` times; the digest of the last call (written
+// over a poisoned buffer) is the trial's checksum, which the driver compares across libraries.
+// `a`: null for the floor, which computes no algorithm.
+template <class Fn>
+void run_bulk(Trial& trial, const AlgorithmInfo* a, std::size_t digest_bytes, Fn& fn) {
+  const auto n = static_cast<std::size_t>(trial.param(kSizeAxis));
+  static const std::vector<std::uint8_t> in = input_bytes(n);  // one process runs one point
+  alignas(64) std::uint8_t digest[kMaxDigest];
+  const std::uint64_t ops = trial.ops();
+  trial.start();
+  for (std::uint64_t i = 1; i < ops; ++i) {
+    fn(in.data(), n, digest);
+    clobber(digest);
+  }
+  trial.pause();
+  std::memset(digest, 0xA5, sizeof digest);
+  trial.resume();
+  fn(in.data(), n, digest);
+  trial.stop();
+  report_known_answers(trial, a, fn);
+  trial.count(proof::kBytes, static_cast<std::uint64_t>(n) * ops);
+  trial.finish(ops, fingerprint(digest, digest_bytes));
+}
+
+inline std::uint32_t first_word(const std::uint8_t* digest) {
+  std::uint32_t v;
+  std::memcpy(&v, digest, sizeof v);
+  return v;
+}
+
+// keys: the key set's keys hashed in turn, `ops` calls, the first four bytes of each digest added
+// up in a local, as a hash table uses the value. After the clock, one pass over the keys gives the
+// checksum (their digests' fingerprint, chained) and the sum the timed calls must have made.
+template <class Fn>
+void run_keys(Trial& trial, const AlgorithmInfo* a, std::size_t digest_bytes, Fn& fn) {
+  static const KeySet keys = key_set();
+  const std::uint8_t* base = keys.bytes.data();
+  const std::size_t* at = keys.offsets.data();
+  alignas(64) std::uint8_t digest[kMaxDigest];
+  const std::uint64_t ops = trial.ops();
+  std::uint64_t sum = 0;
+  trial.start();
+  for (std::uint64_t i = 0, k = 0; i < ops; ++i) {
+    fn(base + at[k], at[k + 1] - at[k], digest);
+    sum += first_word(digest);
+    if (++k == kKeys) k = 0;
+  }
+  trial.stop();
+  std::uint64_t print = 14695981039346656037ull, one_pass = 0, head = 0, head_bytes = 0;
+  const std::uint64_t rest = ops % kKeys;
+  for (std::size_t k = 0; k < kKeys; ++k) {
+    std::memset(digest, 0xA5, sizeof digest);
+    fn(base + at[k], at[k + 1] - at[k], digest);
+    print = fingerprint(digest, digest_bytes, print);
+    one_pass += first_word(digest);
+    if (k < rest) {
+      head += first_word(digest);
+      head_bytes += at[k + 1] - at[k];
+    }
+  }
+  if (sum != (ops / kKeys) * one_pass + head)
+    throw std::runtime_error("the timed calls' digests differ from the same keys' digests after the clock");
+  report_known_answers(trial, a, fn);
+  trial.count(proof::kBytes, (ops / kKeys) * keys.total() + head_bytes);
+  trial.finish(ops, print);
+}
+
+// A library: its algorithms, each with the call that computes it, and the adapter's main().
+class Library {
+ public:
+  Library(std::string id, std::string version) : adapter_(std::move(id), std::move(version)) {}
+
+  // `api`: the library's call, as the notes show it ("SHA256()").
+  template <class Fn>
+  Library& add(Algorithm id, std::string api, Fn fn) {
+    const AlgorithmInfo& a = info(id);
+    add_runs(a.name, &a, a.digest_bytes, fn);
+    apis_ += (apis_.empty() ? "" : "; ") + std::string(a.label) + ": " + api;
+    return *this;
+  }
+
+  // The floor: `fn` writes an 8-byte "digest" of no algorithm, run at every algorithm's point.
+  template <class Fn>
+  Library& add_floor(Fn fn) {
+    for (const auto& a : algorithms()) add_runs(a.name, nullptr, 8, fn);
+    return *this;
+  }
+
+  int main(int argc, char** argv) {
+    // library.json: "notes" (how the library is called), "cpu_features" (what it uses on this
+    // machine and how that is known); for the floor, "implementation".
+    const LibraryFacts facts = LibraryFacts::embedded();
+    CaseInfo ci{.notes = facts.text("notes") + (apis_.empty() ? "" : " (" + apis_ + ")"),
+                .traits = {{"cpu features", facts.text("cpu_features")}}};
+    if (facts.has("implementation")) adapter_.info("implementation", facts.text("implementation"));
+    facts.done();
+    for (const auto& a : algorithms())
+      if (!runs_.count(std::string(a.name)))
+        ci.not_applicable_at.emplace_back(a.name, "this library does not compute " + std::string(a.label));
+    adapter_.add(case_id(Case::bulk), ci, [this](Trial& t) { find(t).bulk(t); });
+    adapter_.add(case_id(Case::keys), ci, [this](Trial& t) { find(t).keys(t); });
+    return adapter_.main(argc, argv);
+  }
+
+ private:
+  struct Runs {
+    std::function<void(Trial&)> bulk, keys;
+  };
+  template <class Fn>
+  void add_runs(std::string_view name, const AlgorithmInfo* a, std::size_t digest_bytes, Fn fn) {
+    runs_[std::string(name)] = {[a, digest_bytes, fn](Trial& t) mutable { run_bulk(t, a, digest_bytes, fn); },
+                                [a, digest_bytes, fn](Trial& t) mutable { run_keys(t, a, digest_bytes, fn); }};
+  }
+  Runs& find(const Trial& t) {
+    const std::string name(t.param_text());  // the first axis, unnamed where it is the only one
+    auto it = runs_.find(name);
+    if (it == runs_.end()) throw NotApplicable("this library does not compute " + name);
+    return it->second;
+  }
+
+  Adapter adapter_;
+  std::map<std::string, Runs> runs_;
+  std::string apis_;
+};
+
+}  // namespace benchbox::hashing
