@@ -154,9 +154,13 @@ Results results_before_rows(const PreparedRun& run, const std::vector<std::strin
   results.context["settings"] = settings_context(s);
   results.context["reference_notes"] = {{run.module.id, run.module.reference_note}};
   auto ranked = nlohmann::json::array();
-  for (const auto& k : run.module.cases)
+  auto within = nlohmann::json::object();
+  for (const auto& k : run.module.cases) {
     if (k.ranked) ranked.push_back(k.id);
+    if (k.ranked && !k.rank_within.empty()) within[k.id] = k.rank_within;
+  }
   if (!ranked.empty()) results.context["ranked_cases"] = {{run.module.id, ranked}};
+  if (!within.empty()) results.context["rank_within"] = {{run.module.id, within}};
   const bool unpinned_rows =
       std::any_of(run.points.begin(), run.points.end(), [](const CasePoint& p) { return p.spec->cpus > 1; });
   if (!s.verify) results.warnings = environment_warnings(results.context, unpinned_rows);  // --verify keeps no figure

@@ -111,6 +111,7 @@ json measurement_json(const Measurement& m) {
       {"reference", m.reference},
       {"status", to_string(m.status)},
       {"reason", m.reason},
+      {"not_offered", m.not_offered},
       {"enable", m.enable},
       {"verified", m.verified},
       {"ops", m.ops},
@@ -282,6 +283,7 @@ void read_version2(const json& e, const std::string& where, std::int64_t version
   m.figure = figure_from(field<json>(e, "figure", where), where, version);
   m.reference = field<bool>(e, "reference", where);
   m.enable = e.value("enable", "");
+  m.not_offered = e.value("not_offered", false);  // written since the hashing module
   if (auto rate = e.find("rate"); rate != e.end() && rate->is_object()) {
     m.rate_unit = field<std::string>(*rate, "unit", where);
     m.rate_per_op = field<double>(*rate, "per_op", where);

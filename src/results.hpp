@@ -39,6 +39,10 @@ struct Measurement {
   bool reference = false;   // the module's reference row (its floor), as the library's build declares
   Status status = Status::failed;
   std::string reason;  // failed / n/a / unavailable: why
+  // n/a because the library does not offer this value of the case's first axis at all (an
+  // algorithm it does not compute: CaseInfo::not_applicable_at): the reports list such libraries
+  // once, under the table and in a coverage table, instead of as rows.
+  bool not_offered = false;
   std::string enable;  // unavailable: what the user can do
   bool verified = false;
   std::uint64_t ops = 0;            // operations per repetition

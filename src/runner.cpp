@@ -141,8 +141,10 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
                                           std::to_string(spec.cpus) + " threads wait for each other: their waiting would count as work"};
   if (s.instructions && !spec.figure.from_clock())
     return {Decision::not_applicable, "instructions mode counts timed cases only; this case's figure is " + spec.figure.label};
-  if (auto na = m.traits.not_applicable_at.find(point.point.first().text); na != m.traits.not_applicable_at.end())
+  if (auto na = m.traits.not_applicable_at.find(point.point.first().text); na != m.traits.not_applicable_at.end()) {
+    m.not_offered = true;
     return {Decision::not_applicable, na->second};
+  }
   const auto n = point.point.first().number;
   const std::string& axis = spec.axes.front().name;
   if (n && m.traits.max_param >= 0 && *n > m.traits.max_param)

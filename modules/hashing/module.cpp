@@ -170,7 +170,9 @@ const benchbox::Module hashing_module{
          .timed = kTimed,
          .axes = {algorithm_axis(), size_axis()},
          .rate = {.count = hashing::proof::kBytes, .scale = 1e6, .unit = "MB/s"},
-         .verify = verify},
+         .verify = verify,
+         .ranked = true,
+         .rank_within = hashing::kSizeAxis},
         {.id = hashing::case_id(Case::keys),
          .unit = "hashes",
          .description = "one digest of a short key: 1024 keys of 4-64 bytes in turn, as a hash table calls it",
@@ -179,7 +181,8 @@ const benchbox::Module hashing_module{
                   "other library's, the published test vectors",
          .axes = {algorithm_axis()},
          .rate = {.count = hashing::proof::kBytes, .scale = 1e6, .unit = "MB/s"},
-         .verify = verify},
+         .verify = verify,
+         .ranked = true},
     }};
 
 const benchbox::ModuleRegistration registration{hashing_module};

@@ -111,6 +111,7 @@ std::string case_section(const CaseGroup& g) {
         g.figure.exact() ? ", " + summary_note(g.figure) : "", html_escape(g.robust_legend()),
         html_escape(g.vs_mean_legend()), extra_legend(g));
   if (!missing.empty()) out += "<p>Without a number:</p>\n<ul class=\"missing\">\n" + missing + "</ul>\n";
+  if (!g.not_offered.empty()) out += "<p class=\"legend\">Not offered by " + html_escape(not_offered_names(g)) + ".</p>\n";
   return out + "</section>\n";
 }
 
@@ -148,6 +149,18 @@ class HtmlReporter : public Reporter {
     for (const auto& sweep : chart::sweeps(all))
       out += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n{}</section>\n", html_escape(chart::sweep_slug(sweep)),
                          html_escape(chart::sweep_title(sweep)), chart::render_sweep_svg(sweep, false));
+    for (const auto& c : coverage(all)) {
+      out += fmt::format("<section id=\"{0}-{1}-coverage\">\n<h2>{0} {1}: which library offers which {2}</h2>\n<table>\n"
+                         "<tr><th class=\"name\">{2}</th><th class=\"name\">libraries</th></tr>\n",
+                         html_escape(c.module), html_escape(c.case_id), html_escape(c.axis));
+      for (const auto& [value, names] : c.offered_by) {
+        std::string list;
+        for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+        out += fmt::format("<tr><td class=\"name\">{}</td><td class=\"name\">{}</td></tr>\n", html_escape(value),
+                           list.empty() ? "-" : html_escape(list));
+      }
+      out += "</table>\n</section>\n";
+    }
     if (const auto missing = unavailable_libraries(results); !missing.empty()) {
       out += "<section id=\"unavailable\">\n<h2>Not available here</h2>\n<ul class=\"missing\">\n";
       for (const auto* m : missing)

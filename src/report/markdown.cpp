@@ -76,11 +76,22 @@ class MarkdownReporter : public Reporter {
                            md_cell(g.figure.label), md_cell(t->label));
       out += ".\n";
       if (!missing.empty()) out += "\nWithout a number:\n\n" + missing;
+      if (!g.not_offered.empty()) out += "\nNot offered by " + md_cell(not_offered_names(g)) + ".\n";
+      out += "\n";
+    }
+    for (const auto& c : coverage(groups(results))) {
+      out += fmt::format("### {} {}: which library offers which {}\n\n| {} | libraries |\n|:--|:--|\n", md_cell(c.module),
+                         md_cell(c.case_id), md_cell(c.axis), md_cell(c.axis));
+      for (const auto& [value, names] : c.offered_by) {
+        std::string list;
+        for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+        out += fmt::format("| {} | {} |\n", md_cell(value), list.empty() ? "-" : md_cell(list));
+      }
       out += "\n";
     }
     for (const auto& r : ranks(results, groups(results))) {
-      out += fmt::format("### {} {}: rank over {} points\n\n| rank | library | geomean | points |\n|--:|:--|--:|--:|\n",
-                         md_cell(r.module), md_cell(r.case_id), r.points);
+      out += fmt::format("### {} {}: rank over {} points{}\n\n| rank | library | geomean | points |\n|--:|:--|--:|--:|\n",
+                         md_cell(r.module), md_cell(r.case_id), r.points, r.within.empty() ? "" : " at " + md_cell(r.within));
       for (std::size_t i = 0; i < r.rows.size(); ++i)
         out += fmt::format("| {} | {} | {:.2f}x | {} of {} |\n", i + 1, md_cell(r.rows[i].name), r.rows[i].geomean,
                            r.rows[i].points, r.points);

@@ -174,12 +174,12 @@ std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order) {
       return g.module == m.module && g.case_id == m.case_id && g.point == m.point;
     });
     if (it == groups.end()) {
-      groups.push_back({m.module, m.case_id, m.unit, m.param_label, m.point, m.figure, {}, {}, {}, m.cpus});
+      groups.push_back({m.module, m.case_id, m.unit, m.param_label, m.point, m.figure, {}, {}, {}, {}, m.cpus});
       it = groups.end() - 1;
       if (auto notes = results.context.find("reference_notes"); notes != results.context.end() && notes->is_object())
         if (auto note = notes->find(m.module); note != notes->end() && note->is_string()) it->reference_note = *note;
     }
-    (m.status == Status::unavailable ? it->unavailable : it->rows).push_back(&m);
+    (m.status == Status::unavailable ? it->unavailable : m.not_offered ? it->not_offered : it->rows).push_back(&m);
     if (m.ok()) it->figure = m.figure;  // instructions mode changes the figure of measured rows
   }
   for (auto& g : groups)
@@ -198,6 +198,16 @@ bool is_ranked(const Results& results, const std::string& module, const std::str
   auto cases = all->find(module);
   if (cases == all->end() || !cases->is_array()) return false;
   return std::any_of(cases->begin(), cases->end(), [&](const auto& c) { return c.is_string() && c.template get<std::string>() == case_id; });
+}
+
+// The axis a ranked case ranks within (CaseSpec::rank_within), or "".
+std::string rank_axis(const Results& results, const std::string& module, const std::string& case_id) {
+  auto all = results.context.find("rank_within");
+  if (all == results.context.end() || !all->is_object()) return "";
+  auto cases = all->find(module);
+  if (cases == all->end() || !cases->is_object()) return "";
+  auto axis = cases->find(case_id);
+  return axis != cases->end() && axis->is_string() ? axis->template get<std::string>() : "";
 }
 
 Rank rank_of(const std::vector<const CaseGroup*>& points) {
@@ -237,13 +247,54 @@ std::vector<Rank> ranks(const Results& results, const std::vector<CaseGroup>& gr
     const std::pair<std::string, std::string> key{g.module, g.case_id};
     if (std::find(seen.begin(), seen.end(), key) != seen.end() || !is_ranked(results, g.module, g.case_id)) continue;
     seen.push_back(key);
-    std::vector<const CaseGroup*> points;
+    const std::string axis = rank_axis(results, g.module, g.case_id);
+    std::vector<std::string> values;  // of the rank_within axis, in first-seen order ("" without one)
     for (const auto& p : groups)
-      if (p.module == g.module && p.case_id == g.case_id) points.push_back(&p);
-    if (points.size() < 2) continue;
-    Rank r = rank_of(points);
-    if (!r.rows.empty()) out.push_back(std::move(r));
+      if (p.module == g.module && p.case_id == g.case_id) {
+        const AxisValue* v = axis.empty() ? nullptr : p.point.find(axis);
+        const std::string value = v ? v->text : "";
+        if (std::find(values.begin(), values.end(), value) == values.end()) values.push_back(value);
+      }
+    for (const auto& value : values) {
+      std::vector<const CaseGroup*> points;
+      for (const auto& p : groups) {
+        const AxisValue* v = axis.empty() ? nullptr : p.point.find(axis);
+        if (p.module == g.module && p.case_id == g.case_id && (v ? v->text : "") == value) points.push_back(&p);
+      }
+      if (points.size() < 2) continue;
+      Rank r = rank_of(points);
+      if (!value.empty()) r.within = axis + "=" + value;
+      if (!r.rows.empty()) out.push_back(std::move(r));
+    }
   }
+  return out;
+}
+
+std::vector<Coverage> coverage(const std::vector<CaseGroup>& groups) {
+  std::vector<Coverage> out;
+  for (const auto& g : groups) {
+    if (g.not_offered.empty()) continue;
+    auto c = std::find_if(out.begin(), out.end(), [&](const Coverage& o) { return o.module == g.module && o.case_id == g.case_id; });
+    if (c == out.end()) {
+      out.push_back({g.module, g.case_id, g.point.axes.empty() ? "" : g.point.axes.front().name, {}});
+      c = out.end() - 1;
+    }
+    const std::string& value = g.point.first().text;
+    auto v = std::find_if(c->offered_by.begin(), c->offered_by.end(), [&](const auto& o) { return o.first == value; });
+    if (v == c->offered_by.end()) {
+      c->offered_by.emplace_back(value, std::vector<std::string>{});
+      v = c->offered_by.end() - 1;
+    }
+    for (const auto* m : g.rows)
+      if (!m->reference && std::find(v->second.begin(), v->second.end(), m->row_name()) == v->second.end())
+        v->second.push_back(m->row_name());
+  }
+  return out;
+}
+
+std::string not_offered_names(const CaseGroup& g) {
+  std::string out;
+  for (const auto* m : g.not_offered) out += (out.empty() ? "" : ", ") + m->row_name();
   return out;
 }
 

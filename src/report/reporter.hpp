@@ -28,6 +28,7 @@ struct CaseGroup {
   FigureSpec figure;
   std::vector<const Measurement*> rows;
   std::vector<const Measurement*> unavailable;
+  std::vector<const Measurement*> not_offered;  // n/a rows of libraries without this first-axis value (Measurement::not_offered)
   std::string reference_note;  // from the results' context: what the module's reference row is
   unsigned cpus = 1;           // more than 1: the case ran unpinned on that many CPUs
   const Measurement* best() const;       // among ok rows; nullptr if none
@@ -76,7 +77,18 @@ struct Rank {
   std::string module, case_id;
   std::size_t points = 0;  // of the case, in these results
   std::vector<Row> rows;   // best first
+  std::string within{};    // "size=16": the value of CaseSpec::rank_within this rank is of; empty: the whole case
 };
+// Which libraries offer which value of a case's first axis (the hashing module's algorithms), for
+// a case where some library does not offer them all (Measurement::not_offered).
+struct Coverage {
+  std::string module, case_id, axis;
+  std::vector<std::pair<std::string, std::vector<std::string>>> offered_by;  // first-axis value -> rows' names
+};
+std::vector<Coverage> coverage(const std::vector<CaseGroup>& groups);
+// "xxhash, openssl": the libraries without the group's first-axis value, as its table says under it.
+std::string not_offered_names(const CaseGroup& g);
+
 // The ranks of the ranked cases among `groups` that ran at two points or more, in first-seen order.
 std::vector<Rank> ranks(const Results& results, const std::vector<CaseGroup>& groups);
 

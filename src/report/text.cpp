@@ -153,14 +153,28 @@ std::string case_table(const CaseGroup& g) {
                        g.reference_note.empty() ? "the limit of this case on this machine" : g.reference_note);
   if (any_unstable)
     out += "~ " + CaseGroup::unstable_legend() + " (see the warnings below)\n";
+  if (!g.not_offered.empty()) out += "not offered by " + not_offered_names(g) + "\n";
+  return out;
+}
+
+std::string coverage_tables(const std::vector<CaseGroup>& groups) {
+  std::string out;
+  for (const auto& c : coverage(groups)) {
+    out += fmt::format("\n== {} {}: which library offers which {} ==\n", c.module, c.case_id, c.axis);
+    for (const auto& [value, names] : c.offered_by) {
+      std::string list;
+      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+      out += fmt::format("{:<16} {:>2}  {}\n", fit(value, 16), names.size(), list.empty() ? "-" : list);
+    }
+  }
   return out;
 }
 
 std::string rank_tables(const Results& results, const std::vector<CaseGroup>& groups) {
   std::string out;
   for (const auto& r : ranks(results, groups)) {
-    out += fmt::format("\n== {} {}: rank over {} points ==\n{:>4}  {:<16} {:>9}  {}\n", r.module, r.case_id, r.points, "rank",
-                       "library", "geomean", "points");
+    out += fmt::format("\n== {} {}: rank over {} points{} ==\n{:>4}  {:<16} {:>9}  {}\n", r.module, r.case_id, r.points,
+                       r.within.empty() ? "" : " at " + r.within, "rank", "library", "geomean", "points");
     for (std::size_t i = 0; i < r.rows.size(); ++i)
       out += fmt::format("{:>4}  {:<16} {:>8.2f}x  {} of {}\n", i + 1, fit(r.rows[i].name, 16), r.rows[i].geomean,
                          r.rows[i].points, r.points);
@@ -197,6 +211,7 @@ class TextReporter : public Reporter {
       out += "\n" + text::case_table(g) + "\n";
     }
     out += text::rank_tables(results, groups(results));
+    out += text::coverage_tables(groups(results));
     out += text::unavailable_summary(results);
     for (const auto& w : results.warnings) out += "warning: " + w + "\n";
     return out;

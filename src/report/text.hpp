@@ -16,6 +16,7 @@ std::string case_heading(const CaseGroup& group);
 std::string case_table(const CaseGroup& group);
 // The rank tables of the ranked cases (reporter.hpp, Rank), each after a blank line; empty when none.
 std::string rank_tables(const Results& results, const std::vector<CaseGroup>& groups);
+std::string coverage_tables(const std::vector<CaseGroup>& groups);
 // The libraries not installed here, once, with how to enable each; empty when there are none.
 std::string unavailable_summary(const Results& results);
 

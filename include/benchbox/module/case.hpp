@@ -83,6 +83,9 @@ struct CaseSpec {
   // one's ratio to the best library at every point it ran), for a case whose points are so many
   // pieces of alike work (the regex module's benchmarks), not a sweep of one quantity.
   bool ranked = false;
+  // With `ranked`: the name of an axis whose every value gets a rank of its own (the hashing
+  // module's sizes: a rank over the algorithms at 16 B, another at 1 MiB). Empty: one rank.
+  std::string rank_within{};
   // Human label of a point: "2 coroutines", "unbuffered", "canada.json". Default: the axes'
   // labels (AxisSpec::describe) joined by ", ".
   std::function<std::string(const Point&)> describe_point{};
