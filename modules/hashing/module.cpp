@@ -148,7 +148,7 @@ benchbox::AxisSpec size_axis() {
           .min = 1,
           .max = 1 << 28,
           .default_value = "16",
-          .suite = {"16", "4096", "1048576"},
+          .suite = {"16", "256", "4096", "65536", "1048576"},
           .help = "bytes per digest: 16 (a key) to 1048576 (a file) and beyond",
           .describe = [](const AxisValue& v) { return size_label(*v.number); }};
 }

@@ -272,13 +272,14 @@ std::vector<Rank> ranks(const Results& results, const std::vector<CaseGroup>& gr
 
 std::vector<Coverage> coverage(const std::vector<CaseGroup>& groups) {
   std::vector<Coverage> out;
-  for (const auto& g : groups) {
-    if (g.not_offered.empty()) continue;
-    auto c = std::find_if(out.begin(), out.end(), [&](const Coverage& o) { return o.module == g.module && o.case_id == g.case_id; });
-    if (c == out.end()) {
+  for (const auto& g : groups)  // the cases where some library does not offer some value
+    if (!g.not_offered.empty() && std::none_of(out.begin(), out.end(), [&](const Coverage& o) {
+          return o.module == g.module && o.case_id == g.case_id;
+        }))
       out.push_back({g.module, g.case_id, g.point.axes.empty() ? "" : g.point.axes.front().name, {}});
-      c = out.end() - 1;
-    }
+  for (const auto& g : groups) {
+    auto c = std::find_if(out.begin(), out.end(), [&](const Coverage& o) { return o.module == g.module && o.case_id == g.case_id; });
+    if (c == out.end()) continue;
     const std::string& value = g.point.first().text;
     auto v = std::find_if(c->offered_by.begin(), c->offered_by.end(), [&](const auto& o) { return o.first == value; });
     if (v == c->offered_by.end()) {

@@ -74,7 +74,24 @@ std::string sweep_title(const Sweep& s) {
 }
 
 
+// The figure a sweep draws: the case's own, or, where its time has a rate of another quantity
+// beside it (MB/s of a hash's input), that rate: a hash's time grows with its input's size and
+// says little drawn against it, its MB/s is the curve a reader wants (small sizes: the call's cost).
+FigureSpec sweep_figure(const Sweep& s) {
+  const FigureSpec& own = s.points.front()->figure;
+  for (const CaseGroup* g : s.points)
+    for (const Measurement* m : g->rows)
+      if (m->ok() && (m->rate() <= 0 || m->rate_unit == m->unit + "/s")) return own;
+  for (const CaseGroup* g : s.points)
+    for (const Measurement* m : g->rows)
+      if (m->ok()) return FigureSpec::rate("rate", "", 1, m->rate_unit, m->rate_unit + " at the median time");
+  return own;
+}
+
+double sweep_value(const FigureSpec& figure, const Measurement& m) { return figure.timed() ? m.summary.median : m.rate(); }
+
 std::string render_sweep_svg(const Sweep& s, bool standalone) {
+  const FigureSpec figure = sweep_figure(s);
   // row name -> (the axis's value, median) in run order
   std::map<std::string, std::vector<std::pair<double, double>>> lines;
   std::vector<std::string> order;
@@ -83,11 +100,10 @@ std::string render_sweep_svg(const Sweep& s, bool standalone) {
     for (const Measurement* m : g->rows) {
       if (!m->ok()) continue;
       if (!lines.count(m->row_name())) order.push_back(m->row_name());
-      lines[m->row_name()].emplace_back(s.x(*g), m->summary.median);
+      lines[m->row_name()].emplace_back(s.x(*g), sweep_value(figure, *m));
       xs.push_back(s.x(*g));
-      ys.push_back(m->summary.median);
+      ys.push_back(sweep_value(figure, *m));
     }
-  const FigureSpec& figure = s.points.front()->figure;
   std::string out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "";
   const std::string title =
       s.axis_name().empty()

@@ -120,6 +120,26 @@ TEST(Chart, ASweepIsOneLineChartPerCaseWithALinePerLibrary) {
   EXPECT_NE(svg.find("parameter on a log scale"), std::string::npos);
 }
 
+// A time with a rate of another quantity beside it (a hash's MB/s) is drawn as that rate: the
+// rows' MB/s against the input's size; a time whose rate is operations per second stays a time.
+TEST(Chart, ASweepOfATimeWithAByteRateDrawsTheRate) {
+  Results r;
+  for (std::int64_t size : {16, 4096})
+    for (const char* lib : {"floor", "xxhash"}) {
+      Measurement m = benchbox::testing::row(lib, "switch", size, {1.0 * size, 1.0 * size});
+      m.rate_unit = "MB/s";
+      m.rate_per_op = static_cast<double>(size);
+      m.rate_scale = 1e6;
+      r.measurements.push_back(m);
+    }
+  const auto all = chart::sweeps(group_by_case(r));
+  ASSERT_EQ(all.size(), 1u);
+  const std::string svg = chart::render_sweep_svg(all[0]);
+  EXPECT_NE(svg.find("MB/s against"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("higher is better"), std::string::npos);
+  EXPECT_NE(svg.find(">1000 MB/s</title>"), std::string::npos) << svg;  // 16 B in 16 ns: 1000 MB/s
+}
+
 // Where the run paired each row with the reference row round by round, a bar's bracket is that
 // paired ratio, not the ratio of medians to the best.
 TEST(Chart, PairedRatioToTheReferenceLabelsTheBars) {

@@ -50,3 +50,71 @@ TEST(Rank, OnlyTheCasesTheResultsSayAreRanked) {
   EXPECT_TRUE(ranks(r, group_by_case(r)).empty());
   EXPECT_EQ(text::rank_tables(r, group_by_case(r)), "");
 }
+
+namespace {
+
+// A two-axis case (algorithm, size) as the hashing module's bulk: `library` at algorithm `algo`
+// and size `size`, or not offering the algorithm at all.
+Measurement hashed(const std::string& library, const std::string& algo, std::int64_t size, double ns) {
+  Measurement m = row(library, "bulk", 1, {ns, ns, ns});
+  m.module = "hashing";
+  m.point = Point({{"algorithm", AxisValue::named(algo)}, {"size", AxisValue::of(size)}});
+  return m;
+}
+
+Measurement not_offering(const std::string& library, const std::string& algo, std::int64_t size) {
+  Measurement m = row(library, "bulk", 1, {}, Status::not_applicable, "this library does not compute " + algo);
+  m.module = "hashing";
+  m.point = Point({{"algorithm", AxisValue::named(algo)}, {"size", AxisValue::of(size)}});
+  m.not_offered = true;
+  return m;
+}
+
+Results two_sizes() {
+  Results r;
+  // At 16: a is best at crc (1 vs 2) and sha (1 vs 4); at 4096: b is best at both (1 vs 3).
+  r.measurements = {hashed("a", "crc", 16, 10),   hashed("b", "crc", 16, 20),   hashed("a", "sha", 16, 10),
+                    hashed("b", "sha", 16, 40),   hashed("a", "crc", 4096, 30), hashed("b", "crc", 4096, 10),
+                    hashed("a", "sha", 4096, 30), hashed("b", "sha", 4096, 10), not_offering("c", "sha", 16),
+                    hashed("c", "crc", 16, 10)};
+  r.context["ranked_cases"] = {{"hashing", {"bulk"}}};
+  r.context["rank_within"] = {{"hashing", {{"bulk", "size"}}}};
+  return r;
+}
+
+}  // namespace
+
+TEST(Rank, WithinEachValueOfTheCasesRankAxis) {
+  const Results r = two_sizes();
+  const auto all = ranks(r, group_by_case(r));
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].within, "size=16");
+  EXPECT_EQ(all[0].points, 2u);
+  ASSERT_EQ(all[0].rows.size(), 3u);
+  EXPECT_EQ(all[0].rows[0].name, "a");  // c ties a at 1.00x on its one point; a ran at two
+  EXPECT_EQ(all[0].rows[0].points, 2u);
+  EXPECT_EQ(all[0].rows[1].name, "c");
+  EXPECT_EQ(all[1].within, "size=4096");
+  ASSERT_EQ(all[1].rows.size(), 2u);
+  EXPECT_EQ(all[1].rows[0].name, "b");
+  EXPECT_NEAR(all[1].rows[1].geomean, 3.0, 1e-9);
+  EXPECT_NE(text::rank_tables(r, group_by_case(r)).find("rank over 2 points at size=16"), std::string::npos);
+}
+
+TEST(Coverage, LibrariesNotOfferingAValueAreListedOnceNotAsRows) {
+  const Results r = two_sizes();
+  const auto groups = group_by_case(r);
+  const auto sha16 = std::find_if(groups.begin(), groups.end(), [](const CaseGroup& g) { return g.point.key() == "algorithm=sha,size=16"; });
+  ASSERT_NE(sha16, groups.end());
+  EXPECT_EQ(sha16->rows.size(), 2u);  // a and b; c is not a row
+  EXPECT_EQ(not_offered_names(*sha16), "c");
+  EXPECT_NE(text::case_table(*sha16).find("not offered by c"), std::string::npos);
+  const auto c = coverage(groups);
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].axis, "algorithm");
+  ASSERT_EQ(c[0].offered_by.size(), 2u);  // crc, sha
+  EXPECT_EQ(c[0].offered_by[0].first, "crc");
+  EXPECT_EQ(c[0].offered_by[0].second, (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_EQ(c[0].offered_by[1].second, (std::vector<std::string>{"a", "b"}));
+  EXPECT_NE(text::coverage_tables(groups).find("which library offers which algorithm"), std::string::npos);
+}

@@ -67,7 +67,11 @@ TEST(Results, JsonRoundTrip) {
   EXPECT_EQ(back.measurements[0].warmups, 0u);
   EXPECT_EQ(back.measurements[1].status, Status::not_applicable);
   EXPECT_FALSE(back.measurements[1].warmups);
+  EXPECT_FALSE(back.measurements[1].not_offered);
   EXPECT_EQ(back.warnings, r.warnings);
+  // A library without the point's first-axis value (Measurement::not_offered) stays one.
+  r.measurements[1].not_offered = true;
+  EXPECT_TRUE(results_from_json(to_json(r)).measurements[1].not_offered);
 }
 
 // The ratio to the other rows is kept, and with it what the unstable mark judged: the values

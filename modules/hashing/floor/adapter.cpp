@@ -56,6 +56,7 @@ void sum_of_words(const std::uint8_t* in, std::size_t n, std::uint8_t* out) {
 
 int main(int argc, char** argv) {
   benchbox::hashing::Library floor("floor", BENCHBOX_VERSION);
-  floor.add_floor(sum_of_words);
+  // A lambda, as every library's call is: a direct call in the timed loop, not through a pointer.
+  floor.add_floor([](const std::uint8_t* in, std::size_t n, std::uint8_t* out) { sum_of_words(in, n, out); });
   return floor.main(argc, argv);
 }
