@@ -6,7 +6,9 @@
 //
 // A digest is bytes. A function that returns an integer (CRC-32, Adler-32, xxHash, SipHash) has
 // the integer's big-endian bytes as its digest, as the specifications and `xxhsum` print it
-// (HighwayHash-64 and FarmHash Fingerprint64 return a uint64_t: the same).
+// (HighwayHash-64, FarmHash Fingerprint64 and MurmurHash3 x86_32 return an integer: the same).
+// MetroHash64 writes bytes (its uint64 state in the machine's order, little-endian) and its
+// reference publishes its test vectors as those bytes: its digest is the bytes as written.
 #pragma once
 
 #include <cstddef>
@@ -23,7 +25,7 @@ using namespace std::string_view_literals;
 enum class Algorithm {
   crc32, crc32c, adler32, xxh32, xxh64, xxh3_64, xxh3_128, siphash24,
   md5, sha1, sha256, sha512, sha3_256, blake2b_512, blake2s_256,
-  highwayhash64, farmhash64,
+  highwayhash64, farmhash64, metrohash64, murmur3_x86_32,
 };
 
 // One published test vector: the message (`text` repeated `repeat` times), its digest in hex.
@@ -145,6 +147,18 @@ inline const std::vector<AlgorithmInfo>& algorithms() {
          "against the C++ reference)"},
         {"test", 8, "c5c3f54cd962178a", "Guava's FarmHashFingerprint64Test.testReallySimpleFingerprints: -4196240717365766262"},
         {"test", 64, "30944d44bd63fce7", "Guava's FarmHashFingerprint64Test.testReallySimpleFingerprints: 3500507768004279527"}}},
+      // MetroHash64 (MetroHash64::Hash, the v1.1 algorithm; not the older metrohash64_1/_2).
+      {Algorithm::metrohash64, "metrohash64", "MetroHash64", 8, "non-cryptographic hash", "seed 0",
+       {{"012345678901234567890123456789012345678901234567890123456789012", 1, "6b753dae06704bad",
+         "MetroHash's src/metrohash64.cpp, MetroHash64::test_seed_0 (its test string, 63 bytes, chosen to take every branch)"}}},
+      {Algorithm::murmur3_x86_32, "murmur3_x86_32", "MurmurHash3 x86_32", 4, "non-cryptographic hash", "seed 0",
+       {{"", 1, "00000000", "spaolacci/murmur3's murmur_test.go, TestRefStrings (seed 0)"},
+        {"hello", 1, "248bfa47", "spaolacci/murmur3's murmur_test.go, TestRefStrings (seed 0)"},
+        {"hello, world", 1, "149bbb7f", "spaolacci/murmur3's murmur_test.go, TestRefStrings (seed 0)"},
+        {"The quick brown fox jumps over the lazy dog.", 1, "d5c48bfc",
+         "spaolacci/murmur3's murmur_test.go, TestRefStrings (seed 0)"},
+        {"This file is intentionally left (almost) empty.\n", 1, "7ebb2534",
+         "libmurmurhash's test/almostempty.hash (its make check-ref compares it with Appleby's MurmurHash3.c)"}}},
   };
   return all;
 }
