@@ -5,7 +5,10 @@
 // library) and the digest's fingerprint a trial reports.
 //
 // A digest is bytes. A function that returns an integer (CRC-32, Adler-32, xxHash, SipHash) has
-// the integer's big-endian bytes as its digest, as the specifications and `xxhsum` print it.
+// the integer's big-endian bytes as its digest, as the specifications and `xxhsum` print it
+// (HighwayHash-64, FarmHash Fingerprint64 and MurmurHash3 x86_32 return an integer: the same).
+// MetroHash64 writes bytes (its uint64 state in the machine's order, little-endian) and its
+// reference publishes its test vectors as those bytes: its digest is the bytes as written.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +25,7 @@ using namespace std::string_view_literals;
 enum class Algorithm {
   crc32, crc32c, adler32, xxh32, xxh64, xxh3_64, xxh3_128, siphash24,
   md5, sha1, sha256, sha512, sha3_256, blake2b_512, blake2s_256,
+  highwayhash64, farmhash64, metrohash64, murmur3_x86_32,
 };
 
 // One published test vector: the message (`text` repeated `repeat` times), its digest in hex.
@@ -51,6 +55,10 @@ inline constexpr std::string_view kFips896 =
     "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
 inline constexpr std::string_view kDigits = "123456789";  // the CRC catalogue's "check" message
 inline constexpr std::string_view kSipMessage = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e"sv;
+// HighwayHash's test messages: the first n of the bytes 00 01 .. 3f (highwayhash_test.cc).
+inline constexpr std::string_view kBytes64 =
+    "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f"
+    "\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f"sv;
 }  // namespace vectors
 
 inline const std::vector<AlgorithmInfo>& algorithms() {
@@ -117,6 +125,40 @@ inline const std::vector<AlgorithmInfo>& algorithms() {
       {Algorithm::blake2s_256, "blake2s_256", "BLAKE2s-256", 32, "cryptographic hash", "unkeyed",
        {{"abc", 1, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982", "RFC 7693, appendix B"},
         {"", 1, "69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9", "the BLAKE2 reference's unkeyed output, empty input"}}},
+      // HighwayHash's own golden outputs: kExpected64 in highwayhash/highwayhash_test.cc (and
+      // c/highwayhash_test.c), key words 0x0706050403020100 .. 0x1f1e1d1c1b1a1918, message of
+      // size n the bytes 00 01 .. n-1; HighwayHash is frozen, so these never change.
+      {Algorithm::highwayhash64, "highwayhash64", "HighwayHash-64", 8, "keyed hash",
+       "key 00 01 .. 1f (the 64-bit little-endian words 0x0706050403020100, 0x0f0e0d0c0b0a0908, 0x1716151413121110, "
+       "0x1f1e1d1c1b1a1918 of HighwayHash's test vectors)",
+       {{kBytes64.substr(0, 0), 1, "907a56de22c26e53", "HighwayHash's highwayhash_test.cc, kExpected64[0] (empty input)"},
+        {kBytes64.substr(0, 1), 1, "7eab43aac7cddd78", "HighwayHash's highwayhash_test.cc, kExpected64[1] (bytes 00)"},
+        {kBytes64.substr(0, 3), 1, "5c6befab8a463d80", "HighwayHash's highwayhash_test.cc, kExpected64[3] (bytes 00..02)"},
+        {kBytes64.substr(0, 9), 1, "32d2644ec77a1584", "HighwayHash's highwayhash_test.cc, kExpected64[9] (bytes 00..08)"},
+        {kBytes64.substr(0, 32), 1, "a0c964d9ecd580fc", "HighwayHash's highwayhash_test.cc, kExpected64[32] (bytes 00..1f)"},
+        {kBytes64.substr(0, 33), 1, "2c90f73ca03181fc", "HighwayHash's highwayhash_test.cc, kExpected64[33] (bytes 00..20)"},
+        {kBytes64.substr(0, 64), 1, "75542c5d4cd2a6ff", "HighwayHash's highwayhash_test.cc, kExpected64[64] (bytes 00..3f)"}}},
+      // FarmHash's Fingerprint64 (farmhashna::Hash64: the same on every platform, forever).
+      {Algorithm::farmhash64, "farmhash64", "FarmHash Fingerprint64", 8, "non-cryptographic hash", "",
+       {{"", 1, "9ae16a3b2f90404f",
+         "FarmHash's self-test (src/farmhash.cc, farmhashnaTest's expected[] for Hash64 of the empty input: 2598464059u, 797982799u)"},
+        {"test", 1, "7717383daa85b5b2",
+         "Guava's FarmHashFingerprint64Test.testReallySimpleFingerprints: 8581389452482819506 (Google's port, whose test checks it "
+         "against the C++ reference)"},
+        {"test", 8, "c5c3f54cd962178a", "Guava's FarmHashFingerprint64Test.testReallySimpleFingerprints: -4196240717365766262"},
+        {"test", 64, "30944d44bd63fce7", "Guava's FarmHashFingerprint64Test.testReallySimpleFingerprints: 3500507768004279527"}}},
+      // MetroHash64 (MetroHash64::Hash, the v1.1 algorithm; not the older metrohash64_1/_2).
+      {Algorithm::metrohash64, "metrohash64", "MetroHash64", 8, "non-cryptographic hash", "seed 0",
+       {{"012345678901234567890123456789012345678901234567890123456789012", 1, "6b753dae06704bad",
+         "MetroHash's src/metrohash64.cpp, MetroHash64::test_seed_0 (its test string, 63 bytes, chosen to take every branch)"}}},
+      {Algorithm::murmur3_x86_32, "murmur3_x86_32", "MurmurHash3 x86_32", 4, "non-cryptographic hash", "seed 0",
+       {{"", 1, "00000000", "spaolacci/murmur3's murmur_test.go, TestRefStrings (seed 0)"},
+        {"hello", 1, "248bfa47", "spaolacci/murmur3's murmur_test.go, TestRefStrings (seed 0)"},
+        {"hello, world", 1, "149bbb7f", "spaolacci/murmur3's murmur_test.go, TestRefStrings (seed 0)"},
+        {"The quick brown fox jumps over the lazy dog.", 1, "d5c48bfc",
+         "spaolacci/murmur3's murmur_test.go, TestRefStrings (seed 0)"},
+        {"This file is intentionally left (almost) empty.\n", 1, "7ebb2534",
+         "libmurmurhash's test/almostempty.hash (its make check-ref compares it with Appleby's MurmurHash3.c)"}}},
   };
   return all;
 }
