@@ -10,6 +10,7 @@
 // timed call made (bulk) or of every key (keys) compared with the other libraries' of the same
 // algorithm in the run; the bytes hashed counted exactly. The floor computes no algorithm: its sum
 // of the input's words is checked against the sum computed here.
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -29,6 +30,11 @@ namespace hashing = benchbox::hashing;
 using hashing::Case;
 
 constexpr const char* kFloor = "floor";
+
+std::string fmt_byte(unsigned char b) {
+  const char* digits = "0123456789abcdef";
+  return {digits[b >> 4], digits[b & 15]};
+}
 
 std::vector<std::string> algorithm_names() {
   std::vector<std::string> out;
@@ -81,6 +87,17 @@ std::uint64_t floor_checksum(const CaseContext& c) {
   return h;
 }
 
+// A published vector's message as an error message shows it: its text, or its bytes' range.
+std::string shown(const hashing::KnownAnswer& k) {
+  const bool printable = std::all_of(k.text.begin(), k.text.end(), [](char c) { return c == '\n' || (c >= 0x20 && c < 0x7f); });
+  if (!printable) {
+    auto hex = [](char c) { return fmt_byte(static_cast<unsigned char>(c)); };
+    return std::to_string(k.text.size() * k.repeat) + " bytes " + hex(k.text.front()) + ".." + hex(k.text.back());
+  }
+  const std::string text = "\"" + std::string(k.text) + "\"";
+  return k.repeat > 1 ? std::to_string(k.repeat) + " x " + text : text;
+}
+
 std::optional<std::string> known_answers(const hashing::AlgorithmInfo& a, const TrialProof& p) {
   for (std::size_t i = 0; i < a.known_answers.size(); ++i) {
     const auto& k = a.known_answers[i];
@@ -88,10 +105,7 @@ std::optional<std::string> known_answers(const hashing::AlgorithmInfo& a, const 
     if (it == p.counts.end()) return "the adapter reported no digest of the published test vectors";
     const auto expected = hashing::from_hex(k.digest_hex);
     if (it->second != hashing::fingerprint(expected.data(), expected.size())) {
-      const std::string shown = k.repeat > 1 ? std::to_string(k.repeat) + " x \"" + std::string(k.text) + "\""
-                                : k.text.find('\0') != std::string_view::npos ? "bytes 00..0e"
-                                                                             : "\"" + std::string(k.text) + "\"";
-      return "wrong " + std::string(a.label) + " digest of the published test vector " + shown + " (" +
+      return "wrong " + std::string(a.label) + " digest of the published test vector " + shown(k) + " (" +
              std::string(k.source) + "; expected " + std::string(k.digest_hex) + ")";
     }
   }
