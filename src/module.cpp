@@ -28,6 +28,14 @@ std::string Point::key() const {
   return out;
 }
 
+bool Point::operator==(const Point& o) const {
+  if (axes.size() != o.axes.size()) return false;
+  if (axes.size() <= 1) return first().text == o.first().text;
+  for (std::size_t i = 0; i < axes.size(); ++i)
+    if (axes[i].name != o.axes[i].name || axes[i].value.text != o.axes[i].value.text) return false;
+  return true;
+}
+
 const CaseSpec* Module::find_case(const std::string& case_id) const {
   for (const auto& c : cases)
     if (c.id == case_id) return &c;
