@@ -175,6 +175,7 @@ void CaseSpec::check() const {
 }
 
 void Module::check() const {
+  if (default_target_ms == 0) throw std::invalid_argument("module " + id + ": default_target_ms is 0");
   for (std::size_t i = 0; i < cases.size(); ++i) {
     if (cases[i].id.empty()) throw std::invalid_argument("module " + id + ": a case has no id");
     for (std::size_t j = 0; j < i; ++j)

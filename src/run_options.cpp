@@ -46,7 +46,8 @@ void add_selection_options(CLI::App& command, const Module& m, RunOptions& o) {
 // How much to measure, and how.
 void add_measuring_options(CLI::App& command, const Module& m, RunOptions& o) {
   command.add_option("--ops", o.ops, "operations per repetition (default: calibrated to --target-ms)");
-  command.add_option("--target-ms", o.target_ms, "calibration: milliseconds one repetition should last (default 30)");
+  command.add_option("--target-ms", o.target_ms,
+                     fmt::format("calibration: milliseconds one repetition should last (default {})", m.default_target_ms));
   command.add_option("--reps", o.reps, "timed repetitions (default: one per process)");
   command.add_option("--warmup", o.warmup, "untimed warm-up trials per process (default 1; none for a trial the case's minimum stretches fourfold, in cases that allow it; cold and run-once cases never warm up)");
   command.add_option("--processes", o.processes, processes_help(m));
@@ -189,7 +190,8 @@ void add_selection(const RunOptions& o, RunSettings& s) {
 // process, as many processes as the module asks for (9), or as --processes says.
 void add_amounts(const RunOptions& o, RunSettings& s) {
   if (o.given("--ops")) s.ops = parse_count(o.ops, "--ops", 1, 1'000'000'000'000);
-  s.target = std::chrono::milliseconds(parse_count(o.target_ms, "--target-ms", 1, 600'000));
+  s.target = std::chrono::milliseconds(
+      parse_count(o.given("--target-ms") ? o.target_ms : std::to_string(o.module->default_target_ms), "--target-ms", 1, 600'000));
   const std::string module_default = std::to_string(o.module->default_processes);
   s.processes = static_cast<unsigned>(parse_count(o.given("--processes") ? o.processes : module_default, "--processes", 1, 1000));
   s.reps = o.given("--reps") ? static_cast<unsigned>(parse_count(o.reps, "--reps", 1, 1000)) : s.processes;

@@ -22,6 +22,10 @@ struct Module {
   // whose points all cost about the same may allow more than the driver's default: its part runs
   // then stay within the suite's time and gain repeatability (json: 27).
   unsigned part_run_max_processes = kDriverDefaultProcesses;
+  // How long one repetition should last, in milliseconds, when the user gives no --target-ms: a
+  // module whose trials are short, steady CPU work (a hash of a buffer) may ask for less, and
+  // spend its budget on more processes instead (every process still warms up first).
+  unsigned default_target_ms = kDriverDefaultTargetMs;
   std::vector<CaseSpec> cases{};
 
   const CaseSpec* find_case(const std::string& case_id) const;
@@ -32,6 +36,7 @@ struct Module {
   // (`hashmap -n find 1000000`, one point of 14: 9 processes a row where the suite runs 3).
   unsigned processes_for(std::size_t selected_points, std::size_t suite_points) const;
   static constexpr unsigned kDriverDefaultProcesses = 9;
+  static constexpr unsigned kDriverDefaultTargetMs = 30;
 };
 
 // Registry of modules linked into this driver.
