@@ -290,6 +290,8 @@ std::vector<Coverage> coverage(const std::vector<CaseGroup>& groups) {
       if (!m->reference && std::find(v->second.begin(), v->second.end(), m->row_name()) == v->second.end())
         v->second.push_back(m->row_name());
   }
+  for (auto& c : out)  // by name: the rows' order is each point's ranking
+    for (auto& [value, names] : c.offered_by) std::sort(names.begin(), names.end());
   return out;
 }
 
