@@ -10,6 +10,7 @@
 #include <benchbox/adapter.hpp>
 #include <benchbox/library_facts.hpp>
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -24,12 +25,16 @@
 
 namespace benchbox::hashing {
 
-// An integer digest as its big-endian bytes (the way the specifications print it).
+// An integer digest as its big-endian bytes (the way the specifications print it): a byte swap and
+// one store, inside the clock after every call. Written as a loop over the bytes, g++ 12 at -O2
+// kept it a loop: 57 instructions a call, 1.6x XXH3-64's time at 16 bytes against its yardstick.
 inline void put_be32(std::uint8_t* out, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) out[i] = static_cast<std::uint8_t>(v >> (24 - 8 * i));
+  if constexpr (std::endian::native == std::endian::little) v = __builtin_bswap32(v);
+  std::memcpy(out, &v, sizeof v);
 }
 inline void put_be64(std::uint8_t* out, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) out[i] = static_cast<std::uint8_t>(v >> (56 - 8 * i));
+  if constexpr (std::endian::native == std::endian::little) v = __builtin_bswap64(v);
+  std::memcpy(out, &v, sizeof v);
 }
 
 // After every call in the clock: the digest is written (the call cannot be dropped) and the input
