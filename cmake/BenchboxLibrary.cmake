@@ -6,6 +6,9 @@
 #                    [REASON "..."] [ENABLE "..."]   these say why and what the user can do
 #                    [SOURCES ... [LIBRARIES ...]] a C/C++ adapter program built from SOURCES, or
 #                    [PROGRAM <file>]              an adapter built another way (Go, Python)
+#                    [VERSION_OF <header>]         a library whose API has no version: the adapter
+#                                                  gets BB_LIBRARY_VERSION, the Debian package and
+#                                                  version that installed <header> ("unversioned")
 #                    [REFERENCE]                   the module's reference row (its floor)
 #                    [ENV NAME=VALUE ...])         environment for this library's adapter only
 #
@@ -73,8 +76,20 @@ function(benchbox_library_facts_literal var file)
   set(${var} "${literal}" PARENT_SCOPE)
 endfunction()
 
+# _benchbox_version_of(<var> <header>): the Debian package version of the installed <header>, found
+# on the compiler's default include path (a library built into a prefix is "unversioned").
+function(_benchbox_version_of var header)
+  find_path(dir "${header}" NO_CACHE)
+  set(file "${dir}/${header}")
+  if(dir AND EXISTS "${file}")
+    file(REAL_PATH "${file}" file)  # "/usr/include/" + "/x.h": dpkg -S needs one slash
+  endif()
+  benchbox_package_version(version "${file}")
+  set(${var} "${version}" PARENT_SCOPE)
+endfunction()
+
 function(benchbox_library)
-  cmake_parse_arguments(A "REFERENCE" "TITLE;ORDER;FOUND;REASON;ENABLE;PROGRAM" "SOURCES;LIBRARIES;ENV" ${ARGN})
+  cmake_parse_arguments(A "REFERENCE" "TITLE;ORDER;FOUND;REASON;ENABLE;PROGRAM;VERSION_OF" "SOURCES;LIBRARIES;ENV" ${ARGN})
   get_filename_component(id ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   get_filename_component(module_dir ${CMAKE_CURRENT_SOURCE_DIR} DIRECTORY)
   get_filename_component(module ${module_dir} NAME)
@@ -110,6 +125,10 @@ function(benchbox_library)
       set_property(GLOBAL APPEND PROPERTY BENCHBOX_ADAPTERS_${module} ${target})  # benchbox_module_adapters
       if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
         benchbox_library_facts(${target} ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
+      endif()
+      if(A_VERSION_OF)
+        _benchbox_version_of(version "${A_VERSION_OF}")
+        target_compile_definitions(${target} PRIVATE BB_LIBRARY_VERSION="${version}")
       endif()
       _benchbox_json_set(json program "bin/${id}")
     elseif(A_PROGRAM)

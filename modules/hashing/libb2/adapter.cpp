@@ -6,7 +6,7 @@
 
 int main(int argc, char** argv) {
   using benchbox::hashing::Algorithm;
-  benchbox::hashing::Library libb2("libb2", BB_LIBB2_VERSION);
+  benchbox::hashing::Library libb2("libb2", BB_LIBRARY_VERSION);
   libb2.add(Algorithm::blake2b_512, "blake2b(out, in, NULL, 64, n, 0)",
             [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) {
               if (blake2b(out, in, nullptr, 64, n, 0) != 0) throw std::runtime_error("blake2b failed");

@@ -45,7 +45,7 @@ struct Re2 {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("re2", BB_RE2_VERSION);
+  benchbox::Adapter adapter("re2", BB_LIBRARY_VERSION);
   benchbox::regex::add_engine<Re2>(adapter, argc, argv);
   return adapter.main(argc, argv);
 }
