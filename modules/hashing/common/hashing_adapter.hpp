@@ -37,6 +37,11 @@ inline void put_be64(std::uint8_t* out, std::uint64_t v) {
   std::memcpy(out, &v, sizeof v);
 }
 
+// A C library's status: 0 is success, anything else ends the trial with the call named.
+inline void check_zero(int status, const char* call) {
+  if (status != 0) throw std::runtime_error(std::string(call) + " failed: " + std::to_string(status));
+}
+
 // After every call in the clock: the digest is written (the call cannot be dropped) and the input
 // may have changed (the call cannot be hoisted out of the loop). No instruction is emitted.
 inline void clobber(const std::uint8_t* digest) { asm volatile("" : : "r"(digest) : "memory"); }

@@ -7,15 +7,8 @@
 
 #include "../common/hashing_adapter.hpp"
 
-namespace {
-
 using benchbox::hashing::Algorithm;
-
-void check(int rc, const char* call) {
-  if (rc != 0) throw std::runtime_error(std::string(call) + " failed");
-}
-
-}  // namespace
+using benchbox::hashing::check_zero;
 
 int main(int argc, char** argv) {
   static_assert(crypto_shorthash_BYTES == 8 && crypto_shorthash_KEYBYTES == sizeof benchbox::hashing::kSipHashKey);
@@ -26,16 +19,16 @@ int main(int argc, char** argv) {
   benchbox::hashing::Library sodium("libsodium", sodium_version_string());
   sodium
       .add(Algorithm::sha256, "crypto_hash_sha256()",
-           [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) { check(crypto_hash_sha256(out, in, n), "crypto_hash_sha256"); })
+           [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) { check_zero(crypto_hash_sha256(out, in, n), "crypto_hash_sha256"); })
       .add(Algorithm::sha512, "crypto_hash_sha512()",
-           [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) { check(crypto_hash_sha512(out, in, n), "crypto_hash_sha512"); })
+           [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) { check_zero(crypto_hash_sha512(out, in, n), "crypto_hash_sha512"); })
       .add(Algorithm::blake2b_512, "crypto_generichash(out, 64, ..., no key)",
            [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) {
-             check(crypto_generichash(out, 64, in, n, nullptr, 0), "crypto_generichash");
+             check_zero(crypto_generichash(out, 64, in, n, nullptr, 0), "crypto_generichash");
            })
       .add(Algorithm::siphash24, "crypto_shorthash()", [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) {
         unsigned char le[crypto_shorthash_BYTES];
-        check(crypto_shorthash(le, in, n, benchbox::hashing::kSipHashKey), "crypto_shorthash");
+        check_zero(crypto_shorthash(le, in, n, benchbox::hashing::kSipHashKey), "crypto_shorthash");
         std::uint64_t v = 0;
         for (int i = 7; i >= 0; --i) v = (v << 8) | le[i];
         benchbox::hashing::put_be64(out, v);

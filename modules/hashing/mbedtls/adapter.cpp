@@ -8,15 +8,8 @@
 
 #include "../common/hashing_adapter.hpp"
 
-namespace {
-
 using benchbox::hashing::Algorithm;
-
-void check(int rc, const char* call) {
-  if (rc != 0) throw std::runtime_error(std::string(call) + " failed");
-}
-
-}  // namespace
+using benchbox::hashing::check_zero;
 
 int main(int argc, char** argv) {
   char version[16] = {};  // mbedtls_version_get_string: "at least 9 bytes"
@@ -24,12 +17,12 @@ int main(int argc, char** argv) {
   benchbox::hashing::Library mbedtls("mbedtls", version);
   mbedtls
       .add(Algorithm::md5, "mbedtls_md5_ret()",
-           [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) { check(mbedtls_md5_ret(in, n, out), "mbedtls_md5_ret"); })
+           [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) { check_zero(mbedtls_md5_ret(in, n, out), "mbedtls_md5_ret"); })
       .add(Algorithm::sha1, "mbedtls_sha1_ret()",
-           [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) { check(mbedtls_sha1_ret(in, n, out), "mbedtls_sha1_ret"); })
+           [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) { check_zero(mbedtls_sha1_ret(in, n, out), "mbedtls_sha1_ret"); })
       .add(Algorithm::sha256, "mbedtls_sha256_ret(..., 0)",
-           [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) { check(mbedtls_sha256_ret(in, n, out, 0), "mbedtls_sha256_ret"); })
+           [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) { check_zero(mbedtls_sha256_ret(in, n, out, 0), "mbedtls_sha256_ret"); })
       .add(Algorithm::sha512, "mbedtls_sha512_ret(..., 0)",
-           [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) { check(mbedtls_sha512_ret(in, n, out, 0), "mbedtls_sha512_ret"); });
+           [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) { check_zero(mbedtls_sha512_ret(in, n, out, 0), "mbedtls_sha512_ret"); });
   return mbedtls.main(argc, argv);
 }
