@@ -74,6 +74,9 @@ std::string sweep_title(const Sweep& s) {
 }
 
 
+// A value of the swept axis as given (1048576, not 1.04858e+06): the axes are whole numbers.
+std::string axis_value_text(double v) { return v == std::floor(v) && std::abs(v) < 1e15 ? fmt::format("{:.0f}", v) : fmt::format("{:g}", v); }
+
 // The figure a sweep draws: the case's own, or, where its time has a rate of another quantity
 // beside it (MB/s of a hash's input), that rate: a hash's time grows with its input's size and
 // says little drawn against it, its MB/s is the curve a reader wants (small sizes: the call's cost).
@@ -129,7 +132,7 @@ std::string render_sweep_svg(const Sweep& s, bool standalone) {
   params.erase(std::unique(params.begin(), params.end()), params.end());
   for (double p : params)
     out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{}</text>\n", px(p),
-                       kTop + h + 16, fmt::format("{:g}", p));
+                       kTop + h + 16, axis_value_text(p));
   for (double v : {y.lo, std::sqrt(std::max(y.lo, 1e-12) * y.hi), y.hi})
     out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"#666\" font-size=\"11\">{}</text>\n",
                        kLeft - 6, py(v) + 4, format_value(v));
@@ -145,7 +148,7 @@ std::string render_sweep_svg(const Sweep& s, bool standalone) {
                        html_escape(order[i]), colour, path);
     for (const auto& [p, v] : points)
       out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\" fill=\"{}\"><title>{} at {}: {} {}</title></circle>\n",
-                         px(p), py(v), colour, html_escape(order[i]), fmt::format("{:g}", p), format_value(v),
+                         px(p), py(v), colour, html_escape(order[i]), axis_value_text(p), format_value(v),
                          html_escape(figure.unit));
     out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\">{}</text></g>\n", kLeft + w + 10, kTop + 14 * (i + 0.5),
                        colour, html_escape(order[i]));
