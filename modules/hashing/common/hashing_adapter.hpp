@@ -137,21 +137,26 @@ void run_keys(Trial& trial, const AlgorithmInfo* a, std::size_t digest_bytes, Fn
 // A library: its algorithms, each with the call that computes it, and the adapter's main().
 class Library {
  public:
-  Library(std::string id, std::string version) : adapter_(std::move(id), std::move(version)) {}
+  Library(std::string id, std::string version) : id_(id), adapter_(std::move(id), std::move(version)) {}
 
   // `api`: the library's call, as the notes show it ("SHA256()").
   template <class Fn>
   Library& add(Algorithm id, std::string api, Fn fn) {
-    const AlgorithmInfo& a = info(id);
-    add_runs(a.name, &a, a.digest_bytes, fn);
-    apis_ += (apis_.empty() ? "" : "; ") + std::string(a.label) + ": " + api;
-    return *this;
+    return add_call(kOneShot, id, std::move(api), std::move(fn));
+  }
+
+  // The same algorithm by the library's incremental (streaming) API where users call that (a
+  // context made once, reset, fed and finalised per digest): a second row of the library, the
+  // variant `stream`, named "ID:stream" (the first row becomes the variant `one-shot`, named ID).
+  template <class Fn>
+  Library& add_incremental(Algorithm id, std::string api, Fn fn) {
+    return add_call(kIncremental, id, std::move(api), std::move(fn));
   }
 
   // The floor: `fn` writes an 8-byte "digest" of no algorithm, run at every algorithm's point.
   template <class Fn>
   Library& add_floor(Fn fn) {
-    for (const auto& a : algorithms()) add_runs(a.name, nullptr, 8, fn);
+    for (const auto& a : algorithms()) add_runs(kOneShot, a.name, nullptr, 8, fn);
     return *this;
   }
 
@@ -159,37 +164,58 @@ class Library {
     // library.json: "notes" (how the library is called), "cpu_features" (what it uses on this
     // machine and how that is known); for the floor, "implementation".
     const LibraryFacts facts = LibraryFacts::embedded();
-    CaseInfo ci{.notes = facts.text("notes") + (apis_.empty() ? "" : " (" + apis_ + ")"),
-                .traits = {{"cpu features", facts.text("cpu_features")}}};
+    CaseInfo ci{.notes = facts.text("notes"), .traits = {{"cpu features", facts.text("cpu_features")}}};
     if (facts.has("implementation")) adapter_.info("implementation", facts.text("implementation"));
     facts.done();
+    const auto& one_shot = runs_[kOneShot];
     for (const auto& a : algorithms())
-      if (!runs_.count(std::string(a.name)))
+      if (!one_shot.count(std::string(a.name)))
         ci.not_applicable_at.emplace_back(a.name, "this library does not compute " + std::string(a.label));
+    if (runs_.count(kIncremental)) {
+      adapter_.variant(kOneShot, {.label = id_, .notes = apis_[kOneShot], .traits = {{"api", kOneShot}}});
+      adapter_.variant(kIncremental, {.label = id_ + ":" + kIncremental, .notes = apis_[kIncremental], .traits = {{"api", "incremental"}}});
+    } else {
+      ci.notes += " (" + apis_[kOneShot] + ")";
+    }
     adapter_.add(case_id(Case::bulk), ci, [this](Trial& t) { find(t).bulk(t); });
     adapter_.add(case_id(Case::keys), ci, [this](Trial& t) { find(t).keys(t); });
     return adapter_.main(argc, argv);
   }
 
  private:
+  static constexpr const char* kOneShot = "one-shot";
+  static constexpr const char* kIncremental = "stream";
+
   struct Runs {
     std::function<void(Trial&)> bulk, keys;
   };
+
   template <class Fn>
-  void add_runs(std::string_view name, const AlgorithmInfo* a, std::size_t digest_bytes, Fn fn) {
-    runs_[std::string(name)] = {[a, digest_bytes, fn](Trial& t) mutable { run_bulk(t, a, digest_bytes, fn); },
-                                [a, digest_bytes, fn](Trial& t) mutable { run_keys(t, a, digest_bytes, fn); }};
+  Library& add_call(const char* api_kind, Algorithm id, std::string api, Fn fn) {
+    const AlgorithmInfo& a = info(id);
+    add_runs(api_kind, a.name, &a, a.digest_bytes, std::move(fn));
+    std::string& apis = apis_[api_kind];
+    apis += (apis.empty() ? "" : "; ") + std::string(a.label) + ": " + api;
+    return *this;
+  }
+  template <class Fn>
+  void add_runs(const char* api_kind, std::string_view name, const AlgorithmInfo* a, std::size_t digest_bytes, Fn fn) {
+    runs_[api_kind][std::string(name)] = {[a, digest_bytes, fn](Trial& t) mutable { run_bulk(t, a, digest_bytes, fn); },
+                                          [a, digest_bytes, fn](Trial& t) mutable { run_keys(t, a, digest_bytes, fn); }};
   }
   Runs& find(const Trial& t) {
     const std::string name(t.param_text());  // the first axis, unnamed where it is the only one
-    auto it = runs_.find(name);
-    if (it == runs_.end()) throw NotApplicable("this library does not compute " + name);
+    const std::string kind = t.variant().empty() ? kOneShot : std::string(t.variant());
+    auto& runs = runs_[kind];
+    auto it = runs.find(name);
+    if (it == runs.end()) throw NotApplicable("this library's " + kind + " API does not compute " + name);
     return it->second;
   }
 
+  std::string id_;
   Adapter adapter_;
-  std::map<std::string, Runs> runs_;
-  std::string apis_;
+  std::map<std::string, std::map<std::string, Runs>> runs_;  // API kind -> algorithm -> its cases
+  std::map<std::string, std::string> apis_;                  // API kind -> the calls, as the notes say
 };
 
 }  // namespace benchbox::hashing
