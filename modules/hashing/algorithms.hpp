@@ -11,6 +11,8 @@
 // reference publishes its test vectors as those bytes: its digest is the bytes as written.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -24,16 +26,20 @@ using namespace std::string_view_literals;
 
 enum class Algorithm {
   crc32, crc32c, adler32, xxh32, xxh64, xxh3_64, xxh3_128, siphash24,
-  md5, sha1, sha256, sha512, sha3_256, blake2b_512, blake2s_256,
+  md5, sha1, sha256, sha512, sha3_256, blake2b_512, blake2s_256, blake3_256,
   highwayhash64, farmhash64, metrohash64, murmur3_x86_32,
 };
 
-// One published test vector: the message (`text` repeated `repeat` times), its digest in hex.
+inline constexpr std::size_t kAsRepeated = static_cast<std::size_t>(-1);
+
+// One published test vector: the message (`text` repeated `repeat` times; where `length` is
+// given instead, `text` over and over, cut at `length` bytes), its digest in hex.
 struct KnownAnswer {
   std::string_view text;
   std::size_t repeat;
   std::string_view digest_hex;
   std::string_view source;
+  std::size_t length = kAsRepeated;
 };
 
 struct AlgorithmInfo {
@@ -59,6 +65,15 @@ inline constexpr std::string_view kSipMessage = "\x00\x01\x02\x03\x04\x05\x06\x0
 inline constexpr std::string_view kBytes64 =
     "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f"
     "\x20\x21\x22\x23\x24\x25\x26\x27\x28\x29\x2a\x2b\x2c\x2d\x2e\x2f\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f"sv;
+// BLAKE3's test messages: the bytes 00 01 .. fa (251 of them) over and over, cut at the length.
+inline constexpr std::array<char, 251> kBytes251 = [] {
+  std::array<char, 251> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<char>(i);
+  return out;
+}();
+inline constexpr std::string_view kCycle251(kBytes251.data(), kBytes251.size());
+inline constexpr std::string_view kBlake3Vectors =
+    "BLAKE3's test_vectors/test_vectors.json, \"hash\" (its first 32 bytes: the default output)";
 }  // namespace vectors
 
 inline const std::vector<AlgorithmInfo>& algorithms() {
@@ -125,6 +140,17 @@ inline const std::vector<AlgorithmInfo>& algorithms() {
       {Algorithm::blake2s_256, "blake2s_256", "BLAKE2s-256", 32, "cryptographic hash", "unkeyed",
        {{"abc", 1, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982", "RFC 7693, appendix B"},
         {"", 1, "69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9", "the BLAKE2 reference's unkeyed output, empty input"}}},
+      // BLAKE3's hash mode (unkeyed), its default 32-byte output; the lengths take the one-block,
+      // one-chunk (1024 bytes), two-chunk and many-chunk (tree) paths.
+      {Algorithm::blake3_256, "blake3_256", "BLAKE3-256", 32, "cryptographic hash", "unkeyed",
+       {{kCycle251, 1, "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262", kBlake3Vectors, 0},
+        {kCycle251, 1, "2d3adedff11b61f14c886e35afa036736dcd87a74d27b5c1510225d0f592e213", kBlake3Vectors, 1},
+        {kCycle251, 1, "4eed7141ea4a5cd4b788606bd23f46e212af9cacebacdc7d1f4c6dc7f2511b98", kBlake3Vectors, 64},
+        {kCycle251, 1, "10108970eeda3eb932baac1428c7a2163b0e924c9a9e25b35bba72b28f70bd11", kBlake3Vectors, 1023},
+        {kCycle251, 1, "42214739f095a406f3fc83deb889744ac00df831c10daa55189b5d121c855af7", kBlake3Vectors, 1024},
+        {kCycle251, 1, "d00278ae47eb27b34faecf67b4fe263f82d5412916c1ffd97c8cb7fb814b8444", kBlake3Vectors, 1025},
+        {kCycle251, 1, "bab6c09cb8ce8cf459261398d2e7aef35700bf488116ceb94a36d0f5f1b7bc3b", kBlake3Vectors, 8193},
+        {kCycle251, 1, "bc3e3d41a1146b069abffad3c0d44860cf664390afce4d9661f7902e7943e085", kBlake3Vectors, 102400}}},
       // HighwayHash's own golden outputs: kExpected64 in highwayhash/highwayhash_test.cc (and
       // c/highwayhash_test.c), key words 0x0706050403020100 .. 0x1f1e1d1c1b1a1918, message of
       // size n the bytes 00 01 .. n-1; HighwayHash is frozen, so these never change.
@@ -175,10 +201,15 @@ inline const AlgorithmInfo& info(Algorithm id) {
   throw std::logic_error("an algorithm missing from algorithms()");
 }
 
+inline std::size_t message_length(const KnownAnswer& k) {
+  return k.length == kAsRepeated ? k.text.size() * k.repeat : k.length;
+}
+
 inline std::string message_of(const KnownAnswer& k) {
+  const std::size_t n = message_length(k);
   std::string m;
-  m.reserve(k.text.size() * k.repeat);
-  for (std::size_t i = 0; i < k.repeat; ++i) m += k.text;
+  m.reserve(n);
+  while (!k.text.empty() && m.size() < n) m += k.text.substr(0, std::min(k.text.size(), n - m.size()));
   return m;
 }
 

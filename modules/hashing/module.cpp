@@ -90,11 +90,16 @@ std::uint64_t floor_checksum(const CaseContext& c) {
 // A published vector's message as an error message shows it: its text, or its bytes' range.
 std::string shown(const hashing::KnownAnswer& k) {
   const bool printable = std::all_of(k.text.begin(), k.text.end(), [](char c) { return c == '\n' || (c >= 0x20 && c < 0x7f); });
+  const std::size_t n = hashing::message_length(k);
+  const bool cycled = k.length != hashing::kAsRepeated;  // `text` over and over, cut at n bytes
   if (!printable) {
+    if (n == 0) return "\"\"";
     auto hex = [](char c) { return fmt_byte(static_cast<unsigned char>(c)); };
-    return std::to_string(k.text.size() * k.repeat) + " bytes " + hex(k.text.front()) + ".." + hex(k.text.back());
+    const char last = k.text[std::min(n, k.text.size()) - 1];
+    return std::to_string(n) + " bytes " + hex(k.text.front()) + ".." + hex(last) + (n > k.text.size() && cycled ? " over and over" : "");
   }
   const std::string text = "\"" + std::string(k.text) + "\"";
+  if (cycled) return std::to_string(n) + " bytes of " + text + " over and over";
   return k.repeat > 1 ? std::to_string(k.repeat) + " x " + text : text;
 }
 
