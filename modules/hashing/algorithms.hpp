@@ -20,6 +20,8 @@
 #include <string_view>
 #include <vector>
 
+#include "../../include/yardstick/splitmix.hpp"  // the input's stream, shared with the yardstick
+
 namespace benchbox::hashing {
 
 using namespace std::string_view_literals;
@@ -231,12 +233,9 @@ inline std::vector<std::uint8_t> from_hex(std::string_view hex) {
 // little-endian), so that the same size is the same bytes in every library's process.
 inline std::vector<std::uint8_t> input_bytes(std::size_t n) {
   std::vector<std::uint8_t> out(n);
-  std::uint64_t state = 0x9e3779b97f4a7c15ull * 42;
+  yardstick::SplitMix stream{0x9e3779b97f4a7c15ull * 42};
   for (std::size_t i = 0; i < n; i += 8) {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    z ^= z >> 31;
+    const std::uint64_t z = stream.next();
     for (std::size_t b = 0; b < 8 && i + b < n; ++b) out[i + b] = static_cast<std::uint8_t>(z >> (8 * b));
   }
   return out;
