@@ -1,5 +1,6 @@
 #include "listing.hpp"
 
+#include <optional>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -61,6 +62,20 @@ std::string verbose_cases(const std::vector<std::pair<std::string, CaseSupport>>
 
 // "cases: switch, create, memory; n/a: channel", then one line per trait: "style: asymmetric", or
 // where the cases differ "style: symmetric in switch, channel; asymmetric in create, memory".
+// "offers: crc32, adler32": the values of a case's first axis the library runs, where it declares
+// some it does not offer at all (CaseInfo::not_applicable_at: the hashing module's algorithms).
+std::optional<std::string> offered(const Module& module, const std::vector<std::pair<std::string, CaseSupport>>& cases) {
+  for (const auto& [id, support] : cases) {
+    const CaseSpec* spec = module.find_case(id);
+    if (!support.applicable || support.traits.not_applicable_at.empty() || !spec || !spec->axes.front().named()) continue;
+    std::vector<std::string> values;
+    for (const auto& value : spec->axes.front().choices)
+      if (!support.traits.not_applicable_at.count(value)) values.push_back(value);
+    return fmt::format("offers: {}", values.empty() ? "none" : fmt::format("{}", fmt::join(values, ", ")));
+  }
+  return std::nullopt;
+}
+
 std::vector<std::string> compact_cases(const std::vector<std::pair<std::string, CaseSupport>>& cases) {
   std::vector<std::string> runs, not_applicable;
   using CasesByValue = std::vector<std::pair<std::string, std::vector<std::string>>>;  // in order of appearance
@@ -117,6 +132,7 @@ std::string list_module(const Module& module, const std::vector<LibraryEntry>& c
     }
     line(lib.id, heading);
     for (const auto& text : compact_cases(cases)) line("", text);
+    if (auto offers = offered(module, cases)) line("", *offers);
   }
   return out;
 }
