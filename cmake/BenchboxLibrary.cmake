@@ -76,12 +76,29 @@ function(benchbox_library_facts_literal var file)
   set(${var} "${literal}" PARENT_SCOPE)
 endfunction()
 
-# _benchbox_version_of(<var> <header>): the Debian package version of the installed <header>, found
-# on the compiler's default include path (a library built into a prefix is "unversioned").
+# _benchbox_version_of(<var> <header> <libraries>): the Debian package version of the <header> the
+# adapter compiles against: first in the include folders of the targets it links (a prefix given
+# by -D<NAME>_ROOT: "unversioned", no package owns it), else on the compiler's default path. Read
+# at configure time: reconfigure after upgrading the package.
 function(_benchbox_version_of var header)
-  find_path(dir "${header}" NO_CACHE)
-  set(file "${dir}/${header}")
-  if(dir AND EXISTS "${file}")
+  set(hints)
+  foreach(library IN LISTS ARGN)
+    if(TARGET ${library})
+      get_target_property(dirs ${library} INTERFACE_INCLUDE_DIRECTORIES)
+      if(dirs)
+        list(APPEND hints ${dirs})
+      endif()
+    endif()
+  endforeach()
+  unset(_bb_header_dir)
+  if(hints)
+    find_path(_bb_header_dir "${header}" HINTS ${hints} NO_DEFAULT_PATH NO_CACHE)
+  endif()
+  if(NOT _bb_header_dir)
+    find_path(_bb_header_dir "${header}" NO_CACHE)
+  endif()
+  set(file "${_bb_header_dir}/${header}")
+  if(_bb_header_dir AND EXISTS "${file}")
     file(REAL_PATH "${file}" file)  # "/usr/include/" + "/x.h": dpkg -S needs one slash
   endif()
   benchbox_package_version(version "${file}")
@@ -127,7 +144,7 @@ function(benchbox_library)
         benchbox_library_facts(${target} ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
       endif()
       if(A_VERSION_OF)
-        _benchbox_version_of(version "${A_VERSION_OF}")
+        _benchbox_version_of(version "${A_VERSION_OF}" ${A_LIBRARIES})
         target_compile_definitions(${target} PRIVATE BB_LIBRARY_VERSION="${version}")
       endif()
       _benchbox_json_set(json program "bin/${id}")

@@ -1,5 +1,7 @@
 #include "cli_run.hpp"
 
+#include "agreement.hpp"
+
 #include <chrono>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -200,19 +202,31 @@ RunObserver live_observer(const PreparedRun& run, const Results& results, std::F
 }
 
 // What the run shows as it goes, and the results file written as rows finish, at most once a
-// second (and at the end of the run, interrupted or not): a run killed outright loses at most its
-// last second's rows. Writing the whole file after every row was quadratic in the rows (the
-// hashing suite's 7 MB file, 2,500 times).
+// second: a finished row not yet written is written by the first row or process to come a second
+// after the last write, and at the end of the run, interrupted or not (measure). A run killed
+// outright loses at most its last second's rows and the process then running. Writing the whole
+// file after every row was quadratic in the rows (the hashing suite's 7 MB file, 2,500 times).
 RunObserver observer_of(const PreparedRun& run, const Results& results, const CliHost& host) {
   RunObserver observer = run.live() ? live_observer(run, results, host.out) : RunObserver{};
-  observer.measured = [&run, &results, shown = observer.measured,
-                       last = std::chrono::steady_clock::time_point{}](const Measurement& m) mutable {
-    if (shown) shown(m);
-    if (const auto now = std::chrono::steady_clock::now(); now - last >= std::chrono::seconds(1)) {
-      save_json(run.request.json, results);
-      last = now;
-    }
+  struct Unsaved {
+    std::chrono::steady_clock::time_point last{};
+    bool rows = false;
   };
+  auto unsaved = std::make_shared<Unsaved>();
+  auto save_due = [&run, &results, unsaved] {
+    const auto now = std::chrono::steady_clock::now();
+    if (!unsaved->rows || now - unsaved->last < std::chrono::seconds(1)) return;
+    save_json(run.request.json, results);
+    unsaved->last = now;
+    unsaved->rows = false;
+  };
+  observer.measured = [shown = observer.measured, unsaved, save_due](const Measurement& m) {
+    if (shown) shown(m);
+    unsaved->rows = true;
+    save_due();
+  };
+  observer.process_started = [save_due](unsigned, unsigned, const CasePoint&, const std::string&) { save_due(); };
+  observer.calibrating = [save_due](const CasePoint&, const std::string&) { save_due(); };
   return observer;
 }
 
@@ -224,8 +238,14 @@ Results measure(PreparedRun& run, const std::vector<std::string>& command_line, 
   Results results = results_before_rows(run, command_line);
   // The progress line: on a terminal's standard error only.
   Progress progress(run.points, run.module.id, host.err == stderr && Progress::stderr_is_terminal());
-  run.runner->run(run.points, results, progress.wrap(observer_of(run, results, host)));
+  try {
+    run.runner->run(run.points, results, progress.wrap(observer_of(run, results, host)));
+  } catch (...) {
+    save_json(run.request.json, results);  // what finished before a fault of benchbox's own is kept
+    throw;
+  }
   progress.clear();
+  check_agreement(run.module, results);
   if (!s.verify) add_run_findings(results);
   save_json(run.request.json, results);
   return results;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -211,9 +212,16 @@ std::string rank_axis(const Results& results, const std::string& module, const s
 }
 
 Rank rank_of(const std::vector<const CaseGroup*>& points) {
-  Rank r{points.front()->module, points.front()->case_id, points.size(), {}};
+  Rank r{points.front()->module, points.front()->case_id, 0, {}};
   std::vector<double> log_sums;
   for (const CaseGroup* g : points) {
+    // A point only one library ran (its variants are still one library) ranks nobody: its 1.00x
+    // would put a library without rivals (the one FarmHash) at the top.
+    std::set<std::string> libraries;
+    for (const auto* m : g->rows)
+      if (m->ok() && !m->reference) libraries.insert(m->library);
+    if (libraries.size() < 2) continue;
+    ++r.points;
     const Measurement* best = nullptr;
     for (const auto* m : g->rows)
       if (m->ok() && !m->reference && (!best || m->figure.better(m->summary.median, best->summary.median))) best = m;
@@ -264,7 +272,7 @@ std::vector<Rank> ranks(const Results& results, const std::vector<CaseGroup>& gr
       if (points.size() < 2) continue;
       Rank r = rank_of(points);
       if (!value.empty()) r.within = axis + "=" + value;
-      if (!r.rows.empty()) out.push_back(std::move(r));
+      if (!r.rows.empty() && r.points >= 2) out.push_back(std::move(r));
     }
   }
   return out;

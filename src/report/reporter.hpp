@@ -75,7 +75,7 @@ struct Rank {
     std::size_t points = 0;  // where it has a number
   };
   std::string module, case_id;
-  std::size_t points = 0;  // of the case, in these results
+  std::size_t points = 0;  // of the case, in these results, where two libraries or more have a number
   std::vector<Row> rows;   // best first
   std::string within{};    // "size=16": the value of CaseSpec::rank_within this rank is of; empty: the whole case
 };

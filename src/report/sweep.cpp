@@ -91,7 +91,10 @@ FigureSpec sweep_figure(const Sweep& s) {
   return own;
 }
 
-double sweep_value(const FigureSpec& figure, const Measurement& m) { return figure.timed() ? m.summary.median : m.rate(); }
+// The byte rate where sweep_figure chose it for a timed row, else the row's own median.
+double sweep_value(const FigureSpec& figure, const Measurement& m) {
+  return figure.kind == FigureKind::rate && m.figure.timed() ? m.rate() : m.summary.median;
+}
 
 std::string render_sweep_svg(const Sweep& s, bool standalone) {
   const FigureSpec figure = sweep_figure(s);

@@ -179,7 +179,8 @@ std::string rank_tables(const Results& results, const std::vector<CaseGroup>& gr
       out += fmt::format("{:>4}  {:<16} {:>8.2f}x  {} of {}\n", i + 1, fit(r.rows[i].name, 16), r.rows[i].geomean,
                          r.rows[i].points, r.points);
     out += "geomean: geometric mean, over the points the library ran, of its figure's ratio to the best library's there "
-           "(1.00x: the best at every point; lower is better); the reference row is not ranked\n";
+           "(1.00x: the best at every point; lower is better); the reference row is not ranked, nor a point only one "
+           "library ran\n";
   }
   return out;
 }

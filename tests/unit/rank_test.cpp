@@ -76,7 +76,7 @@ Results two_sizes() {
   r.measurements = {hashed("a", "crc", 16, 10),   hashed("b", "crc", 16, 20),   hashed("a", "sha", 16, 10),
                     hashed("b", "sha", 16, 40),   hashed("a", "crc", 4096, 30), hashed("b", "crc", 4096, 10),
                     hashed("a", "sha", 4096, 30), hashed("b", "sha", 4096, 10), not_offering("c", "sha", 16),
-                    hashed("c", "crc", 16, 10)};
+                    hashed("c", "crc", 16, 10),   hashed("d", "solo", 16, 1)};  // d alone at its point: not ranked
   r.context["ranked_cases"] = {{"hashing", {"bulk"}}};
   r.context["rank_within"] = {{"hashing", {{"bulk", "size"}}}};
   return r;
@@ -94,6 +94,7 @@ TEST(Rank, WithinEachValueOfTheCasesRankAxis) {
   EXPECT_EQ(all[0].rows[0].name, "a");  // c ties a at 1.00x on its one point; a ran at two
   EXPECT_EQ(all[0].rows[0].points, 2u);
   EXPECT_EQ(all[0].rows[1].name, "c");
+  EXPECT_EQ(all[0].rows[2].name, "b");  // and no d: nobody else ran its one point
   EXPECT_EQ(all[1].within, "size=4096");
   ASSERT_EQ(all[1].rows.size(), 2u);
   EXPECT_EQ(all[1].rows[0].name, "b");
@@ -112,7 +113,7 @@ TEST(Coverage, LibrariesNotOfferingAValueAreListedOnceNotAsRows) {
   const auto c = coverage(groups);
   ASSERT_EQ(c.size(), 1u);
   EXPECT_EQ(c[0].axis, "algorithm");
-  ASSERT_EQ(c[0].offered_by.size(), 2u);  // crc, sha
+  ASSERT_EQ(c[0].offered_by.size(), 3u);  // crc, sha, solo
   EXPECT_EQ(c[0].offered_by[0].first, "crc");
   EXPECT_EQ(c[0].offered_by[0].second, (std::vector<std::string>{"a", "b", "c"}));
   EXPECT_EQ(c[0].offered_by[1].second, (std::vector<std::string>{"a", "b"}));

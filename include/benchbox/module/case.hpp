@@ -79,6 +79,10 @@ struct CaseSpec {
   // row is n/a with it and the difference: neither a number nor a failure for what is no bug.
   using Unverifiable = std::function<std::optional<std::string>(const CaseContext&, const TrialProof&)>;
   Unverifiable unverifiable{};
+  // Every library of the case computes one function (a hash algorithm): at each point all rows
+  // must report the same checksum, decided when the run ends by which checksum most libraries give
+  // (src/agreement.hpp), not by which row ran first.
+  bool same_checksum = false;
   // Reports rank the libraries over the case's points (rebar's rank: the geometric mean of each
   // one's ratio to the best library at every point it ran), for a case whose points are so many
   // pieces of alike work (the regex module's benchmarks), not a sweep of one quantity.

@@ -32,7 +32,7 @@ struct SipHash {
     mac->update(in, n);
     std::uint8_t le[8];
     mac->final(le);
-    for (int i = 0; i < 8; ++i) out[i] = le[7 - i];
+    benchbox::hashing::put_be_from_le64(out, le);
   }
 };
 

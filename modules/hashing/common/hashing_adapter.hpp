@@ -37,6 +37,21 @@ inline void put_be64(std::uint8_t* out, std::uint64_t v) {
   std::memcpy(out, &v, sizeof v);
 }
 
+// A digest a library writes as a little-endian integer (SipHash's 8 bytes in several libraries,
+// Crypto++'s CRCs) as that integer's big-endian bytes, by the same swap and store.
+inline void put_be_from_le32(std::uint8_t* out, const std::uint8_t* le) {
+  std::uint32_t v;
+  std::memcpy(&v, le, sizeof v);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap32(v);
+  put_be32(out, v);
+}
+inline void put_be_from_le64(std::uint8_t* out, const std::uint8_t* le) {
+  std::uint64_t v;
+  std::memcpy(&v, le, sizeof v);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  put_be64(out, v);
+}
+
 // A C library's status: 0 is success, anything else ends the trial with the call named.
 inline void check_zero(int status, const char* call) {
   if (status != 0) throw std::runtime_error(std::string(call) + " failed: " + std::to_string(status));

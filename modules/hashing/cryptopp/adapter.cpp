@@ -41,7 +41,10 @@ struct LittleEndianInteger {
   void operator()(const std::uint8_t* in, std::size_t n, std::uint8_t* out) const {
     std::uint8_t le[Bytes];
     d(in, n, le);
-    for (std::size_t i = 0; i < Bytes; ++i) out[i] = le[Bytes - 1 - i];
+    if constexpr (Bytes == 8)
+      benchbox::hashing::put_be_from_le64(out, le);
+    else
+      benchbox::hashing::put_be_from_le32(out, le);
   }
 };
 

@@ -29,9 +29,7 @@ int main(int argc, char** argv) {
       .add(Algorithm::siphash24, "crypto_shorthash()", [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) {
         unsigned char le[crypto_shorthash_BYTES];
         check_zero(crypto_shorthash(le, in, n, benchbox::hashing::kSipHashKey), "crypto_shorthash");
-        std::uint64_t v = 0;
-        for (int i = 7; i >= 0; --i) v = (v << 8) | le[i];
-        benchbox::hashing::put_be64(out, v);
+        benchbox::hashing::put_be_from_le64(out, le);
       });
   return sodium.main(argc, argv);
 }

@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
               [](const std::uint8_t* in, std::size_t n, std::uint8_t* out) {
                 std::uint8_t le[8];
                 check_zero(wc_SipHash(benchbox::hashing::kSipHashKey, in, length(n), le, 8), "wc_SipHash");
-                for (int i = 0; i < 8; ++i) out[i] = le[7 - i];
+                benchbox::hashing::put_be_from_le64(out, le);
               })
       .add(Algorithm::md5, "wc_Md5Hash", one_shot<wc_Md5Hash>)
       .add(Algorithm::sha1, "wc_ShaHash", one_shot<wc_ShaHash>)
