@@ -158,7 +158,8 @@ benchbox::AxisSpec size_axis() {
 }
 
 const char* const kTimed =
-    "the library's one-shot calls, each digest written to a buffer the compiler must keep; proven after the clock: "
+    "the library's call for one message (its one-shot call where it has one; library.json's notes say which), each "
+    "digest written to a buffer the compiler must keep; proven after the clock: "
     "the digests of the algorithm's published test vectors, the last call's digest (written over a poisoned buffer) "
     "the same as every other library's of the algorithm, the bytes hashed";
 
@@ -174,7 +175,7 @@ const benchbox::Module hashing_module{
     .cases = {
         {.id = hashing::case_id(Case::bulk),
          .unit = "hashes",
-         .description = "one digest of SIZE bytes by the library's one-shot call, the same input again and again",
+         .description = "one digest of SIZE bytes by the library's call for one message, the same input again and again",
          .timed = kTimed,
          .axes = {algorithm_axis(), size_axis()},
          .rate = {.count = hashing::proof::kBytes, .scale = 1e6, .unit = "MB/s"},
@@ -190,7 +191,7 @@ const benchbox::Module hashing_module{
         {.id = hashing::case_id(Case::keys),
          .unit = "hashes",
          .description = "one digest of a short key: 1024 keys of 4-64 bytes in turn, as a hash table calls it",
-         .timed = "the library's one-shot call on each key in turn, the first 4 bytes of every digest added up in a local; "
+         .timed = "the library's call for one message on each key in turn, the first 4 bytes of every digest added up in a local; "
                   "proven after the clock: the sum again from one pass over the keys, their digests the same as every "
                   "other library's, the published test vectors",
          .axes = {algorithm_axis()},

@@ -88,7 +88,9 @@ void report_known_answers(Trial& trial, const AlgorithmInfo* algorithm, Fn& fn) 
 template <class Fn>
 void run_bulk(Trial& trial, const AlgorithmInfo* a, std::size_t digest_bytes, Fn& fn) {
   const auto n = static_cast<std::size_t>(trial.param(kSizeAxis));
-  static const std::vector<std::uint8_t> in = input_bytes(n);  // one process runs one point
+  // One process runs one (case, point, variant): the statics of these functions, keyed by the
+  // call's type, never see a second size or algorithm.
+  static const std::vector<std::uint8_t> in = input_bytes(n);
   alignas(64) std::uint8_t digest[kMaxDigest];
   const std::uint64_t ops = trial.ops();
   trial.start();
@@ -126,6 +128,7 @@ void run_keys(Trial& trial, const AlgorithmInfo* a, std::size_t digest_bytes, Fn
   trial.start();
   for (std::uint64_t i = 0, k = 0; i < ops; ++i) {
     fn(base + at[k], at[k + 1] - at[k], digest);
+    clobber(digest);  // every byte of the digest written, as in bulk; the sum reads its first four
     sum += first_word(digest);
     if (++k == kKeys) k = 0;
   }
