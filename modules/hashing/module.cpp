@@ -1,17 +1,16 @@
 // The hashing module, driver side: its cases, axes and how each trial's proof is checked.
 // Definitions (modules/hashing/README.md):
-//  - bulk ALGORITHM SIZE: one operation is one digest of SIZE bytes by the library's one-shot
-//    call; the figure is ns per hash, with MB/s beside it (small sizes are a latency, large ones
+//  - bulk ALGORITHM SIZE: one operation is one digest of SIZE bytes by the library's call for one
+//    message (its one-shot call where it has one); the figure is ns per hash, with MB/s beside it (small sizes are a latency, large ones
 //    a throughput);
 //  - keys ALGORITHM: one operation is one digest of a short key (1024 keys of 4-64 bytes, in turn),
 //    as a hash table calls it.
 // The proof, outside the clock: the digests of the algorithm's published test vectors
 // (algorithms.hpp) checked here against the published digests; the digest of the input the last
 // timed call made (bulk) or of every key (keys) compared with the other libraries' of the same
-// algorithm in the run; the bytes hashed counted exactly. The floor computes no algorithm: its sum
+// algorithm when the run ends (CaseSpec::same_checksum); the bytes hashed counted exactly. The floor computes no algorithm: its sum
 // of the input's words is checked against the sum computed here.
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
