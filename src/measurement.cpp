@@ -97,7 +97,7 @@ std::optional<std::uint64_t> callgrind_total(const std::filesystem::path& file) 
 std::optional<std::string> unverifiable(const RowContext& row, const Measurement& m, const TrialRecord& t,
                                         const TrialProblem& problem) {
   if (!row.spec.unverifiable || problem.kind != TrialProblem::Kind::verification) return std::nullopt;
-  const CaseContext context{m.point, m.traits, row.settings.data_dir(), m.variant, m.library};
+  const CaseContext context{m.point, m.traits, row.settings.data_dir(), m.variant, m.reference};
   const auto why = row.spec.unverifiable(context, TrialProof{t.ops, t.done, t.checksum, t.counts});
   if (!why) return std::nullopt;
   return *why + " (" + problem.detail + ")";
@@ -281,7 +281,7 @@ std::optional<TrialProblem> trial_problem(const RowContext& row, const Measureme
   if (!row.spec.rate.count.empty() && m.figure.timed() && !t.counts.count(row.spec.rate.count))
     return own("the adapter reported no '" + row.spec.rate.count + "' count");
   // Last: a verification failure is then the trial's one problem (CaseSpec::unverifiable).
-  const CaseContext context{m.point, m.traits, row.settings.data_dir(), m.variant, m.library};
+  const CaseContext context{m.point, m.traits, row.settings.data_dir(), m.variant, m.reference};
   if (auto wrong = row.spec.verify(context, TrialProof{t.ops, t.done, t.checksum, t.counts}))
     return TrialProblem{TrialProblem::Kind::verification, *wrong};
   return std::nullopt;

@@ -43,7 +43,7 @@ struct CaseContext {
   CaseTraits traits;  // the library's, with its variant's over them
   std::filesystem::path data_dir;  // <libexec>/<module>/data: the module's data sets
   std::string variant{};           // the library's variant this row runs ("3"), or empty
-  std::string library{};           // the library's id ("zstd"), as a message naming another row says it
+  bool reference = false;          // the module's reference row (its floor), which may prove other work
 };
 
 using Verifier = std::function<std::optional<std::string>(const CaseContext&, const TrialProof&)>;
