@@ -156,7 +156,8 @@ benchbox::AxisSpec size_axis() {
 
 const char* const kTimed =
     "the library's call for one message (its one-shot call where it has one; library.json's notes say which), each "
-    "digest written to a buffer the compiler must keep; proven after the clock: "
+    "digest written to a buffer the compiler must keep, the calls independent (a throughput; no call waits for the "
+    "last digest) on an input already in cache; proven after the clock: "
     "the digests of the algorithm's published test vectors, the last call's digest (written over a poisoned buffer) "
     "the same as every other library's of the algorithm, the bytes hashed";
 
