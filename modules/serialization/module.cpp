@@ -103,7 +103,7 @@ benchbox::CaseSpec make_case(Case c, std::string unit, std::string description, 
 const benchbox::Module serialization_module{
     .id = "serialization",
     .description = "binary serialization libraries on one schema of records: serialize, deserialize, read every field; bytes on the wire, memory",
-    .reference_note = "memcpy of the fields laid out as packed structs: the limit of turning the graph into bytes and back",
+    .reference_note = "the fields laid out as packed structs, copied by memcpy (serialize) and read in place (deserialize, access): the limit of any library",
     .cases = {
         make_case(Case::serialize, "messages", "the library's object graph of a message encoded into bytes",
                   "the library's encode call on its object graph (made before the clock), into its output buffer, sizes "
