@@ -25,6 +25,7 @@ inline constexpr const char* kWireBytes = "wire_bytes";  // bytes written (seria
 inline constexpr const char* kMessages = "messages";     // messages of all calls: the trial's done
 inline constexpr const char* kSize = "size";             // bytes of one message, as the library encodes it
 inline constexpr const char* kTouched = "touched";       // access: the light sum of every field, once (the timed calls' sum checked against it)
+inline constexpr const char* kPageFaults = "page_faults";  // minor page faults of the process during the clock (heap grown again)
 }  // namespace proof
 
 }  // namespace benchbox::serialization

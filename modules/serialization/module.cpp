@@ -86,13 +86,22 @@ FigureSpec size_figure() {
   return f;
 }
 
+// Minor page faults per message in the clock: memory the heap gave back and faults in again (heap
+// history: a figure that moves the time of large messages, shown beside it).
+FigureSpec faults_figure() {
+  FigureSpec f = FigureSpec::count("faults", "message", "minor page faults per message in the clock (memory the heap gave back, faulted in again)");
+  f.from = ser::proof::kPageFaults;
+  f.per = ser::proof::kMessages;
+  return f;
+}
+
 benchbox::CaseSpec make_case(Case c, std::string unit, std::string description, std::string timed) {
   return {.id = ser::case_id(c),
           .unit = std::move(unit),
           .description = std::move(description),
           .timed = std::move(timed),
           .axes = {records_axis()},
-          .extra_figures = {size_figure()},
+          .extra_figures = {size_figure(), faults_figure()},
           // About 64 KB of records a probe: calibration starts near its goal at every size.
           .first_probe_ops = [](const benchbox::Point& p) -> std::uint64_t {
             return std::max<std::uint64_t>(1, 512 / static_cast<std::uint64_t>(*p.first().number));

@@ -19,6 +19,8 @@
 #include <benchbox/adapter.hpp>
 #include <benchbox/library_facts.hpp>
 
+#include <sys/resource.h>
+
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -81,7 +83,18 @@ std::uint64_t prove(Codec& codec, const Object& object, const workload::Batch& o
   return sum.h;
 }
 
-inline void report(Trial& trial, std::uint64_t ops, std::uint64_t wire_bytes, std::size_t size, std::uint64_t checksum) {
+// The process's minor page faults so far: read before and after the clock, they show a graph
+// whose memory the heap gives back to the system after each message and faults in again (glibc
+// trims the top of its heap beyond 128 KiB free): heap history that moves the time of large messages.
+inline std::uint64_t minor_faults() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<std::uint64_t>(u.ru_minflt);
+}
+
+inline void report(Trial& trial, std::uint64_t ops, std::uint64_t wire_bytes, std::size_t size, std::uint64_t checksum,
+                   std::uint64_t faults) {
+  trial.count(proof::kPageFaults, faults);
   trial.count(proof::kWireBytes, wire_bytes);
   trial.count(proof::kMessages, ops);
   trial.count(proof::kSize, size);
@@ -95,6 +108,7 @@ void run_serialize(Trial& trial, Codec& codec) {
   const auto model = codec.model(original);
   const std::uint64_t ops = trial.ops();
   std::uint64_t wire = 0;
+  const std::uint64_t faults = minor_faults();
   trial.start();
   for (std::uint64_t i = 1; i < ops; ++i) {
     const Bytes out = codec.encode(model);
@@ -103,11 +117,12 @@ void run_serialize(Trial& trial, Codec& codec) {
   }
   const Bytes last = codec.encode(model);
   trial.stop();
+  const std::uint64_t faulted = minor_faults() - faults;
   wire += last.size();
   const AlignedBytes kept(last);
   std::uint64_t checksum = 0;
   codec.decode(kept.bytes(), [&](const auto& object) { checksum = prove(codec, object, original); });
-  report(trial, ops, wire, kept.bytes().size(), checksum);
+  report(trial, ops, wire, kept.bytes().size(), checksum, faulted);
 }
 
 // deserialize and access: the library's own bytes (made before the clock) decoded `ops` times into
@@ -121,6 +136,7 @@ void run_decode(Trial& trial, Codec& codec) {
   const std::uint64_t ops = trial.ops();
   workload::Touch touch;
   std::uint64_t checksum = 0;
+  const std::uint64_t faults = minor_faults();
   trial.start();
   for (std::uint64_t i = 1; i < ops; ++i) {
     codec.decode(bytes, [&](const auto& object) {
@@ -136,12 +152,13 @@ void run_decode(Trial& trial, Codec& codec) {
     trial.resume();
   });
   trial.stop();
+  const std::uint64_t faulted = minor_faults() - faults;
   if constexpr (walk) {
     const std::uint64_t once = workload::folded<workload::Touch>(original).sum;
     if (touch.sum != once * ops) throw std::runtime_error("the timed walks did not read every field of every message");
     trial.count(proof::kTouched, once);
   }
-  report(trial, ops, bytes.size() * ops, bytes.size(), checksum);
+  report(trial, ops, bytes.size() * ops, bytes.size(), checksum, faulted);
 }
 
 // A library: one codec, or several as variants (protobuf's heap and arena, cereal's two archives).
