@@ -25,8 +25,10 @@ add_test(NAME setup.stability_figures
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/stability_figures.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/stability_figures)
 add_test(NAME setup.data COMMAND ${CMAKE_CURRENT_LIST_DIR}/data.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/data)
 add_test(NAME setup.data_npm COMMAND ${CMAKE_CURRENT_LIST_DIR}/data_npm.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/data_npm)
+add_test(NAME setup.debian_extract
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/debian_extract.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/debian_extract)
 set_tests_properties(setup.declarations setup.readme_generated setup.packages setup.script_usage setup.stability_figures
-                     setup.data setup.data_npm
+                     setup.data setup.data_npm setup.debian_extract
                      PROPERTIES LABELS setup SKIP_RETURN_CODE 77 TIMEOUT 300)
 
 # Every outside library a module declares: scripts/build-library into an empty prefix, then found by
