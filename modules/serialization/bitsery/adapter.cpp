@@ -65,7 +65,7 @@ namespace {
 
 namespace ser = benchbox::serialization;
 
-struct Bitsery {
+struct Bitsery : ser::ReadsWorkload {
   using Buffer = std::vector<std::uint8_t>;
   using Model = ser::workload::Batch;
   Model model(const ser::workload::Batch& batch) const { return batch; }
@@ -86,10 +86,6 @@ struct Bitsery {
     use(batch);
   }
 
-  template <class F>
-  void read(const ser::workload::Batch& batch, F& f) const {
-    ser::workload::visit(batch, f);
-  }
 
   Buffer out_;  // reused: bitsery resizes it when a message is larger, never shrinks it
 };

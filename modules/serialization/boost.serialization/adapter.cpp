@@ -15,12 +15,9 @@
 #include <boost/serialization/vector.hpp>
 #include <boost/version.hpp>
 
-#include <istream>
 #include <optional>
-#include <sstream>
-#include <streambuf>
 
-#include "../common/serialization_adapter.hpp"
+#include "../common/streams.hpp"
 
 namespace boost::serialization {
 
@@ -78,33 +75,20 @@ namespace {
 
 namespace ser = benchbox::serialization;
 
-// The bytes as a std::streambuf, read in place: what an istream over a received buffer needs.
-class BytesBuf : public std::streambuf {
- public:
-  explicit BytesBuf(ser::Bytes b) {
-    char* p = const_cast<char*>(reinterpret_cast<const char*>(b.data()));  // only read: no put area
-    setg(p, p, p + b.size());
-  }
-};
-
-struct BoostSerialization {
+struct BoostSerialization : ser::ReadsWorkload {
   using Model = ser::workload::Batch;
   Model model(const ser::workload::Batch& batch) const { return batch; }
 
   ser::Bytes encode(const Model& batch) {
-    text_.clear();
-    out_.str(std::move(text_));  // the last call's string, its capacity kept, as the stream's buffer
-    {
-      boost::archive::binary_oarchive archive(out_);
+    return out_.message([&](std::ostream& out) {
+      boost::archive::binary_oarchive archive(out);
       archive << batch;
-    }
-    text_ = std::move(out_).str();  // the bytes written, moved out
-    return ser::bytes_of(text_.data(), text_.size());
+    });
   }
 
   template <class Use>
   void decode(ser::Bytes in, Use&& use) {
-    BytesBuf buf(in);
+    ser::BytesBuf buf(in);
     std::istream stream(&buf);
     ser::workload::Batch batch;
     {
@@ -114,14 +98,8 @@ struct BoostSerialization {
     use(batch);
   }
 
-  // The decoded object is the workload's struct: its members are the accessors.
-  template <class F>
-  void read(const ser::workload::Batch& batch, F& f) const {
-    ser::workload::visit(batch, f);
-  }
 
-  std::ostringstream out_;
-  std::string text_;
+  ser::ReusedOutput out_;
 };
 
 }  // namespace

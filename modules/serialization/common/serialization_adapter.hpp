@@ -161,6 +161,15 @@ void run_decode(Trial& trial, Codec& codec) {
   report(trial, ops, bytes.size() * ops, bytes.size(), checksum, faulted);
 }
 
+// The `read` of a library that decodes into the workload's own structs (cereal, Boost, msgpack-c++,
+// bitsery, zpp_bits): the struct's members are its accessors.
+struct ReadsWorkload {
+  template <class F>
+  void read(const workload::Batch& batch, F& f) const {
+    workload::visit(batch, f);
+  }
+};
+
 // A library: one codec, or several as variants (protobuf's heap and arena, cereal's two archives).
 class Library {
  public:

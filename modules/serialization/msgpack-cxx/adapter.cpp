@@ -51,7 +51,7 @@ namespace {
 
 namespace ser = benchbox::serialization;
 
-struct MsgpackCxx {
+struct MsgpackCxx : ser::ReadsWorkload {
   using Model = wl::Batch;
   Model model(const wl::Batch& batch) const { return batch; }
 
@@ -67,11 +67,6 @@ struct MsgpackCxx {
     wl::Batch batch;
     handle.get().convert(batch);
     use(batch);
-  }
-
-  template <class F>
-  void read(const wl::Batch& batch, F& f) const {
-    wl::visit(batch, f);
   }
 
   msgpack::sbuffer out_;

@@ -53,7 +53,7 @@ void check(std::errc result, const char* call) {
   if (result != std::errc{}) throw std::runtime_error(std::string(call) + " failed: " + std::make_error_code(result).message());
 }
 
-struct ZppBits {
+struct ZppBits : ser::ReadsWorkload {
   using Model = ser::workload::Batch;
   Model model(const ser::workload::Batch& batch) const { return batch; }
 
@@ -71,10 +71,6 @@ struct ZppBits {
     use(batch);
   }
 
-  template <class F>
-  void read(const ser::workload::Batch& batch, F& f) const {
-    ser::workload::visit(batch, f);
-  }
 
   std::vector<std::uint8_t> out_;  // reused: zpp::bits::out grows it when a message is larger
 };
