@@ -107,10 +107,9 @@ std::string render_frontier_svg(const CaseGroup& g, bool standalone) {
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
       "font-family=\"sans-serif\" font-size=\"12\">\n<title>{2}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
       "<text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"bold\" fill=\"#222\">{2}</text>\n"
-      "<text x=\"12\" y=\"40\" fill=\"#555\">red: the frontier, rows no other row beats on both ({3} {4}, {5} {6}); "
-      "orange: the reference</text>\n",
-      kWidth, kHeight, html_escape(frontier_title(g)), html_escape(g.figure.label), g.figure.direction(), html_escape(trade.label),
-      trade.direction());
+      // Each axis says which way is better: the line says only what the colours mean (it fits the width).
+      "<text x=\"12\" y=\"40\" fill=\"#555\">red: the frontier, rows no other row beats on both; orange: the reference</text>\n",
+      kWidth, kHeight, html_escape(frontier_title(g)));
   if (points.empty()) return out + fmt::format("<text x=\"12\" y=\"{}\" fill=\"#555\">no verified results</text>\n</svg>\n", kTop + 14);
   auto [xmin, xmax] = std::minmax_element(points.begin(), points.end(), [](const ScatterPoint& a, const ScatterPoint& b) { return a.x < b.x; });
   auto [ymin, ymax] = std::minmax_element(points.begin(), points.end(), [](const ScatterPoint& a, const ScatterPoint& b) { return a.y < b.y; });
