@@ -39,6 +39,11 @@ FigureSpec FigureSpec::count(std::string id, std::string per, std::string descri
           .lower_is_better = true, .description = std::move(description)};
 }
 
+FigureSpec FigureSpec::found(std::string id, std::string count, std::string label, std::string description) {
+  return {.id = std::move(id), .kind = FigureKind::count, .unit = label, .label = label, .lower_is_better = false,
+          .description = std::move(description), .summary = FigureSummary::exact, .from = std::move(count)};
+}
+
 FigureSpec FigureSpec::rate(std::string id, std::string from, double scale, std::string unit, std::string description) {
   std::string label = unit;
   return {.id = std::move(id), .kind = FigureKind::rate, .unit = std::move(unit), .label = std::move(label),
@@ -56,6 +61,7 @@ FigureSource FigureSpec::source() const {
   if (kind == FigureKind::instructions) return FigureSource::callgrind;
   if (kind == FigureKind::rate) return FigureSource::clock_rate;
   if (!from.empty() && !per.empty()) return FigureSource::count_ratio;
+  if (kind == FigureKind::count && !from.empty()) return FigureSource::count_value;
   return FigureSource::adapter;
 }
 

@@ -237,6 +237,7 @@ std::optional<double> value_in_trial(const FigureSpec& f, const TrialRecord& t, 
       }
       return *numerator / *denominator;
     }
+    case FigureSource::count_value: return count(f.from);
     case FigureSource::adapter:
       if (auto it = t.figures.find(f.id); it != t.figures.end()) return it->second;
       missing = "the adapter reported no '" + f.id + "' figure";

@@ -40,7 +40,7 @@ std::string extra_cells(const CaseGroup& g, const Measurement& m) {
   std::string out;
   for (const auto& f : g.extra_figures()) {
     const FigureValues* v = m.extra(f.id);
-    out += "<td>" + (v ? format_value(v->summary.median) : std::string()) + "</td>";
+    out += "<td>" + (v ? format_figure(f, v->summary.median) : std::string()) + "</td>";
   }
   return out;
 }

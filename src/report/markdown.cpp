@@ -57,7 +57,7 @@ class MarkdownReporter : public Reporter {
         for (const auto& f : extras) {
           const FigureValues* v = m->extra(f.id);
           const std::string mark = f.trade_off && g.on_frontier(*m) ? " ◆" : "";
-          out += " " + (v ? format_value(v->summary.median) + mark : std::string()) + " |";
+          out += " " + (v ? format_figure(f, v->summary.median) + mark : std::string()) + " |";
         }
         out += "\n";
       }

@@ -2,10 +2,16 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 namespace benchbox {
 
 std::string format_value(double v) {
   return v >= 100 ? fmt::format("{:.0f}", v) : v >= 10 ? fmt::format("{:.1f}", v) : fmt::format("{:.2f}", v);
+}
+
+std::string format_figure(const FigureSpec& f, double v) {
+  return f.exact() && v == std::floor(v) && std::fabs(v) < 1e15 ? fmt::format("{:.0f}", v) : format_value(v);
 }
 
 std::string with_thousands(double value) {

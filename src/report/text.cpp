@@ -65,7 +65,7 @@ std::string row_line(const CaseGroup& g, const Measurement& m, const Columns& c)
   for (const auto& f : c.extras) {
     const FigureValues* v = m.extra(f.id);
     const std::string mark = f.trade_off && g.on_frontier(m) ? " <" : "";
-    out += fmt::format(" {:>14}", v ? format_value(v->summary.median) + mark : "-");
+    out += fmt::format(" {:>14}", v ? format_figure(f, v->summary.median) + mark : "-");
   }
   if (c.counters)
     out += fmt::format(" {:>10} {:>10}", m.cycles_per_op ? fmt::format("{:.1f}", *m.cycles_per_op) : "-",
@@ -83,7 +83,7 @@ std::string rate_title(const CaseGroup& g) {
 std::string exact_extras(const Measurement& m) {
   std::string out;
   for (const auto& e : m.extra_figures)
-    if (e.spec.exact() && !e.values.empty()) out += fmt::format(", {} {}", e.spec.label, format_value(e.summary.median));
+    if (e.spec.exact() && !e.values.empty()) out += fmt::format(", {} {}", e.spec.label, format_figure(e.spec, e.summary.median));
   return out;
 }
 
@@ -103,7 +103,7 @@ std::string original_line(const Measurement& m) {
       // The original tool's form: "tbox: 10000000 switches in 205 ms, 48780487 switches per second".
       const std::string rate = m.rate_unit == m.unit + "/s" ? fmt::format("{:.0f} {} per second", std::floor(m.rate()), m.unit)
                                                             : fmt::format("{:.0f} {}", std::floor(m.rate()), m.rate_unit);
-      return fmt::format("{}: {} {} in {:.0f} ms, {}", name, m.ops, m.unit, total_ns / 1e6, rate);
+      return fmt::format("{}: {} {} in {:.0f} ms, {}{}", name, m.ops, m.unit, total_ns / 1e6, rate, exact_extras(m));
     }
     case Status::failed: return fmt::format("{}: FAILED: {}", name, m.reason);
     case Status::not_applicable: return fmt::format("{}: n/a: {}", name, m.reason);

@@ -48,4 +48,19 @@ TEST(CaseValues, EachValueReportsItsOwnFurtherFigures) {
   EXPECT_EQ(lacks_y->message(), "the adapter reported no 'score_y' figure");
 }
 
+// FigureSpec::found: one count of the proof as the figure, exact, and a missing count a problem.
+TEST(CaseValues, AFoundCountIsTheProofsCountItself) {
+  const FigureSpec matches = FigureSpec::found("matches", "matches_once", "matches");
+  EXPECT_EQ(matches.source(), FigureSource::count_value);
+  EXPECT_TRUE(matches.exact());
+  TrialRecord t;
+  t.ops = 4;
+  t.counts = {{"matches_once", 3}, {"matches", 12}};
+  std::string missing;
+  EXPECT_EQ(value_in_trial(matches, t, missing), 3.0);
+  t.counts = {{"matches", 12}};
+  EXPECT_EQ(value_in_trial(matches, t, missing), std::nullopt);
+  EXPECT_EQ(missing, "the adapter reported no 'matches_once' count (for 'matches')");
+}
+
 }  // namespace

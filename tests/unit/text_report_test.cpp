@@ -34,6 +34,20 @@ TEST(TextReport, OriginalLineForm) {
   EXPECT_EQ(text::original_line(m), "tbox: 10000000 switches in 205 ms, 48780487 switches per second");
 }
 
+// What the work found (an exact further figure) follows the rate, in full: a run on the user's
+// own regex pattern says how many matches it verified.
+TEST(TextReport, OriginalLineEndsWithWhatWasFound) {
+  Measurement m = ok_row("regex", "count", "pcre2", 1000);
+  m.unit = "scans";
+  m.ops = 1000;
+  m.rate_unit = "scans/s";
+  m.rate_per_op = 1;
+  FigureValues found{FigureSpec::found("matches", "matches_once", "matches"), {3}, {}};
+  found.summary = summarize(found.values);
+  m.extra_figures.push_back(found);
+  EXPECT_EQ(text::original_line(m), "pcre2: 1000 scans in 1 ms, 1000000 scans per second, matches 3");
+}
+
 TEST(TextReport, NonOkRowsSayWhy) {
   Measurement m;
   m.library = "libmill";

@@ -25,6 +25,7 @@ enum class FigureSource {
   clock,        // kind time: the timed region's ns / ops
   clock_rate,   // kind rate: counts[from] (operations when empty) per second of the timed region, / scale
   count_ratio,  // from and per set: counts[from] / counts[per]
+  count_value,  // a count kind with only `from`: counts[from] itself (the matches a scan found)
   callgrind,    // kind instructions: Callgrind's total / ops
   adapter,      // anything else: the trial's figures[id]
 };
@@ -64,6 +65,9 @@ struct FigureSpec {
   static FigureSpec bytes(std::string id, std::string per, std::string description = {});
   static FigureSpec score(std::string id, std::string description = {});
   static FigureSpec count(std::string id, std::string per, std::string description = {});
+  // One count of the trial's proof as it is, the same in every trial (exact): what the work found
+  // (a regex's matches in one scan), shown beside the figure on the line and in the tables.
+  static FigureSpec found(std::string id, std::string count, std::string label, std::string description = {});
   // The trial's count `from` per second of the timed region divided by `scale`, higher is better:
   // ("mb_per_s", "bytes", 1e6, "MB/s") is MB/s of the bytes the trial reports in its `bytes`
   // count. An empty `from`: operations per second.
