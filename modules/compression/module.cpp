@@ -126,8 +126,10 @@ benchbox::AxisSpec data_param() {
 }
 
 // The ratio trades against the speed: the rows no other row beats on both are marked (the frontier).
+// A ratio of 1 or less (the input stored) trades nothing: such a row is never a frontier point.
 FigureSpec trade_off(FigureSpec f) {
   f.trade_off = true;
+  f.trades_nothing_at = 1.0;
   return f;
 }
 

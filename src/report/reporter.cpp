@@ -117,12 +117,14 @@ const FigureSpec* CaseGroup::trade_off() const {
 bool CaseGroup::on_frontier(const Measurement& m) const {
   const FigureSpec* t = trade_off();
   // The reference row (a copy, ratio 1) is a limit, not a choice: neither on the frontier nor hiding a row from it.
+  // A row that trades nothing (a codec storing its input) is not a choice on the frontier either.
+  auto trades = [t](const FigureValues* v) { return v && (!t->trades_nothing_at || t->better(v->summary.median, *t->trades_nothing_at)); };
   const FigureValues* mine = t && m.ok() && !m.reference ? m.extra(t->id) : nullptr;
-  if (!mine) return false;
+  if (!trades(mine)) return false;
   auto no_worse = [](const FigureSpec& f, double a, double b) { return !f.better(b, a); };  // a at least as good as b
   for (const auto* o : rows) {
     const FigureValues* theirs = o != &m && o->ok() && !o->reference ? o->extra(t->id) : nullptr;
-    if (!theirs) continue;
+    if (!trades(theirs)) continue;
     const double speed = o->summary.median, trade = theirs->summary.median;
     if (no_worse(figure, speed, m.summary.median) && no_worse(*t, trade, mine->summary.median) &&
         (figure.better(speed, m.summary.median) || t->better(trade, mine->summary.median)))

@@ -52,6 +52,21 @@ TEST(Frontier, RowsNoOtherRowBeatsOnBoth) {
   EXPECT_FALSE(on(g, "floor"));      // the reference is a limit, not a choice, and hides no row
 }
 
+// A codec storing its input (ratio 1, FigureSpec::trades_nothing_at) is no frontier point, however
+// fast, and pushes no codec that compresses off the frontier.
+TEST(Frontier, ARowThatTradesNothingIsNoFrontierPoint) {
+  Results r = codecs();
+  r.measurements.push_back(codec("stores", 5000, 1.0));
+  for (auto& m : r.measurements) m.extra_figures.front().spec.trades_nothing_at = 1.0;
+  const auto g = group_by_case(r).front();
+  EXPECT_FALSE(on(g, "stores"));
+  EXPECT_TRUE(on(g, "fast"));  // slower than "stores", but it compresses
+  EXPECT_TRUE(on(g, "strong"));
+  r.measurements.back().extra_figures.front().spec.trades_nothing_at.reset();  // without the value: on it
+  for (auto& m : r.measurements) m.extra_figures.front().spec.trades_nothing_at.reset();
+  EXPECT_TRUE(on(group_by_case(r).front(), "stores"));
+}
+
 TEST(Frontier, NoTradeOffNoFrontier) {
   const Results r = sample_results();
   for (const auto& g : group_by_case(r)) {

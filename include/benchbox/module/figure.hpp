@@ -4,6 +4,7 @@
 // predefined ones.
 #pragma once
 
+#include <optional>
 #include <string>
 
 namespace benchbox {
@@ -57,6 +58,9 @@ struct FigureSpec {
   // the rows that no other row beats on both form the frontier (CaseGroup::on_frontier), marked
   // in the tables and drawn by the charts.
   bool trade_off = false;
+  // A trade-off figure's value that trades nothing (a compression ratio of 1: the input stored): a
+  // row no better than it is not a frontier point, and pushes no other row off the frontier.
+  std::optional<double> trades_nothing_at{};
 
   // Nanoseconds per operation, timed by the driver: the default figure of a case.
   static FigureSpec time();

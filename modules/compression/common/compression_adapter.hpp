@@ -101,8 +101,12 @@ struct Workspace {
   Bytes in;
   Codec codec;
   Bytes packed, back;
+  // A codec whose parameters depend on the data (Blosc's element size) has for_data(DATA), told the
+  // data set's name or the user's file.
   explicit Workspace(const Trial& trial)
-      : in(load_input(trial.param_text())), codec(level_of(trial)), packed(codec.bound(in.size())), back(in.size()) {}
+      : in(load_input(trial.param_text())), codec(level_of(trial)), packed(codec.bound(in.size())), back(in.size()) {
+    if constexpr (requires { codec.for_data(trial.param_text()); }) codec.for_data(trial.param_text());
+  }
   static Workspace& of(const Trial& trial) {
     static Workspace w(trial);
     return w;
