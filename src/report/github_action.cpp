@@ -37,18 +37,22 @@ std::string units_of(const std::vector<FigureSpec>& figures) {
   return fmt::format("{}", fmt::join(units, ", "));
 }
 
+// Why a file of the format's direction cannot be written from these figures, if it cannot.
+std::optional<std::string> refusal(std::string_view format, const std::vector<FigureSpec>& figures) {
+  const auto lower = lower_is_better_of(format);
+  if (!lower) return std::nullopt;
+  if (figures.empty()) return fmt::format("--format {}: no rows to write", format);
+  if (std::any_of(figures.begin(), figures.end(), [&](const FigureSpec& f) { return f.lower_is_better == *lower; }))
+    return std::nullopt;
+  return fmt::format("--format {} writes the {} rows (tool {}); every figure here ({}) is {}: use --format {} (tool {})",
+                     format, *lower ? "lower-is-better" : "higher-is-better", tool(*lower), units_of(figures),
+                     figures.front().direction(), format_of(!*lower), tool(!*lower));
+}
+
 }  // namespace
 
 void check_figures(std::string_view format, const std::vector<FigureSpec>& figures) {
-  const auto lower = lower_is_better_of(format);
-  if (!lower) return;
-  if (figures.empty()) throw std::invalid_argument(fmt::format("--format {}: no rows to write", format));
-  const bool any = std::any_of(figures.begin(), figures.end(), [&](const FigureSpec& f) { return f.lower_is_better == *lower; });
-  if (!any)
-    throw std::invalid_argument(fmt::format(
-        "--format {} writes the {} rows (tool {}); every figure here ({}) is {}: use --format {} (tool {})", format,
-        *lower ? "lower-is-better" : "higher-is-better", tool(*lower), units_of(figures), figures.front().direction(),
-        format_of(!*lower), tool(!*lower)));
+  if (const auto why = refusal(format, figures)) throw std::invalid_argument(*why);
 }
 
 namespace {
@@ -91,7 +95,7 @@ class GithubActionReporter : public Reporter {
   std::string render(const Results& results) const override {
     std::vector<FigureSpec> figures;
     for (const auto& m : results.measurements) figures.push_back(m.figure);
-    check_figures(format_of(lower_), figures);
+    if (const auto why = refusal(format_of(lower_), figures)) throw std::runtime_error(*why);  // a reporter's refusal
     json entries = json::array();
     for (const auto& g : groups(results))
       for (const auto* m : g.rows)
