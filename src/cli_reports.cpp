@@ -16,7 +16,7 @@ namespace benchbox {
 
 struct ReportCommands {
   CLI::App* report = nullptr;
-  std::string report_file, report_format = "text", report_output, report_sort = "median";
+  std::string report_file, report_format = "text", report_output, report_sort = "median", report_aggregates = "with";
 
   CLI::App* compare = nullptr;
   std::string old_file, new_file;
@@ -56,10 +56,11 @@ std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
   auto c = std::make_shared<ReportCommands>();
   c->report = app.add_subcommand("report", "render a results file in another format");
   c->report->add_option("file", c->report_file, "results JSON written by --json")->required();
-  c->report->add_option("--format,-f", c->report_format, "text, md, csv, json, gbench, svg, html (docs/reports.md)");
+  c->report->add_option("--format,-f", c->report_format, "text, md, csv, json, gbench, github-action, github-action-bigger, svg, html (docs/reports.md)");
   c->report->add_option("--output,-o", c->report_output,
                         "write to this file instead of standard output (svg: DIR/ or PREFIX, one file per case)");
   c->report->add_option("--sort", c->report_sort, "rows by median, best first (default), or by name: declared order");
+  c->report->add_option("--gbench-aggregates", c->report_aggregates, kGbenchAggregatesHelp);
 
   c->compare = app.add_subcommand("compare", "compare two results files (or two sets of runs): change per library and case, with a U test");
   c->compare->add_option("old", c->old_file, "the earlier results JSON, or several runs of it comma-separated (A.json,B.json)")
@@ -91,6 +92,15 @@ ReportOptions report_options(const std::string& sort) {
   return {sort == "name" ? RowOrder::declared : RowOrder::best_first};
 }
 
+GbenchAggregates gbench_aggregates_from(const std::string& text, const std::string& format, bool given) {
+  if (given && format != "gbench")
+    throw std::invalid_argument("--gbench-aggregates is for --format gbench, not --format " + format);
+  if (text == "with") return GbenchAggregates::with;
+  if (text == "only") return GbenchAggregates::only;
+  if (text == "none") return GbenchAggregates::none;
+  throw std::invalid_argument("--gbench-aggregates must be with, only or none, got '" + text + "'");
+}
+
 void print_report(const std::string& format, const Results& results, const std::string& output,
                   const ReportOptions& options, std::FILE* out) {
   if (output.empty()) std::fputs(make_reporter(format, options)->render(results).c_str(), out);
@@ -119,7 +129,8 @@ std::vector<Results> load_runs(const std::string& files) {
 }
 
 int report(const ReportCommands& c, const CliHost& host) {
-  const ReportOptions options = report_options(c.report_sort);
+  ReportOptions options = report_options(c.report_sort);
+  options.gbench_aggregates = gbench_aggregates_from(c.report_aggregates, c.report_format, c.report->count("--gbench-aggregates") > 0);
   make_reporter(c.report_format, options);  // an unknown format is reported before the file is read
   const bool svg = c.report_format == "svg";
   check_output_file(c.report_output, "--output", c.report->count("--output") > 0, svg);

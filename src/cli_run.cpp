@@ -16,6 +16,7 @@
 #include "findings.hpp"
 #include "output_paths.hpp"
 #include "progress.hpp"
+#include "report/github_action.hpp"
 #include "report/output.hpp"
 #include "report/text.hpp"
 #include "report/verify.hpp"
@@ -74,6 +75,14 @@ void check_destinations(const RunRequest& r, std::size_t points) {
   check_report_destination(r.format, points, r.output);
 }
 
+// A format that writes the rows of one direction (github-action): refused now when no case of the
+// run reports a figure of that direction.
+void check_report_figures(const RunRequest& r, const std::vector<CasePoint>& points) {
+  std::vector<FigureSpec> figures;
+  for (const auto& p : points) figures.push_back(r.settings.instructions ? FigureSpec::instructions() : p.spec->figure);
+  github_action::check_figures(r.format, figures);
+}
+
 // The program's full path as execv needs it (it does not search PATH), or empty.
 std::string find_in_path(const std::string& program) {
   if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0 ? program : "";
@@ -114,6 +123,7 @@ void prepare(PreparedRun& run, const RunOptions& options, const CliHost& host) {
   run.runner->check_libraries();  // --lib zstd:3: a library here, a variant it declares
   if (run.request.default_processes) raise_default_processes(run.module, run.points, s);
   check_destinations(run.request, run.points.size());
+  check_report_figures(run.request, run.points);
   run.runner->check_memory(run.points);  // refuse what no selected library could run
   if (s.instructions && (s.valgrind = find_in_path(s.valgrind)).empty())
     throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");

@@ -66,8 +66,9 @@ void add_output_options(CLI::App& command, RunOptions& o) {
                      "keep the run in this store: a SQLite file or a postgresql:// URL (default: $BENCHBOX_STORE, else "
                      "~/.local/share/benchbox/results.sqlite; docs/store.md)");
   command.add_flag("--no-store", o.no_store, "keep nothing of the run in a store");
-  command.add_option("--format,-f", o.format, "output format: text (default), md, csv, json, gbench, svg, html");
+  command.add_option("--format,-f", o.format, "output format: text (default), md, csv, json, gbench, github-action, github-action-bigger, svg, html");
   command.add_option("--output,-o", o.output, "write the formatted output to this file (svg: DIR/ or PREFIX)");
+  command.add_option("--gbench-aggregates", o.gbench_aggregates, kGbenchAggregatesHelp);
   command.add_option("--seed", o.seed, "the seed of the rounds' shuffled order (default: random, recorded in the results)");
   command.add_option("--interleave", o.interleave,
                      "suite (default): each round runs one process of every row of every case, so a row's processes "
@@ -280,6 +281,7 @@ RunRequest run_request(const RunOptions& o) {
   r.output_given = o.given("--output");
   r.json_given = o.given("--json");
   r.report = report_options(o.sort);
+  r.report.gbench_aggregates = gbench_aggregates_from(o.gbench_aggregates, o.format, o.given("--gbench-aggregates"));
   if (o.no_store && o.given("--store")) throw std::invalid_argument("--store and --no-store: give one of them");
   if (o.given("--store") && o.store.empty()) throw std::invalid_argument("--store is given empty: give a file or a postgresql:// URL");
   if (o.given("--store")) r.store = o.store;

@@ -1,14 +1,18 @@
 // --format gbench: Google Benchmark's JSON output, so that its tools/compare.py (and anything else
 // that reads that format) can read benchbox results. Mapping (docs/reports.md):
 //   name = module/case/param/library; one "iteration" row per repetition (iterations = ops,
-//   real_time = cpu_time = ns per op, time_unit ns), then "aggregate" rows NAME_mean, NAME_median,
-//   NAME_stddev. Rows without a number (failed, n/a, not available) are left out: compare.py would
-//   read a zero time as a real one. So are rows whose figure is not a time (instruction counts,
-//   bytes, scores).
+//   real_time = cpu_time = ns per op, time_unit ns), then, for two repetitions or more, the
+//   "aggregate" rows NAME_mean, NAME_median, NAME_stddev, NAME_cv as Google Benchmark 1.7 writes
+//   them (--gbench-aggregates: with them, only them, or none). Rows without a number (failed, n/a,
+//   not available) are left out: compare.py would read a zero time as a real one. So are rows
+//   whose figure is not a time (instruction counts, bytes, scores).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <optional>
+#include <vector>
 
 #include "context.hpp"
 #include "reporter.hpp"
@@ -64,6 +68,89 @@ json gbench_context(const nlohmann::json& c) {
           {"os", context_text(c, "os")}};
 }
 
+// What Google Benchmark's JSON reporter writes for one run of a benchmark (json_reporter.cc,
+// PrintRunData), in its order; counters in their std::map's order; the label last.
+struct GbenchRun {
+  std::string name, run_name;
+  int family = 0, instance = 0, repetitions = 0, threads = 1;
+  std::optional<int> repetition_index;      // iteration rows
+  std::string aggregate_name, aggregate_unit;  // aggregate rows
+  std::uint64_t iterations = 0;
+  double time = 0;
+  std::map<std::string, double> counters;
+  std::string label;
+
+  json to_json() const {
+    json r{{"name", name}, {"family_index", family}, {"per_family_instance_index", instance}, {"run_name", run_name},
+           {"run_type", repetition_index ? "iteration" : "aggregate"}, {"repetitions", repetitions}};
+    if (repetition_index) r["repetition_index"] = *repetition_index;
+    r["threads"] = threads;
+    if (!repetition_index) {
+      r["aggregate_name"] = aggregate_name;
+      r["aggregate_unit"] = aggregate_unit;
+    }
+    r["iterations"] = iterations;
+    r["real_time"] = time;
+    r["cpu_time"] = time;
+    r["time_unit"] = "ns";
+    for (const auto& [counter, value] : counters) r[counter] = value;
+    if (!label.empty()) r["label"] = label;
+    return r;
+  }
+};
+
+// Google Benchmark's statistics (statistics.cc): sample standard deviation; cv = stddev / mean,
+// a fraction, with aggregate_unit "percentage".
+struct GbenchStatistic {
+  const char* name;
+  const char* unit;
+  double (*of)(const Summary&);
+};
+constexpr GbenchStatistic kStatistics[] = {
+    {"mean", "time", [](const Summary& s) { return s.mean; }},
+    {"median", "time", [](const Summary& s) { return s.median; }},
+    {"stddev", "time", [](const Summary& s) { return s.stddev; }},
+    {"cv", "percentage", [](const Summary& s) { return s.mean != 0 ? s.stddev / s.mean : 0.0; }},
+};
+
+// Per repetition: items per second (1e9 / ns per op) and, when the case's rate counts something
+// other than operations, bytes per second (Google Benchmark's name for byte rates).
+std::map<std::string, double> counters_of(const Measurement& m, double ns) {
+  std::map<std::string, double> c{{"items_per_second", 1e9 / ns}};
+  if (m.rate_unit != m.unit + "/s" && m.rate_per_op > 0) c["bytes_per_second"] = m.rate_per_op * 1e9 / ns;
+  return c;
+}
+
+// A row's repetitions, then (two repetitions or more, as Google Benchmark) its aggregates.
+void add_row(const Measurement& m, GbenchRun base, GbenchAggregates mode, json& out) {
+  const int reps = static_cast<int>(m.values.size());
+  const bool aggregates = mode != GbenchAggregates::none && reps >= 2;
+  base.repetitions = reps;
+  std::map<std::string, std::vector<double>> counter_values;
+  for (int i = 0; i < reps; ++i) {
+    GbenchRun r = base;
+    r.repetition_index = i;
+    r.iterations = m.ops;
+    r.time = m.values[static_cast<std::size_t>(i)];
+    r.counters = counters_of(m, r.time);
+    for (const auto& [counter, value] : r.counters) counter_values[counter].push_back(value);
+    if (!aggregates || mode == GbenchAggregates::with) out.push_back(r.to_json());
+  }
+  if (!aggregates) return;
+  std::map<std::string, Summary> counter_summaries;
+  for (const auto& [counter, values] : counter_values) counter_summaries[counter] = summarize(values);
+  for (const auto& statistic : kStatistics) {
+    GbenchRun r = base;
+    r.name = base.run_name + "_" + statistic.name;
+    r.aggregate_name = statistic.name;
+    r.aggregate_unit = statistic.unit;
+    r.iterations = static_cast<std::uint64_t>(reps);  // Google Benchmark: the count of repetitions
+    r.time = statistic.of(m.summary);
+    for (const auto& [counter, summary] : counter_summaries) r.counters[counter] = statistic.of(summary);
+    out.push_back(r.to_json());
+  }
+}
+
 class GbenchReporter : public Reporter {
  public:
   using Reporter::Reporter;
@@ -74,42 +161,13 @@ class GbenchReporter : public Reporter {
       int instance = 0;
       for (const auto* m : g.rows) {
         if (!m->ok() || !m->figure.timed()) continue;  // instruction counts, bytes, rates and scores are no time
-        const std::string name = fmt::format("{}/{}/{}/{}", g.module, g.case_id, g.point.key(), m->row_id());
-        const auto reps = static_cast<int>(m->values.size());
-        auto row = [&](const std::string& row_name, double ns, std::uint64_t iterations) {
-          return json{{"name", row_name},
-                      {"family_index", family},
-                      {"per_family_instance_index", instance},
-                      {"run_name", name},
-                      {"run_type", "iteration"},
-                      {"repetitions", reps},
-                      {"repetition_index", 0},
-                      {"threads", g.cpus},
-                      {"iterations", iterations},
-                      {"real_time", ns},
-                      {"cpu_time", ns},
-                      {"time_unit", "ns"},
-                      {"label", m->row_name() + " " + m->version}};
-        };
-        for (int i = 0; i < reps; ++i) {
-          const double ns = m->values[static_cast<std::size_t>(i)];
-          json r = row(name, ns, m->ops);
-          r["repetition_index"] = i;
-          r["items_per_second"] = 1e9 / ns;
-          if (m->rate_unit != m->unit + "/s" && m->rate_per_op > 0)  // Google Benchmark's own name for byte rates
-            r["bytes_per_second"] = m->rate_per_op * 1e9 / ns;
-          benchmarks.push_back(std::move(r));
-        }
-        const Summary& s = m->summary;
-        for (const auto& [agg, value] : {std::pair{"mean", s.mean}, {"median", s.median}, {"stddev", s.stddev}}) {
-          json r = row(name + "_" + agg, value, static_cast<std::uint64_t>(reps));
-          r.erase("repetition_index");
-          r["run_type"] = "aggregate";
-          r["aggregate_name"] = agg;
-          r["aggregate_unit"] = "time";
-          benchmarks.push_back(std::move(r));
-        }
-        ++instance;
+        GbenchRun base;
+        base.run_name = base.name = fmt::format("{}/{}/{}/{}", g.module, g.case_id, g.point.key(), m->row_id());
+        base.family = family;
+        base.instance = instance++;
+        base.threads = static_cast<int>(g.cpus);
+        base.label = m->row_name() + " " + m->version;
+        add_row(*m, base, options_.gbench_aggregates, benchmarks);
       }
       ++family;
     }

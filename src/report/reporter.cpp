@@ -16,6 +16,8 @@ std::unique_ptr<Reporter> make_json_reporter(const ReportOptions&);
 std::unique_ptr<Reporter> make_markdown_reporter(const ReportOptions&);
 std::unique_ptr<Reporter> make_csv_reporter(const ReportOptions&);
 std::unique_ptr<Reporter> make_gbench_reporter(const ReportOptions&);
+std::unique_ptr<Reporter> make_github_action_reporter(const ReportOptions&);
+std::unique_ptr<Reporter> make_github_action_bigger_reporter(const ReportOptions&);
 std::unique_ptr<Reporter> make_svg_reporter(const ReportOptions&);
 std::unique_ptr<Reporter> make_html_reporter(const ReportOptions&);
 
@@ -28,6 +30,8 @@ const std::map<std::string, Factory, std::less<>>& factories() {
       {"md", make_markdown_reporter},
       {"csv", make_csv_reporter},
       {"gbench", make_gbench_reporter},
+      {"github-action", make_github_action_reporter},
+      {"github-action-bigger", make_github_action_bigger_reporter},
       {"svg", make_svg_reporter},
       {"html", make_html_reporter},
   };

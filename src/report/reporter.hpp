@@ -15,8 +15,14 @@ namespace benchbox {
 // How rows are ordered in a case's table and chart.
 enum class RowOrder { best_first, declared };
 
+// Which rows `--format gbench` writes for a row of two repetitions or more (--gbench-aggregates):
+// its repetitions and the aggregates NAME_mean, _median, _stddev, _cv (Google Benchmark's default),
+// the aggregates only (its --benchmark_report_aggregates_only), or the repetitions only.
+enum class GbenchAggregates { with, only, none };
+
 struct ReportOptions {
   RowOrder order = RowOrder::best_first;
+  GbenchAggregates gbench_aggregates = GbenchAggregates::with;
 };
 
 // Results of one case and point. Rows with a number come first, best first (or in run order

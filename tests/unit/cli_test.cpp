@@ -135,6 +135,28 @@ TEST_F(CommandLine, AReportRendersTheResultsFileAgain) {
   EXPECT_TRUE(has(o.out, ",bytes_per_item,B/item,true,64,64,64,64,")) << o.out;
 }
 
+// The exports CI tools read, from a run and from its results file: gbench with its aggregates
+// only (--gbench-aggregates), github-action's entries of the lower-is-better rows.
+TEST_F(CommandLine, ExportsForCiToolsFromARunAndFromItsFile) {
+  auto o = run({"fake", "-n", "pass", "--lib", "steady", "--ops", "1000", "--reps", "3", "--no-pin", "--json", path("r.json"), "-f",
+                "gbench", "--gbench-aggregates", "only"});
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  std::vector<std::string> names;
+  const auto gbench = nlohmann::json::parse(o.out);
+  for (const auto& b : gbench.at("benchmarks")) names.push_back(b.at("name"));
+  EXPECT_EQ(names, (std::vector<std::string>{"fake/pass/0/steady_mean", "fake/pass/0/steady_median", "fake/pass/0/steady_stddev",
+                                             "fake/pass/0/steady_cv"}));
+  o = run({"report", path("r.json"), "-f", "github-action", "-o", path("entries.json")});
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  const auto entries = nlohmann::json::parse(read("entries.json"));
+  ASSERT_EQ(entries.size(), 1u) << entries;
+  EXPECT_EQ(entries[0].at("name"), "fake/pass/0/steady");
+  EXPECT_EQ(entries[0].at("value"), 10);
+  o = run({"report", path("r.json"), "-f", "md", "--gbench-aggregates", "none"});
+  EXPECT_EQ(o.status, exit_status::usage);
+  EXPECT_EQ(o.err, "benchbox: error: --gbench-aggregates is for --format gbench, not --format md\n");
+}
+
 // Two runs compared: faulty twice as slow against the reference in the second is a regression.
 TEST_F(CommandLine, CompareFindsARegressionBetweenTwoRuns) {
   const std::vector<std::string> args{"fake", "-n", "pass", "--lib", "steady,faulty", "--ops", "1000", "--reps", "5", "--no-pin"};
@@ -349,7 +371,15 @@ const Mistake kMistakes[] = {
     {{"fake", "-n", "step,pass", "--lib", "steady", "-f", "svg"},
      "benchbox: error: --format svg writes one file per case: give --output DIR/ (or --output PREFIX)\n"},
     {{"fake", "-n", "pass", "--format", "nosuchformat"},
-     "benchbox: error: unknown format 'nosuchformat' (formats: csv, gbench, html, json, md, svg, text)\n"},
+     "benchbox: error: unknown format 'nosuchformat' (formats: csv, gbench, github-action, github-action-bigger, html, json, md, "
+     "svg, text)\n"},
+    {{"fake", "-n", "pass", "--lib", "steady", "--gbench-aggregates", "only"},
+     "benchbox: error: --gbench-aggregates is for --format gbench, not --format text\n"},
+    {{"fake", "-n", "pass", "--lib", "steady", "-f", "gbench", "--gbench-aggregates", "median"},
+     "benchbox: error: --gbench-aggregates must be with, only or none, got 'median'\n"},
+    {{"fake", "-n", "pass,size", "--lib", "steady", "-f", "github-action-bigger"},
+     "benchbox: error: --format github-action-bigger writes the higher-is-better rows (tool customBiggerIsBetter); every "
+     "figure here (ns/op, B/item) is lower is better: use --format github-action (tool customSmallerIsBetter)\n"},
     {{"leftout", "-n", "x"},
      "benchbox: module 'leftout' is not built in this benchbox: scripts/setup leftout (in benchbox's source folder) adds it\n"},
     {{"list", "nosuchmodule"}, "benchbox: error: unknown module 'nosuchmodule' (see `benchbox list`)\n"},

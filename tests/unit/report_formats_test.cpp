@@ -1,8 +1,13 @@
-// md, csv and gbench output parsed back.
+// md, csv, gbench and github-action output parsed back.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
+#include <map>
+#include <regex>
+#include <set>
 #include <optional>
 #include <sstream>
 
@@ -271,7 +276,7 @@ TEST(GbenchReport, FieldsCompareDotPyReads) {
 
   std::size_t expected = 0;
   for (const auto& m : r.measurements)
-    if (m.status == Status::ok) expected += m.values.size() + 3;
+    if (m.status == Status::ok) expected += m.values.size() + 4;
   ASSERT_EQ(j["benchmarks"].size(), expected);
 
   const auto& first = j["benchmarks"][0];
@@ -295,11 +300,157 @@ TEST(GbenchReport, FieldsCompareDotPyReads) {
         EXPECT_DOUBLE_EQ(b["real_time"].get<double>(), 10.1);
       }
     }
-  EXPECT_EQ(aggregates, (std::vector<std::string>{"mean", "median", "stddev"}));
+  EXPECT_EQ(aggregates, (std::vector<std::string>{"mean", "median", "stddev", "cv"}));
   for (const auto& b : j["benchmarks"]) EXPECT_EQ(b["name"].get<std::string>().find("libmill"), std::string::npos);
 }
 
+namespace {
+
+// Parsed keeping the keys' order.
+nlohmann::ordered_json gbench_rows(const Results& r, GbenchAggregates mode) {
+  ReportOptions options;
+  options.gbench_aggregates = mode;
+  return nlohmann::ordered_json::parse(make_reporter("gbench", options)->render(r))["benchmarks"];
+}
+
+std::vector<std::string> keys_of(const nlohmann::ordered_json& row) {
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : row.items()) keys.push_back(key);
+  return keys;
+}
+
+}  // namespace
+
+// Google Benchmark 1.7's JSON reporter (json_reporter.cc, PrintRunData) writes its keys in this
+// order; counters come in their std::map's order, the label last.
+TEST(GbenchReport, RowsHaveGoogleBenchmarksKeysInItsOrder) {
+  Results r = sample_results();
+  r.measurements[0].rate_unit = "MB/s";  // a rate of bytes: bytes_per_second beside items_per_second
+  r.measurements[0].rate_per_op = 64;
+  const auto rows = gbench_rows(r, GbenchAggregates::with);
+  EXPECT_EQ(keys_of(rows[0]),
+            (std::vector<std::string>{"name", "family_index", "per_family_instance_index", "run_name", "run_type", "repetitions",
+                                      "repetition_index", "threads", "iterations", "real_time", "cpu_time", "time_unit",
+                                      "bytes_per_second", "items_per_second", "label"}));
+  EXPECT_EQ(keys_of(rows[5]),
+            (std::vector<std::string>{"name", "family_index", "per_family_instance_index", "run_name", "run_type", "repetitions",
+                                      "threads", "aggregate_name", "aggregate_unit", "iterations", "real_time", "cpu_time",
+                                      "time_unit", "bytes_per_second", "items_per_second", "label"}));
+}
+
+// The aggregates are those of Google Benchmark over the repetitions, the counters' over each
+// repetition's counter (its ComputeStats): cv = stddev / mean, a fraction, "percentage".
+TEST(GbenchReport, AggregatesAreGoogleBenchmarksStatistics) {
+  const Results r = sample_results();  // floor: 2.0, 2.1, 2.05, 1.98, 2.02
+  std::map<std::string, nlohmann::ordered_json> by_name;
+  for (const auto& b : gbench_rows(r, GbenchAggregates::with)) by_name[b["name"]] = b;
+  const auto& median = by_name.at("coroutine/switch/2/floor_median");
+  EXPECT_EQ(median["run_type"], "aggregate");
+  EXPECT_EQ(median["run_name"], "coroutine/switch/2/floor");
+  EXPECT_EQ(median["repetitions"], 5);
+  EXPECT_EQ(median["iterations"], 5);  // the count of repetitions, as Google Benchmark
+  EXPECT_EQ(median["aggregate_unit"], "time");
+  EXPECT_DOUBLE_EQ(median["real_time"].get<double>(), 2.02);
+  EXPECT_DOUBLE_EQ(median["items_per_second"].get<double>(), 1e9 / 2.02);
+  const double mean = (2.0 + 2.1 + 2.05 + 1.98 + 2.02) / 5;
+  EXPECT_DOUBLE_EQ(by_name.at("coroutine/switch/2/floor_mean")["real_time"].get<double>(), mean);
+  const auto& cv = by_name.at("coroutine/switch/2/floor_cv");
+  EXPECT_EQ(cv["aggregate_unit"], "percentage");
+  EXPECT_NEAR(cv["real_time"].get<double>(), r.measurements[0].summary.stddev / mean, 1e-15);
+  EXPECT_LT(cv["real_time"].get<double>(), 0.05);  // a fraction, not percent
+}
+
+// only: the aggregates alone (--benchmark_report_aggregates_only); none: the repetitions alone;
+// a row of one repetition has no aggregates, and keeps its repetition even with only.
+TEST(GbenchReport, AggregatesWithOnlyOrNone) {
+  Results r = sample_results();
+  r.measurements[7].values = {30.0};  // golang, channel 0: one repetition
+  r.measurements[7].summary = summarize(r.measurements[7].values);
+  auto names = [&r](GbenchAggregates mode) {
+    std::vector<std::string> out;
+    for (const auto& b : gbench_rows(r, mode))
+      if (b["run_name"] == "coroutine/switch/2/tbox" || b["run_name"] == "coroutine/channel/0/golang") out.push_back(b["name"]);
+    return out;
+  };
+  const std::string tbox = "coroutine/switch/2/tbox", golang = "coroutine/channel/0/golang";
+  EXPECT_EQ(names(GbenchAggregates::only),
+            (std::vector<std::string>{tbox + "_mean", tbox + "_median", tbox + "_stddev", tbox + "_cv", golang}));
+  EXPECT_EQ(names(GbenchAggregates::none), (std::vector<std::string>{tbox, tbox, tbox, tbox, tbox, golang}));
+  EXPECT_EQ(names(GbenchAggregates::with).size(), 5u + 4u + 1u);
+  for (const auto& b : gbench_rows(r, GbenchAggregates::none)) EXPECT_EQ(b["run_type"], "iteration");
+}
+
+namespace {
+
+// sample_results with a conformance case of higher-is-better scores.
+Results mixed_directions() {
+  Results r = sample_results();
+  for (const char* library : {"floor", "tbox"}) {
+    Measurement m = row(library, "conformance", 1, {97.5});
+    m.figure = FigureSpec::score("score");
+    m.figure.summary = FigureSummary::exact;
+    m.rate_unit.clear();
+    r.measurements.push_back(m);
+  }
+  return r;
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+nlohmann::ordered_json github_entries(const Results& r, const char* format) {
+  return nlohmann::ordered_json::parse(make_reporter(format)->render(r));
+}
+
+}  // namespace
+
+// github-action-benchmark's custom format (its src/extract.ts, BenchmarkResult): a list of
+// {name, value, unit, range?, extra?}; range as its extractRangeInfo reads it ("± 1.2"); each entry
+// names its direction and tool in extra. github-action writes the lower-is-better rows,
+// github-action-bigger the higher-is-better ones.
+TEST(GithubActionReport, OneEntryPerRowOfItsDirection) {
+  const Results r = mixed_directions();
+  const auto smaller = github_entries(r, "github-action");
+  ASSERT_TRUE(smaller.is_array());
+  ASSERT_EQ(smaller.size(), 6u);  // the verified time rows; failed and n/a rows have no value
+  const std::regex range(R"(^(\+-|±)\s*\d[0-9.e+-]*$)");
+  std::set<std::string> names;
+  for (const auto& e : smaller) {
+    EXPECT_EQ(keys_of(e), (std::vector<std::string>{"name", "value", "unit", "range", "extra"})) << e;
+    EXPECT_TRUE(names.insert(e["name"].get<std::string>()).second) << "twice: " << e["name"];
+    EXPECT_EQ(e["unit"], "ns/op");
+    EXPECT_TRUE(std::regex_match(e["range"].get<std::string>(), range)) << e["range"];
+    EXPECT_TRUE(has(e["extra"].get<std::string>(), "\nlower is better: tool customSmallerIsBetter\n")) << e["extra"];
+  }
+  const auto& tbox = smaller[2];  // best first: floor, boost.context, tbox, ucontext
+  EXPECT_EQ(tbox["name"], "coroutine/switch/2/tbox");
+  EXPECT_DOUBLE_EQ(tbox["value"].get<double>(), 10.1);
+  const Summary& s = r.measurements[1].summary;
+  EXPECT_EQ(tbox["range"], fmt::format("± {:.3g}", (s.ci_high - s.ci_low) / 2));
+  EXPECT_TRUE(tbox["extra"].get<std::string>().starts_with("tbox 1.0\n")) << tbox["extra"];
+
+  const auto bigger = github_entries(r, "github-action-bigger");
+  ASSERT_EQ(bigger.size(), 2u);
+  EXPECT_EQ(bigger[0]["name"], "coroutine/conformance/1/floor");
+  EXPECT_EQ(bigger[0]["unit"], "%");
+  EXPECT_FALSE(bigger[0].contains("range"));  // an exact figure has no interval
+  EXPECT_TRUE(has(bigger[0]["extra"].get<std::string>(), "\nhigher is better: tool customBiggerIsBetter\n")) << bigger[0];
+}
+
+// A file of the other direction only: refused with one line naming the format to use.
+TEST(GithubActionReport, NoRowOfItsDirectionIsRefused) {
+  try {
+    make_reporter("github-action-bigger")->render(sample_results());
+    FAIL() << "rendered";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "--format github-action-bigger writes the higher-is-better rows (tool customBiggerIsBetter); every figure "
+              "here (ns/op) is lower is better: use --format github-action (tool customSmallerIsBetter)");
+  }
+  EXPECT_THROW(make_reporter("github-action")->render(Results{}), std::runtime_error);
+}
+
 TEST(Reporters, EveryFormatIsRegistered) {
-  for (const char* f : {"text", "json", "md", "csv", "gbench", "svg", "html"}) EXPECT_NO_THROW(make_reporter(f)) << f;
+  for (const char* f : {"text", "json", "md", "csv", "gbench", "github-action", "github-action-bigger", "svg", "html"})
+    EXPECT_NO_THROW(make_reporter(f)) << f;
   EXPECT_THROW(make_reporter("pdf"), std::invalid_argument);
 }
