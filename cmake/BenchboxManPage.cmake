@@ -40,6 +40,7 @@ function(_roff_escape out text)
   string(REPLACE "${SEMI}" ";" text "${text}")
   string(REPLACE "\\" "\\e" text "${text}")
   string(REPLACE "-" "\\-" text "${text}")
+  string(REPLACE "," ",\\:" text "${text}")  # may break after a comma: long lists of ids have no space
   string(REGEX REPLACE "^([.'])" "\\\\&\\1" text "${text}")
   set(${out} "${text}" PARENT_SCOPE)
 endfunction()
@@ -170,7 +171,8 @@ function(_sections out)
     _roff_command(roff "${description_${module}}" "${usage_${module}}" ${own})
     string(APPEND module_roff "${roff}")
   endforeach()
-  string(CONCAT text "[COMMANDS]\n${command_roff}\n[MODULES]\nThe modules this benchbox holds, one family of libraries each.\n")
+  # Left-aligned from here on: a long list of ids in a help text cannot be spread to both margins.
+  string(CONCAT text "[COMMANDS]\n.ad l\n${command_roff}\n[MODULES]\nThe modules this benchbox holds, one family of libraries each.\n")
   if(shared)
     _roff_entries(shared_roff ${shared})
     string(APPEND text ".PP\nEvery module takes the options under RUN OPTIONS; its own follow its name.\n${module_roff}\n"
