@@ -31,7 +31,7 @@ expect() {
   shift
   got=$(offered "$line" 2>/dev/null)
   want=$(if (($#)); then printf '%s\n' "$@"; fi)
-  [ "$got" = "$want" ] || fail "'$line' offered [$(echo $got)], expected [$*]"
+  [ "$got" = "$want" ] || fail "'$line' offered [${got//$'\n'/ }], expected [$*]"
 }
 
 list=$("$benchbox" list)
@@ -51,7 +51,7 @@ of_module() {  # of_module MODULE cases|libraries
 
 top=$(offered "benchbox " 2>/dev/null)
 for word in list report compare merge store history trend "${modules[@]}"; do
-  grep -qx -- "$word" <<<"$top" || fail "'benchbox ' does not offer $word (offered: $(echo $top))"
+  grep -qx -- "$word" <<<"$top" || fail "'benchbox ' does not offer $word (offered: ${top//$'\n'/ })"
 done
 for module in "${modules[@]}"; do
   mapfile -t cases < <(of_module "$module" cases)
@@ -71,13 +71,15 @@ for option in --name --lib --verify --format --json --help; do
 done
 expect "benchbox li" list
 expect "benchbox list " "${modules[@]}"
-expect "$benchbox $module -n ${cases[0]:0:1}" $(printf '%s\n' "${cases[@]}" | grep "^${cases[0]:0:1}")  # by its path
+mapfile -t same_start < <(printf '%s\n' "${cases[@]}" | grep "^${cases[0]:0:1}")
+expect "$benchbox $module -n ${cases[0]:0:1}" "${same_start[@]}"  # the program named by its path
 expect "benchbox nosuchmodule --lib "
 # A file: bash's own completion, asked for with compopt.
 for line in "benchbox report " "benchbox $module --json "; do
   asked=$(offered "$line" 2>&1 >/dev/null)
-  [ "$asked" = "compopt -o default" ] && [ -z "$(offered "$line" 2>/dev/null)" ] ||
+  if [ "$asked" != "compopt -o default" ] || [ -n "$(offered "$line" 2>/dev/null)" ]; then
     fail "'$line' did not leave file names to bash (asked: '$asked')"
+  fi
 done
 # A benchbox that cannot be run offers nothing, quietly.
 [ -z "$(offered "/nonexistent/benchbox " 2>&1)" ] || fail "a missing program printed something"

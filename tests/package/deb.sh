@@ -49,7 +49,7 @@ start=$SECONDS
 (cd "$build" && cpack -G DEB -B "$work/cpack") >"$work/cpack.log" 2>&1 || { cat "$work/cpack.log"; fail "cpack -G DEB failed"; }
 echo "cpack -G DEB: $((SECONDS - start)) s"
 debs=("$work"/cpack/benchbox_*.deb)
-[ ${#debs[@]} -eq 1 ] && [ -f "${debs[0]}" ] || fail "cpack made no single benchbox_*.deb: ${debs[*]}"
+if [ ${#debs[@]} -ne 1 ] || [ ! -f "${debs[0]}" ]; then fail "cpack made no single benchbox_*.deb: ${debs[*]}"; fi
 deb=${debs[0]}
 field() { dpkg-deb --field "$deb" "$1"; }
 [ "$(field Package)" = benchbox ] || fail "Package: $(field Package)"
@@ -182,11 +182,14 @@ assert not bad, f"--verify: {bad}"
 rows = json.load(open(f"{work}/switch.json"))["results"]
 assert [r["library"] for r in rows] == ["floor"] and rows[0]["verified"] and rows[0]["median"] > 0, rows
 PY
-grep -q "^NAME" "$work/run/man.txt" && grep -q -- "--lib" "$work/run/man.txt" && grep -q "benchbox coroutine" "$work/run/man.txt" ||
-  fail "man benchbox does not show the page: $(head -c 300 "$work/run/man.txt") $(cat "$work/run/man.err")"
+for shown in NAME --lib "benchbox coroutine"; do
+  grep -q -- "$shown" "$work/run/man.txt" ||
+    fail "man benchbox does not show the page ('$shown'): $(head -c 300 "$work/run/man.txt") $(cat "$work/run/man.err")"
+done
 [ "$(man -w benchbox)" = /usr/share/man/man1/benchbox.1.gz ] || fail "man -w benchbox: $(man -w benchbox)"
-grep -qx coroutine "$work/run/tab.txt" && grep -qx list "$work/run/tab.txt" ||
-  fail "benchbox <Tab> did not offer the modules: $(tr '\n' ' ' <"$work/run/tab.txt")"
+for word in coroutine list; do
+  grep -qx "$word" "$work/run/tab.txt" || fail "benchbox <Tab> did not offer $word: $(tr '\n' ' ' <"$work/run/tab.txt")"
+done
 echo "installed: benchbox list, --verify of floor and boost.context, a measured floor, man benchbox and benchbox <Tab> ran from /usr"
 
 # ---------------------------------------------------------------- removed
