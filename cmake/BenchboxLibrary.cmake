@@ -6,6 +6,10 @@
 #                    [REASON "..."] [ENABLE "..."]   these say why and what the user can do
 #                    [SOURCES ... [LIBRARIES ...]] a C/C++ adapter program built from SOURCES, or
 #                    [PROGRAM <file>]              an adapter built another way (Go, Python)
+#                    [RUNTIME_FILES <file>...]     files the adapter uses at run time besides the
+#                                                  shared libraries it links (an interpreter, a
+#                                                  module of its language): the Debian package
+#                                                  depends on the packages that installed them
 #                    [VERSION_OF <header>]         a library whose API has no version: the adapter
 #                                                  gets BB_LIBRARY_VERSION, the Debian package and
 #                                                  version that installed <header> ("unversioned")
@@ -106,7 +110,7 @@ function(_benchbox_version_of var header)
 endfunction()
 
 function(benchbox_library)
-  cmake_parse_arguments(A "REFERENCE" "TITLE;ORDER;FOUND;REASON;ENABLE;PROGRAM;VERSION_OF" "SOURCES;LIBRARIES;ENV" ${ARGN})
+  cmake_parse_arguments(A "REFERENCE" "TITLE;ORDER;FOUND;REASON;ENABLE;PROGRAM;VERSION_OF" "SOURCES;LIBRARIES;ENV;RUNTIME_FILES" ${ARGN})
   get_filename_component(id ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   get_filename_component(module_dir ${CMAKE_CURRENT_SOURCE_DIR} DIRECTORY)
   get_filename_component(module ${module_dir} NAME)
@@ -158,6 +162,7 @@ function(benchbox_library)
       message(FATAL_ERROR "benchbox_library ${module}/${id}: SOURCES or PROGRAM is required")
     endif()
     set_property(GLOBAL APPEND PROPERTY BENCHBOX_FOUND_${module} ${id})
+    set_property(GLOBAL APPEND PROPERTY BENCHBOX_RUNTIME_FILES ${A_RUNTIME_FILES})  # cmake/BenchboxPackage.cmake
   else()
     if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/library.json)  # checked even where it cannot be built
       _benchbox_read_facts(_ignored ${CMAKE_CURRENT_SOURCE_DIR}/library.json)

@@ -12,6 +12,7 @@
 #include "cli_reports.hpp"
 #include "cli_run.hpp"
 #include "cli_store.hpp"
+#include "completion.hpp"
 #include "listing.hpp"
 #include <benchbox/module.hpp>
 #include "run_lock.hpp"
@@ -152,6 +153,8 @@ int run_cli(const std::vector<std::string>& args, CliHost& host) {
   app.set_version_flag("--version", std::string(BENCHBOX_VERSION));
   Commands commands;
   add_commands(app, commands);
+  if (args.size() >= 2 && args[1] == kCompleteCommand)  // the shell's question at a Tab, never shown in --help
+    return print_completions(app, std::vector<std::string>(args.begin() + 2, args.end()), host);
   if (auto unknown = unknown_command(app, args, host)) {
     fmt::print(host.err, "benchbox: {}\n", *unknown);
     return exit_status::usage;

@@ -22,7 +22,7 @@ fi
 cmake --install "$build" --prefix "$work/prefix" >"$work/install.log"
 prefix=$work/prefix
 for path in bin/benchbox libexec/benchbox/coroutine/floor.json libexec/benchbox/coroutine/bin/floor \
-            share/benchbox/json/data/twitter.json share/doc/benchbox/README.md; do
+            share/benchbox/json/data/twitter.json share/doc/benchbox/README.md share/bash-completion/completions/benchbox; do
   [ -e "$prefix/$path" ] || { echo "FAIL: $path is not installed"; exit 1; }
 done
 if [ -e "$prefix/libexec/benchbox/json/data" ]; then echo "FAIL: data installed under libexec"; exit 1; fi
