@@ -73,7 +73,8 @@ std::vector<Point> points_of(const CaseSpec& c, const RunSettings& s) {
 std::vector<const CaseSpec*> planned_cases(const Module& module, const RunSettings& s) {
   std::vector<const CaseSpec*> cases;
   if (s.cases.empty())
-    for (const auto& c : module.cases) cases.push_back(&c);
+    for (const auto& c : module.cases)
+      if (c.in_suite) cases.push_back(&c);
   for (const auto& id : s.cases) {
     const CaseSpec* c = module.find_case(id);
     if (!c) {
