@@ -130,10 +130,6 @@ namespace program = al::program;
 // The output kept of a run, to show where another run's differs.
 constexpr std::size_t kKeptText = std::size_t{16} << 20;
 
-std::string exit_text(int status) {
-  return status <= 128 ? "exited with status " + std::to_string(status) : "was ended by signal " + std::to_string(status - 128);
-}
-
 std::string with_error_tail(const program::Outcome& o) {
   return o.error_tail.empty() ? "" : "; the last line of its standard error: " + o.error_tail;
 }
@@ -164,7 +160,7 @@ std::optional<std::string> check_command(const std::string& text) {
 std::optional<std::string> refuse_command(const benchbox::Point& p) {
   const program::Outcome& o = run_once(p.first().text, "");
   if (!o.error.empty()) return o.error;
-  if (o.exit_status != 0) return "the command " + exit_text(o.exit_status) + " with glibc's malloc (run as is)" + with_error_tail(o);
+  if (o.exit_status != 0) return "the command " + program::exit_text(o.exit_status) + " with glibc's malloc (run as is)" + with_error_tail(o);
   return std::nullopt;
 }
 

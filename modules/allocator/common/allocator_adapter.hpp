@@ -668,11 +668,6 @@ inline Preload preload_of(std::string_view fact, std::string_view found) {
 
 namespace detail {
 
-inline std::string exit_text(int status) {
-  if (status <= 128) return "exited with status " + std::to_string(status);
-  return "was ended by signal " + std::to_string(status - 128) + " (" + strsignal(status - 128) + ")";
-}
-
 // One run of the command a trial: timed from the fork to its exit being reaped, its memory map
 // read at its exit (paused out of the clock). Its output's checksum, size and lines, its exit
 // status and whether the preloaded file was mapped are the proof (module.cpp checks them against
@@ -686,7 +681,7 @@ inline void run_program(Trial& t, const std::string& preload) {
   const program::Outcome o = program::run({.argv = *words, .preload = preload, .trace = true}, t);
   if (!o.error.empty()) throw std::runtime_error(o.error);
   if (o.exit_status != 0)
-    throw std::runtime_error("the command " + exit_text(o.exit_status) + (preload.empty() ? "" : " with " + preload + " preloaded") +
+    throw std::runtime_error("the command " + program::exit_text(o.exit_status) + (preload.empty() ? "" : " with " + preload + " preloaded") +
                              (o.error_tail.empty() ? "" : "; the last line of its standard error: " + o.error_tail));
   if (!o.exit_seen) throw std::runtime_error("the command's exit was not stopped (ptrace): no proof of the libraries it loaded");
   t.count(proof::kExitStatus, static_cast<std::uint64_t>(o.exit_status));

@@ -66,6 +66,12 @@ struct NoClock {
   void resume() {}
 };
 
+// "exited with status 3", "was ended by signal 11 (Segmentation fault)": Outcome::exit_status.
+inline std::string exit_text(int status) {
+  if (status <= 128) return "exited with status " + std::to_string(status);
+  return "was ended by signal " + std::to_string(status - 128) + " (" + strsignal(status - 128) + ")";
+}
+
 // The file a command names: as given when it holds a '/', else the first executable one of that
 // name on PATH, as a shell finds it; nothing when there is none.
 inline std::optional<std::string> find_command(const std::string& name) {
