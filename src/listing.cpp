@@ -19,10 +19,12 @@ std::string cases_text(const Module& m) {
   for (const auto& c : m.cases) {
     std::vector<std::string> axes;
     for (const auto& p : c.axes)
-      axes.push_back(fmt::format("{} ({}; default {}, suite: {})", p.name,
-                                 p.named() ? fmt::format("one of {}{}", fmt::join(p.choices, ", "), p.user_file ? ", or a file's path" : "")
-                                            : fmt::format("{}..{}", p.min, p.max),
-                                 p.default_value, fmt::join(p.suite, ", ")));
+      axes.push_back(fmt::format("{} ({}; {})", p.name,
+                                 p.choices.empty() && p.free_text ? p.help
+                                 : p.named() ? fmt::format("one of {}{}", fmt::join(p.choices, ", "), p.user_file ? ", or a file's path" : "")
+                                             : fmt::format("{}..{}", p.min, p.max),
+                                 c.in_suite ? fmt::format("default {}, suite: {}", p.default_value, fmt::join(p.suite, ", "))
+                                            : "yours only, not in the suite"));
     out += fmt::format("    {:<{}} unit: {}; figure: {} ({}); {}: {}{}{}\n      {}\n", c.id, width, c.unit, c.figure.label,
                        c.figure.direction(), axes.size() == 1 ? "parameter" : "parameters", fmt::join(axes, " x "),
                        c.suite_points.empty() ? "" : fmt::format("; suite: {} listed points", c.suite_points.size()),

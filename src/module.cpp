@@ -132,6 +132,7 @@ std::vector<Point> CaseSpec::product(const std::vector<std::vector<std::string>>
 }
 
 std::vector<Point> CaseSpec::suite() const {
+  if (!in_suite) return {};
   if (suite_points.empty()) {
     std::vector<std::vector<std::string>> values;
     for (const auto& axis : axes) values.push_back(axis.suite);
@@ -159,8 +160,10 @@ void CaseSpec::check() const {
     if (a.name.empty() || a.name.find_first_of("=,") != std::string::npos)
       throw std::invalid_argument("case " + id + ": axis name '" + a.name + "' is empty or holds '=' or ','");
     if (!a.named() && a.min > a.max) throw std::invalid_argument("case " + id + ": axis " + a.name + " has no range");
-    if (a.suite.empty() && suite_points.empty()) throw std::invalid_argument("case " + id + ": axis " + a.name + " has no suite values");
+    if (a.suite.empty() && suite_points.empty() && in_suite)
+      throw std::invalid_argument("case " + id + ": axis " + a.name + " has no suite values");
   }
+  if (!in_suite) return;  // no value of its own: nothing to run without the user's
   // The defaults `-n CASE` runs: the first axis's list (a sweep), one value of every other.
   std::vector<std::vector<std::string>> defaults;
   for (const AxisSpec& a : axes) {

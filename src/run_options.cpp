@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include <benchbox/shell_words.hpp>
+
 #include "cli_reports.hpp"
 
 namespace benchbox {
@@ -149,9 +151,12 @@ std::vector<std::string> values_of(const AxisSpec& axis, const std::string& text
 // The one case's values by axis: --param's, then those after -n CASE in axis order. `-n CASE`
 // alone runs the case's default point, as the original tool did (several where its first
 // axis's default lists several).
-std::map<std::string, std::vector<std::string>> case_values(const CaseSpec& spec, const std::vector<std::string>& in_order,
+std::map<std::string, std::vector<std::string>> case_values(const CaseSpec& spec, const std::vector<std::string>& given,
                                                             const std::map<std::string, std::string>& by_axis) {
   const auto axes = spec.axes;
+  // A command's words are its one value (AxisSpec::words).
+  const bool words = axes.size() == 1 && axes.front().words && !given.empty();
+  const std::vector<std::string> in_order = words ? std::vector<std::string>{join_words(given)} : given;
   std::string names;
   for (const auto& a : axes) names += (names.empty() ? "" : ", ") + a.name;
   std::map<std::string, std::vector<std::string>> values;
@@ -169,7 +174,7 @@ std::map<std::string, std::vector<std::string>> case_values(const CaseSpec& spec
     values[axes[i].name] = values_of(axes[i], in_order[i]);
   }
   if (!in_order.empty() && values[axes.front().name].empty()) throw std::invalid_argument("the parameter is empty");
-  if (values.empty()) values[axes.front().name] = split_list(axes.front().default_value);
+  if (values.empty() && spec.in_suite) values[axes.front().name] = split_list(axes.front().default_value);
   return values;
 }
 

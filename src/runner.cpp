@@ -59,6 +59,8 @@ std::vector<std::string> selected_variants(const RunSettings& s, const std::stri
 // The points of one case: its suite when the settings give no value of any axis; otherwise
 // the product of the values given, the default of every axis not given.
 std::vector<Point> points_of(const CaseSpec& c, const RunSettings& s) {
+  if (s.axis_values.empty() && !c.in_suite)
+    throw std::invalid_argument("case " + c.id + " runs only a " + c.axes.front().name + " of yours: " + c.axes.front().help);
   if (s.axis_values.empty()) return c.suite();
   std::vector<std::vector<std::string>> values;
   for (const auto& axis : c.axes) {
@@ -71,7 +73,8 @@ std::vector<Point> points_of(const CaseSpec& c, const RunSettings& s) {
 std::vector<const CaseSpec*> planned_cases(const Module& module, const RunSettings& s) {
   std::vector<const CaseSpec*> cases;
   if (s.cases.empty())
-    for (const auto& c : module.cases) cases.push_back(&c);
+    for (const auto& c : module.cases)
+      if (c.in_suite) cases.push_back(&c);
   for (const auto& id : s.cases) {
     const CaseSpec* c = module.find_case(id);
     if (!c) {

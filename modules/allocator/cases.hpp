@@ -10,9 +10,10 @@
 
 namespace benchbox::allocator {
 
-enum class Case { small, churn, cross_thread, threads, fragmentation };
+enum class Case { small, churn, cross_thread, threads, fragmentation, program };
 
-inline constexpr Case kCases[] = {Case::small, Case::churn, Case::cross_thread, Case::threads, Case::fragmentation};
+inline constexpr Case kCases[] = {Case::small, Case::churn, Case::cross_thread, Case::threads, Case::fragmentation,
+                                  Case::program};
 
 constexpr const char* case_id(Case c) {
   switch (c) {
@@ -21,6 +22,7 @@ constexpr const char* case_id(Case c) {
     case Case::cross_thread: return "cross-thread";
     case Case::threads: return "threads";
     case Case::fragmentation: return "fragmentation";
+    case Case::program: return "program";
   }
   return "";
 }
@@ -39,7 +41,19 @@ inline constexpr const char* kFrees = "frees";
 inline constexpr const char* kBytes = "bytes";          // the bytes requested
 inline constexpr const char* kOverlaps = "overlaps";    // blocks live together that overlap (all but cross-thread)
 inline constexpr const char* kCpusAllowed = "cpus_allowed";  // cross-thread and threads
+// program: the command's exit status (its signal's number + 128 when a signal ended it), its
+// standard output's size in bytes and lines (the checksum: its FNV-1a hash), and 1 when the
+// library preloaded was found mapped in the command's process at its exit (absent: none preloaded).
+inline constexpr const char* kExitStatus = "exit_status";
+inline constexpr const char* kOutputBytes = "stdout_bytes";
+inline constexpr const char* kOutputLines = "stdout_lines";
+inline constexpr const char* kPreloadMapped = "preload_mapped";
 }  // namespace proof
+
+// The traits of the program case: the library file preloaded ("none": the program runs as is).
+namespace trait {
+inline constexpr const char* kPreload = "preload";
+}  // namespace trait
 
 // The figures fragmentation reports (FigureSpec ids in module.cpp).
 namespace figure {
@@ -48,6 +62,7 @@ inline constexpr const char* kResidentFullMib = "resident_full_mib";
 inline constexpr const char* kResidentEndMib = "resident_end_mib";
 inline constexpr const char* kPeakGrowthMib = "peak_growth_mib";
 inline constexpr const char* kNsPerAllocation = "ns_per_allocation";
+inline constexpr const char* kMaxRssMib = "max_rss_mib";  // program: the command's peak resident memory
 }  // namespace figure
 
 }  // namespace benchbox::allocator

@@ -7,14 +7,21 @@
 //  - cross-thread: one thread allocates, a second frees, through a queue of at most Q blocks;
 //  - threads: two threads, each churning its own L blocks (ops split between them);
 //  - fragmentation: N small blocks, 90% freed in a random order, then larger blocks as many bytes:
-//    the figures are resident memory (modules/allocator/README.md).
+//    the figures are resident memory (modules/allocator/README.md);
+//  - program: the user's command, preloaded with each allocator; its output must be the output of
+//    its run as is (glibc's malloc), which the driver makes before anything is measured.
+#include <algorithm>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "common/program.hpp"
 #include "common/schedule.hpp"
 #include <benchbox/module.hpp>
+#include <benchbox/shell_words.hpp>
 
 namespace {
 
@@ -116,6 +123,103 @@ std::optional<std::string> verify_fragmentation(const CaseContext& c, const Tria
   return check(p, e);
 }
 
+// ---- program: the user's command ---------------------------------------------------------------
+
+namespace program = al::program;
+
+// The output kept of a run, to show where another run's differs.
+constexpr std::size_t kKeptText = std::size_t{16} << 20;
+
+std::string with_error_tail(const program::Outcome& o) {
+  return o.error_tail.empty() ? "" : "; the last line of its standard error: " + o.error_tail;
+}
+
+// The command's run with `preload` (empty: as is), made once per command and preload: the first
+// one, as is, is the output every row must reproduce (made when the point is planned, before the
+// run waits for the machine or measures anything); the others only show where a row differs.
+const program::Outcome& run_once(const std::string& command, const std::string& preload) {
+  static std::mutex lock;
+  static std::map<std::pair<std::string, std::string>, program::Outcome> runs;
+  std::lock_guard guard(lock);
+  const auto key = std::make_pair(command, preload);
+  if (auto it = runs.find(key); it != runs.end()) return it->second;
+  program::NoClock clock;
+  const auto words = benchbox::split_words(command);
+  program::Outcome o = program::run({.argv = words.value_or(std::vector<std::string>{}), .preload = preload, .keep_text = kKeptText}, clock);
+  return runs.emplace(key, std::move(o)).first->second;
+}
+
+std::optional<std::string> check_command(const std::string& text) {
+  const auto words = benchbox::split_words(text);
+  if (!words) return "an unclosed quote or a backslash at the end";
+  if (words->empty()) return "no command";
+  return std::nullopt;
+}
+
+// A command that does not start or fails as is: a usage error before anything is measured.
+std::optional<std::string> refuse_command(const benchbox::Point& p) {
+  const program::Outcome& o = run_once(p.first().text, "");
+  if (!o.error.empty()) return o.error;
+  if (o.exit_status != 0) return "the command " + program::exit_text(o.exit_status) + " with glibc's malloc (run as is)" + with_error_tail(o);
+  return std::nullopt;
+}
+
+// Line `n` (from 1) of a text, quoted and cut to 100 characters; "(none)" past its end.
+std::string line_of(const std::string& text, std::size_t n) {
+  std::size_t start = 0;
+  for (std::size_t k = 1; k < n; ++k) {
+    const auto newline = text.find('\n', start);
+    if (newline == std::string::npos) return "(none)";
+    start = newline + 1;
+  }
+  if (start >= text.size()) return "(none)";
+  const std::string line = text.substr(start, text.find('\n', start) - start);
+  return "'" + (line.size() > 100 ? line.substr(0, 100) + "..." : line) + "'";
+}
+
+// Where a row's output differs from the run as is: the trial's output is not kept, so the command
+// runs once more with the row's `preload` for this message, which says so.
+std::string first_difference(const std::string& command, const std::string& preload) {
+  const program::Outcome& as_is = run_once(command, "");
+  const program::Outcome& again = run_once(command, preload);
+  if (!again.error.empty() || again.exit_status != 0) return "";
+  if (again.output.checksum == as_is.output.checksum)
+    return "; run once more, it printed what glibc's run did: its output varies from run to run";
+  const std::string &want = as_is.output.text, &got = again.output.text;
+  const auto at = std::mismatch(want.begin(), want.end(), got.begin(), got.end()).first - want.begin();
+  if (static_cast<std::size_t>(at) == want.size() && want.size() == got.size())
+    return "; run once more, its first " + std::to_string(kKeptText >> 20) + " MiB are glibc's";
+  const auto line = static_cast<std::size_t>(std::count(want.begin(), want.begin() + at, '\n')) + 1;
+  return "; run once more, its first difference is line " + std::to_string(line) + ": " + line_of(got, line) +
+         " where glibc's run has " + line_of(want, line);
+}
+
+// One run of the command: exit status 0, its standard output that of its run as is (checksum,
+// bytes, lines), and the file preloaded (the row's trait) mapped in its process at its exit.
+std::optional<std::string> verify_program(const CaseContext& c, const TrialProof& p) {
+  if (p.done != 1) return "ran the command " + std::to_string(p.done) + " times, asked for once";
+  if (auto wrong = expect_count(p, al::proof::kExitStatus, 0, "exit status")) return wrong;
+  const std::string preloaded = c.traits.value(al::trait::kPreload);
+  const std::string preload = preloaded.rfind('/', 0) == 0 ? preloaded : "";
+  if (!preload.empty()) {
+    const auto mapped = p.counts.find(al::proof::kPreloadMapped);
+    if (mapped == p.counts.end()) return std::string("the adapter reported no '") + al::proof::kPreloadMapped + "' count";
+    if (mapped->second != 1)
+      return "LD_PRELOAD did not take effect: " + preload + " was not in the command's memory map at its exit (a static "
+             "program, or one that clears its environment, keeps its own malloc)";
+  }
+  const program::Outcome& as_is = run_once(c.point.first().text, "");
+  const auto& want = as_is.output;
+  const auto bytes = p.counts.find(al::proof::kOutputBytes), lines = p.counts.find(al::proof::kOutputLines);
+  if (bytes == p.counts.end() || lines == p.counts.end()) return "the adapter reported no size of the command's output";
+  if (p.checksum == want.checksum && bytes->second == want.bytes && lines->second == want.lines) return std::nullopt;
+  const auto size = [](std::uint64_t b, std::uint64_t l) { return std::to_string(b) + " bytes in " + std::to_string(l) + " lines"; };
+  const std::string ours = size(bytes->second, lines->second), theirs = size(want.bytes, want.lines);
+  return "its standard output differs from the command's run as is (glibc's malloc): " +
+         (ours == theirs ? "the same " + ours + ", another checksum" : ours + " against " + theirs) +
+         first_difference(c.point.first().text, preload);
+}
+
 FigureSpec mib(std::string id, std::string label, std::string description) {
   return {.id = std::move(id), .kind = benchbox::FigureKind::bytes, .unit = "MiB", .label = std::move(label),
           .lower_is_better = true, .description = std::move(description)};
@@ -214,6 +318,35 @@ const benchbox::Module allocator_module{
          .trials = benchbox::CaseSpec::Trials::cold,
          .verify = verify_fragmentation,
          .describe_point = [](const benchbox::Point& p) { return blocks_label(p.first(), " small block", " small blocks"); }},
+        {.id = al::case_id(al::Case::program),
+         .unit = "runs",
+         .description = "a command of yours, run with each allocator preloaded (LD_PRELOAD; glibc's malloc: as is): "
+                        "its wall time and peak resident memory",
+         .timed = "one run of the command: from the fork of its process to its exit being reaped (wait4), its memory map "
+                  "read at its exit paused out. Proven after the clock: exit status 0, and its standard output's checksum, "
+                  "bytes and lines those of the command's run as is (glibc's malloc), which benchbox makes before "
+                  "measuring; the preloaded library found in the command's memory map at its exit",
+         .axes = {{.name = "command",
+                   .help = "the command and its arguments, after --: benchbox allocator -n program -- CMD [ARGS...]",
+                   .free_text = check_command,
+                   .words = true}},
+         .in_suite = false,
+         .figure = [] {
+           FigureSpec f = FigureSpec::time();
+           f.unit = f.label = "ns/run";
+           f.description = "wall time of one run of the command, median of the runs";
+           return f;
+         }(),
+         .extra_figures = {[] {
+           FigureSpec f = mib(al::figure::kMaxRssMib, "max RSS MiB",
+                              "the command's peak resident memory (wait4's ru_maxrss: its process or a descendant's), "
+                              "median of the runs");
+           f.trade_off = true;
+           return f;
+         }()},
+         .fixed_ops = 1,
+         .refuse_point = refuse_command,
+         .verify = verify_program},
     }};
 
 const benchbox::ModuleRegistration registration{allocator_module};

@@ -117,6 +117,9 @@ class Trial {
   void figure(std::string name, double value) { figures_.emplace_back(std::move(name), value); }
   // A line of detail kept with the row (e.g. a conformance input that failed).
   void detail(std::string line) { details_.push_back(std::move(line)); }
+  // The peak resident memory of the work measured, where it ran outside this process (a program
+  // the adapter started): reported in place of the adapter's own.
+  void peak_resident(std::uint64_t bytes) { peak_resident_ = bytes; }
 
   bool complete() const {
     return finished_ && starts_ == 1 && stops_ == 1 && pauses_ == resumes_ && end_ >= begin_ + paused_ns_;
@@ -130,7 +133,7 @@ class Trial {
     std::string line = "{\"protocol\":" + std::to_string(kProtocolVersion) + ",\"trial\":" + label +
                        ",\"ops\":" + std::to_string(ops_) + ",\"ns\":" + std::to_string(elapsed_ns()) +
                        ",\"done\":" + std::to_string(done_) + ",\"checksum\":" + std::to_string(checksum_);
-    if (auto peak = peak_resident_bytes()) line += ",\"peak_rss_bytes\":" + std::to_string(peak);
+    if (auto peak = peak_resident_ ? *peak_resident_ : peak_resident_bytes()) line += ",\"peak_rss_bytes\":" + std::to_string(peak);
     if (auto c = counters_.cycles()) line += ",\"cycles\":" + std::to_string(*c);
     if (auto n = counters_.instructions()) line += ",\"instructions\":" + std::to_string(*n);
     line += object("counts", counts_, [](std::uint64_t v) { return std::to_string(v); });
@@ -171,6 +174,7 @@ class Trial {
   int starts_ = 0, stops_ = 0;
   std::uint64_t pauses_ = 0, resumes_ = 0;
   bool finished_ = false;
+  std::optional<std::uint64_t> peak_resident_;
   std::vector<std::pair<std::string, std::uint64_t>> counts_;
   std::vector<std::pair<std::string, double>> figures_;
   std::vector<std::string> details_;

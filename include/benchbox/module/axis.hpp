@@ -50,7 +50,12 @@ struct AxisSpec {
   // of `choices` is then taken as it is, commas included (unless every comma-separated piece is a
   // choice: a sweep), and this checks it: an error message, or nothing. The adapter receives it.
   std::function<std::optional<std::string>(const std::string&)> free_text{};
-  bool named() const { return !choices.empty(); }
+  // With free_text: the value is a command of the user's, given as the words after `-n CASE --`
+  // (`-n program -- python3 -c 'x = 1'`). The words are joined into the one value, each quoted as
+  // a shell would need it (benchbox/shell_words.hpp), and the adapter splits it back into argv.
+  bool words = false;
+  // A value that is a name or text, not a number.
+  bool named() const { return !choices.empty() || free_text; }
 };
 
 }  // namespace benchbox

@@ -29,6 +29,10 @@ struct CaseSpec {
   // The full suite: the product of the axes' suite values, or these points when given (each one
   // value per axis, in axis order): {{"text", "1000"}, {"zeros", "65536"}}.
   std::vector<std::vector<std::string>> suite_points{};
+  // False: a case of the user's own work only (a program of theirs), with no value of benchbox's
+  // to run: not in the full suite, and `-n CASE` needs its value. Its axes need no default or
+  // suite values.
+  bool in_suite = true;
   // The case's own figure (figure.hpp): ns per operation by default, or any figure the module
   // declares (a rate such as MB/s, a ratio, bytes, a score).
   FigureSpec figure = FigureSpec::time();
@@ -109,7 +113,8 @@ struct CaseSpec {
   Point parse_point(const std::vector<std::string>& texts) const;
   // Every combination of the values given per axis (in axis order; the last axis varies fastest).
   std::vector<Point> product(const std::vector<std::vector<std::string>>& values_per_axis) const;
-  // The full suite's points, checked (a module's typo fails here, with the case named).
+  // The full suite's points, checked (a module's typo fails here, with the case named); none for
+  // a case not in_suite.
   std::vector<Point> suite() const;
   // Throws std::invalid_argument naming what is wrong with the declaration itself: no axis, an
   // axis without a name or range, a default or suite value outside its axis, a suite point of the

@@ -43,7 +43,10 @@
 #include <utility>
 #include <vector>
 
+#include <benchbox/shell_words.hpp>
+
 #include "../cases.hpp"
+#include "program.hpp"
 #include "run_facts.hpp"
 #include "schedule.hpp"
 
@@ -74,6 +77,11 @@ struct AllocatorInfo {
   };
   std::vector<NotApplicable> not_applicable{};
   std::string implementation{};  // shown as the adapter's "implementation" (the floor: what it is)
+  // What the program case preloads (LD_PRELOAD) into the user's command: "none" (glibc's malloc,
+  // the command as is), "malloc" (the shared library this adapter's malloc resolves to), or a
+  // library's name as for -l ("tbbmalloc_proxy": the file configure found, run_facts.hpp). Empty:
+  // none named, the case is n/a.
+  std::string preload{};
 };
 
 // Values an adapter reads back from its library when it describes (jemalloc's mallctl), by name:
@@ -129,7 +137,8 @@ inline AllocatorInfo allocator_info(const LibraryFacts& facts, const ReadBack& r
   AllocatorInfo info{.api = facts.text("api"),
                      .options = detail::fill_in(facts, "options", facts.text("options"), read_back),
                      .notes = facts.text_or("notes", ""),
-                     .malloc_from = facts.text_or("malloc_from", "")};
+                     .malloc_from = facts.text_or("malloc_from", ""),
+                     .preload = facts.text_or("preload", "")};
   for (const auto& l : facts.objects("limits")) {
     info.limits.push_back({detail::case_of(l), l.integer("max_param"), l.text("reason")});
     l.done();
@@ -627,6 +636,97 @@ void run_fragmentation(Trial& t) {
 
 }  // namespace detail
 
+// ---- program: the user's command, run with the allocator preloaded -----------------------------
+
+// The library file the program case preloads: empty for none (glibc: the command as is), else
+// its path with symbolic links resolved (as the command's memory map names it); or, in `missing`,
+// why there is none. `fact`: AllocatorInfo::preload; `found`: the file configure found for a
+// library's name (run_facts::preload_file).
+struct Preload {
+  std::string file{};
+  std::string missing{};
+};
+
+inline Preload preload_of(std::string_view fact, std::string_view found) {
+  auto resolved = [](const std::string& path) {
+    char* real = realpath(path.c_str(), nullptr);
+    std::string out = real ? real : path;
+    std::free(real);
+    return out;
+  };
+  if (fact == "none") return {};
+  if (fact.empty()) return {.missing = "its library.json names no library to preload (\"preload\")"};
+  if (fact == "malloc") {
+    const std::string provider = malloc_provider();
+    if (provider.find(".so") == std::string::npos)
+      return {.missing = "malloc resolves to " + provider + ": the allocator is linked in statically, there is no shared library to preload"};
+    return {.file = resolved(provider)};
+  }
+  if (found.empty()) return {.missing = "lib" + std::string(fact) + " was not found when benchbox was configured"};
+  return {.file = resolved(std::string(found))};
+}
+
+namespace detail {
+
+// One run of the command a trial: timed from the fork to its exit being reaped, its memory map
+// read at its exit (paused out of the clock). Its output's checksum, size and lines, its exit
+// status and whether the preloaded file was mapped are the proof (module.cpp checks them against
+// the run of the command as is); its peak resident memory is a figure and the row's peak.
+inline void run_program(Trial& t, const std::string& preload) {
+#if BENCHBOX_HAVE_CALLGRIND
+  if (RUNNING_ON_VALGRIND) throw NotApplicable("Callgrind would count this adapter's instructions, not the command's");
+#endif
+  const auto words = split_words(t.param_text());
+  if (!words || words->empty()) throw std::runtime_error("the command is not a list of words: " + std::string(t.param_text()));
+  const program::Outcome o = program::run({.argv = *words, .preload = preload, .trace = true}, t);
+  if (!o.error.empty()) throw std::runtime_error(o.error);
+  if (o.exit_status != 0)
+    throw std::runtime_error("the command " + program::exit_text(o.exit_status) + (preload.empty() ? "" : " with " + preload + " preloaded") +
+                             (o.error_tail.empty() ? "" : "; the last line of its standard error: " + o.error_tail));
+  if (!o.exit_seen) throw std::runtime_error("the command's exit was not stopped (ptrace): no proof of the libraries it loaded");
+  t.count(proof::kExitStatus, static_cast<std::uint64_t>(o.exit_status));
+  t.count(proof::kOutputBytes, o.output.bytes);
+  t.count(proof::kOutputLines, o.output.lines);
+  if (!preload.empty()) {
+    const bool mapped = o.mapped.count(preload) > 0;
+    t.count(proof::kPreloadMapped, mapped);
+    t.detail(mapped ? preload + " was mapped in the command's process at its exit"
+                    : preload + " was not mapped in the command's process at its exit");
+  } else {
+    t.detail("nothing preloaded (LD_PRELOAD removed): the command's own malloc");
+  }
+  t.figure(figure::kMaxRssMib, static_cast<double>(o.max_rss_bytes) / (1024.0 * 1024.0));
+  t.peak_resident(o.max_rss_bytes);
+  t.finish(1, o.output.checksum);
+}
+
+}  // namespace detail
+
+inline constexpr const char* kProgramNotes =
+    "the command given after --, one run a trial, with LD_PRELOAD set to the library file preloaded (none: removed); "
+    "timed from the fork to its exit being reaped, its memory map read at its exit with the clock paused";
+
+// Declares the program case for describe: with the file it preloads, or n/a with why there is none.
+inline void describe_program_case(Adapter& adapter, const AllocatorInfo& info, std::string_view preload_file) {
+  const Preload preload = preload_of(info.preload, preload_file);
+  if (!preload.missing.empty()) {
+    adapter.not_applicable(case_id(Case::program), preload.missing);
+    return;
+  }
+  adapter.add(case_id(Case::program),
+              {.notes = kProgramNotes,
+               .traits = {{"api", info.api}, {"options", info.options},
+                          {trait::kPreload, preload.file.empty() ? "none (glibc's malloc, as is)" : preload.file}}},
+              [file = preload.file](Trial& t) { detail::run_program(t, file); });
+}
+
+// The program case for a run: the file is found when the case runs, not before every case's trials.
+inline void run_program_case(Trial& t) {
+  const Preload preload = preload_of(run_facts::preload, run_facts::preload_file);
+  if (!preload.missing.empty()) throw NotApplicable(preload.missing);
+  detail::run_program(t, preload.file);
+}
+
 inline constexpr std::int64_t kMinParam = 1;  // every case runs from one block (or step) up
 
 inline benchbox::CaseInfo case_info(const AllocatorInfo& info, std::uint64_t bytes_per_param, std::string notes) {
@@ -663,9 +763,10 @@ inline std::optional<std::string> wrong_malloc(const std::string& provider, std:
          ": linking did not replace glibc's malloc, so this adapter would measure the wrong allocator";
 }
 
-// Declares every case of the module for allocator A, with all that describe shows.
+// Declares every case of the module for allocator A, with all that describe shows; `preload_file`:
+// the file configure found for a library named by "preload" (run_facts::preload_file).
 template <class A>
-void add_cases(Adapter& adapter, const AllocatorInfo& info) {
+void add_cases(Adapter& adapter, const AllocatorInfo& info, std::string_view preload_file = {}) {
   const std::string provider = malloc_provider();
   adapter.info("malloc resolves to", provider);
   if (!info.implementation.empty()) adapter.info("implementation", info.implementation);
@@ -679,6 +780,7 @@ void add_cases(Adapter& adapter, const AllocatorInfo& info) {
       if (l.c == d.c) ci.max_param = l.max_param, ci.max_param_reason = l.reason;
     adapter.add(case_id(d.c), std::move(ci), d.run);
   }
+  describe_program_case(adapter, info, preload_file);
   for (const auto& n : info.not_applicable) adapter.not_applicable(case_id(n.c), n.reason);
 }
 
@@ -700,6 +802,7 @@ void add_cases_to_run(Adapter& adapter) {
       if (case_named(l->case_id) == d.c) ci.max_param = l->max_param;
     adapter.add(case_id(d.c), std::move(ci), d.run);
   }
+  adapter.add(case_id(Case::program), CaseInfo{}, run_program_case);
   for (const run_facts::NotApplicable* n = run_facts::not_applicable; n->case_id; ++n)
     if (const auto c = case_named(n->case_id)) adapter.not_applicable(case_id(*c), n->reason);
 }
@@ -714,7 +817,8 @@ inline void check_run_facts(const LibraryFacts& facts, const AllocatorInfo& info
   for (const auto& n : info.not_applicable) not_applicable.emplace_back(n.c, n.reason);
   for (const run_facts::NotApplicable* n = run_facts::not_applicable; n->case_id; ++n)
     run_not_applicable.emplace_back(case_named(n->case_id), n->reason);
-  if (info.malloc_from != run_facts::malloc_from || limits != run_limits || not_applicable != run_not_applicable)
+  if (info.malloc_from != run_facts::malloc_from || info.preload != run_facts::preload || limits != run_limits ||
+      not_applicable != run_not_applicable)
     facts.problem("the constants a run checks (allocator_run_facts, run_facts.hpp) say otherwise: configure again");
 }
 
@@ -732,7 +836,7 @@ int adapter_main(Adapter& adapter, int argc, char** argv, ReadBack (*read_back)(
     const AllocatorInfo info = allocator_info(facts, read_back ? read_back() : ReadBack{});
     check_run_facts(facts, info);
     facts.done();
-    add_cases<A>(adapter, info);
+    add_cases<A>(adapter, info, run_facts::preload_file);
   } else {
     add_cases_to_run<A>(adapter);
   }

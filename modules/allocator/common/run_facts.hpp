@@ -1,5 +1,5 @@
 // The facts of an allocator's library.json that `run` needs: where malloc must resolve, the largest
-// parameter per case and the cases that do not apply. allocator_run_facts
+// parameter per case, the cases that do not apply and what the program case preloads. allocator_run_facts
 // (modules/allocator/CMakeLists.txt) writes them as constants from the file at configure time, so
 // that a run parses no JSON and makes no string of them before its trials (what it allocates there
 // would change the heap the measured allocator starts from). describe reads the whole file
@@ -22,6 +22,8 @@ struct NotApplicable {
 };
 
 extern const char malloc_from[];  // "": the adapter calls the library's own API
+extern const char preload[];       // "preload": "none", "malloc", a library's name, or "" (not named)
+extern const char preload_file[];  // for a library's name: the file configure found ("": not found)
 extern const Limit limits[];
 extern const NotApplicable not_applicable[];
 
