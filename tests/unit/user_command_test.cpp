@@ -32,6 +32,7 @@ TEST(ShellWords, SplitReadsWhatAShellWould) {
 const Module& command_module() {
   static const Module m{
       .id = "commands",
+      .description = "a user command and a count (tests only)",
       .cases = {{.id = "run",
                  .unit = "runs",
                  .axes = {{.name = "command", .help = "a command, after --", .free_text = [](const std::string& t) {
