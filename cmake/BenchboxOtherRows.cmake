@@ -398,7 +398,7 @@ function(_benchbox_version_row main entry)
   list(REMOVE_DUPLICATES taken)
   list(JOIN taken ", " taken)
   string(JSON title GET "${JSON}" title)
-  _benchbox_other_manifest("${row}" "${title} ${name} (${prefix})" "${name} from ${prefix}: ${taken}")
+  _benchbox_other_manifest("${row}" "${title} ${name} (${prefix})" "installed at ${prefix}: ${taken}")
   message(STATUS "benchbox: ${MODULE}: ${row}: ${ID} ${name} from ${prefix} (${taken})")
 endfunction()
 

@@ -22,7 +22,7 @@ struct LibraryEntry {
   bool reference = false; // the module's reference row (its floor): drawn apart in reports
   std::vector<std::pair<std::string, std::string>> env;  // set for this library's adapter only
   // Another version or build of a library (id "zstd@1.5.6", BENCHBOX_VERSIONS or BENCHBOX_BUILDS):
-  // the library it is another row of ("zstd") and what differs ("1.5.6 from /prefix: lib/libzstd.a").
+  // the library it is another row of ("zstd") and what differs ("installed at /prefix: include/zstd.h, lib/libzstd.a").
   std::string base;
   std::string build;
 };

@@ -36,7 +36,7 @@ class OtherRows : public CommandLine {
           R"({"id": "steady", "title": "steady", "order": 0, "available": true, "program": "bin/fake", "env": {"BENCHBOX_FAKE_ID": "steady"}})");
     write(libexec() / "fake" / "steady@2.json",
           R"({"id": "steady@2", "title": "steady 2 at /opt/steady-2", "order": 0, "available": true, "program": "bin/fake",)"
-          R"( "base": "steady", "build": "2 from /opt/steady-2: include/steady.h, lib/libsteady.a",)"
+          R"( "base": "steady", "build": "installed at /opt/steady-2: include/steady.h, lib/libsteady.a",)"
           R"( "env": {"BENCHBOX_FAKE_ID": "steady"}})");
     write(libexec() / "modules.json", R"({"not_built": []})");
     fake.variants["steady"] = R"([{"id":"fast","label":"steady, fast"},{"id":"slow"}])";
@@ -58,11 +58,11 @@ TEST(OtherRowLabel, TheNameFollowsTheLibrarysIdOrTheLabelsFirstWord) {
 TEST(OtherRowCatalog, AManifestWhoseIdIsNotItsBaseAtANameIsRefused) {
   const fs::path dir = fs::temp_directory_path() / ("benchbox-other-rows-" + std::to_string(::getpid()));
   write(dir / "m" / "zstd@1.5.6.json",
-        R"({"id": "zstd@1.5.6", "available": true, "program": "bin/zstd@1.5.6", "base": "zstd", "build": "1.5.6 from /p: lib/libzstd.a"})");
+        R"({"id": "zstd@1.5.6", "available": true, "program": "bin/zstd@1.5.6", "base": "zstd", "build": "installed at /p: lib/libzstd.a"})");
   auto catalog = load_catalog(dir, "m");
   ASSERT_EQ(catalog.size(), 1u);
   EXPECT_EQ(catalog[0].base, "zstd");
-  EXPECT_EQ(catalog[0].build, "1.5.6 from /p: lib/libzstd.a");
+  EXPECT_EQ(catalog[0].build, "installed at /p: lib/libzstd.a");
   EXPECT_EQ(catalog[0].program, dir / "m" / "bin/zstd@1.5.6");
   write(dir / "m" / "lz4@1.json", R"({"id": "zstd@1", "available": true, "base": "lz4"})");
   EXPECT_THROW(load_catalog(dir, "m"), std::runtime_error);
@@ -88,7 +88,7 @@ TEST_F(OtherRows, BothRowsInOneTableNamedAfterTheirIds) {
     }
     seen = true;
     EXPECT_EQ(r.at("variant_label"), "steady@2, fast");
-    EXPECT_EQ(r.at("traits").at("build"), "2 from /opt/steady-2: include/steady.h, lib/libsteady.a");
+    EXPECT_EQ(r.at("traits").at("build"), "installed at /opt/steady-2: include/steady.h, lib/libsteady.a");
     EXPECT_TRUE(r.at("verified").get<bool>());
   }
   EXPECT_TRUE(seen);
