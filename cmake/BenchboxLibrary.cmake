@@ -109,6 +109,21 @@ function(_benchbox_version_of var header)
   set(${var} "${version}" PARENT_SCOPE)
 endfunction()
 
+# _benchbox_env_json(<var> <NAME=VALUE list>): the pairs as a JSON object.
+function(_benchbox_env_json var pairs)
+  set(env "{}")
+  foreach(pair IN LISTS pairs)
+    string(FIND "${pair}" "=" eq)
+    string(SUBSTRING "${pair}" 0 ${eq} name)
+    math(EXPR start "${eq} + 1")
+    string(SUBSTRING "${pair}" ${start} -1 value)
+    _benchbox_json_set(env ${name} "${value}")
+  endforeach()
+  set(${var} "${env}" PARENT_SCOPE)
+endfunction()
+
+include(${CMAKE_CURRENT_LIST_DIR}/BenchboxOtherRows.cmake)
+
 function(benchbox_library)
   cmake_parse_arguments(A "REFERENCE" "TITLE;ORDER;FOUND;REASON;ENABLE;PROGRAM;VERSION_OF" "SOURCES;LIBRARIES;ENV;RUNTIME_FILES" ${ARGN})
   get_filename_component(id ${CMAKE_CURRENT_SOURCE_DIR} NAME)
@@ -152,7 +167,15 @@ function(benchbox_library)
         target_compile_definitions(${target} PRIVATE BB_LIBRARY_VERSION="${version}")
       endif()
       _benchbox_json_set(json program "bin/${id}")
+      # Other versions and builds of this library (BENCHBOX_VERSIONS, BENCHBOX_BUILDS): made at the
+      # end of this folder, once whatever the folder adds to the adapter's target is there.
+      _benchbox_defer_other_rows(${module} ${id} ${target} "${json}" "${A_SOURCES}" "${A_VERSION_OF}" "${A_ENV}")
     elseif(A_PROGRAM)
+      _benchbox_other_rows_of(rows ${module} ${id})
+      if(rows)
+        message(FATAL_ERROR "BENCHBOX_VERSIONS/BENCHBOX_BUILDS name ${module}/${id}, whose adapter is not built from "
+                            "C/C++ sources: only a C/C++ adapter can be compiled a second time")
+      endif()
       if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/library.json)  # checked here, read by the program its own way
         _benchbox_read_facts(_ignored ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
       endif()
@@ -164,6 +187,11 @@ function(benchbox_library)
     set_property(GLOBAL APPEND PROPERTY BENCHBOX_FOUND_${module} ${id})
     set_property(GLOBAL APPEND PROPERTY BENCHBOX_RUNTIME_FILES ${A_RUNTIME_FILES})  # cmake/BenchboxPackage.cmake
   else()
+    _benchbox_other_rows_of(rows ${module} ${id})
+    if(rows)
+      message(FATAL_ERROR "BENCHBOX_VERSIONS/BENCHBOX_BUILDS name ${module}/${id}, which is not available here "
+                          "(${A_REASON}): another version or build goes beside the one benchbox finds")
+    endif()
     if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/library.json)  # checked even where it cannot be built
       _benchbox_read_facts(_ignored ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
     endif()
@@ -175,14 +203,7 @@ function(benchbox_library)
   if(A_REFERENCE)
     string(JSON json SET "${json}" reference true)
   endif()
-  set(env "{}")
-  foreach(pair IN LISTS A_ENV)
-    string(FIND "${pair}" "=" eq)
-    string(SUBSTRING "${pair}" 0 ${eq} name)
-    math(EXPR start "${eq} + 1")
-    string(SUBSTRING "${pair}" ${start} -1 value)
-    _benchbox_json_set(env ${name} "${value}")
-  endforeach()
+  _benchbox_env_json(env "${A_ENV}")
   string(JSON json SET "${json}" env "${env}")
   file(WRITE ${BENCHBOX_LIBEXEC_DIR}/${module}/${id}.json "${json}\n")
   # Every declared library gets an integration test (tests/CMakeLists.txt); unavailable ones skip.
@@ -218,7 +239,8 @@ function(benchbox_module_adapters)
   cmake_parse_arguments(A "" "TARGETS" "DEPENDS;INCLUDE_DIRECTORIES" ${ARGN})
   get_filename_component(module ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   get_property(targets GLOBAL PROPERTY BENCHBOX_ADAPTERS_${module})
-  foreach(target IN LISTS targets)
+  get_property(units GLOBAL PROPERTY BENCHBOX_ADAPTER_UNITS_${module})  # a build's own sources (BENCHBOX_BUILDS)
+  foreach(target IN LISTS targets units)
     if(A_INCLUDE_DIRECTORIES)
       target_include_directories(${target} PRIVATE ${A_INCLUDE_DIRECTORIES})
     endif()
@@ -233,6 +255,7 @@ endfunction()
 
 # After every module folder was read: one line per module saying which libraries were found.
 function(benchbox_library_summary)
+  _benchbox_other_rows_check()
   get_property(modules GLOBAL PROPERTY BENCHBOX_MODULES_WITH_LIBRARIES)
   list(REMOVE_DUPLICATES modules)
   foreach(module IN LISTS modules)
@@ -283,6 +306,7 @@ function(benchbox_find_installed name)
       if(PC_${name}_FOUND)
         add_library(${target} INTERFACE)
         target_link_libraries(${target} INTERFACE PkgConfig::PC_${name} ${A_LINK})
+        _benchbox_record_installed(${target})
         set(${name}_TARGET ${target} PARENT_SCOPE)
         return()
       endif()
@@ -296,9 +320,18 @@ function(benchbox_find_installed name)
     add_library(${target} INTERFACE)
     target_include_directories(${target} SYSTEM INTERFACE ${${name}_INCLUDE_DIR})  # not ours to warn about
     target_link_libraries(${target} INTERFACE ${${name}_LIBRARY} ${A_LINK})
+    _benchbox_record_installed(${target})
     set(${name}_TARGET ${target} PARENT_SCOPE)
   endif()
 endfunction()
+
+# What benchbox_find_installed looked for, kept on its target: another version's prefix
+# (BENCHBOX_VERSIONS) is searched for the same files.
+macro(_benchbox_record_installed target)
+  set_target_properties(${target} PROPERTIES BB_INSTALLED_HEADER "${A_HEADER}" BB_INSTALLED_LIBRARY "${A_LIBRARY}"
+                        BB_INSTALLED_PATH_SUFFIXES "${A_PATH_SUFFIXES}" BB_INSTALLED_LINK "${A_LINK}"
+                        BB_INSTALLED_PKG_CONFIG "${A_PKG_CONFIG}")
+endmacro()
 
 # benchbox_package_version(<var> <file>): "<version>" of the Debian package that installed <file>
 # (a library with no version in its headers or its API), or "unversioned".

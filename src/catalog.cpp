@@ -1,6 +1,7 @@
 #include "catalog.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -56,6 +57,10 @@ std::vector<LibraryEntry> load_catalog(const std::filesystem::path& libexec_dir,
     e.enable = j.value("enable", "");
     e.order = j.value("order", 100);
     e.reference = j.value("reference", false);
+    e.base = j.value("base", "");
+    e.build = j.value("build", "");
+    if (!e.base.empty() && e.id.rfind(e.base + "@", 0) != 0)
+      throw std::runtime_error("library manifest " + file.path().string() + ": id '" + e.id + "' is not " + e.base + "@NAME (rebuild benchbox)");
     if (auto env = j.find("env"); env != j.end()) {
       if (!env->is_object()) throw std::runtime_error("library manifest " + file.path().string() + ": 'env' is not an object");
       for (auto& [k, v] : env->items()) e.env.emplace_back(k, v.is_string() ? v.get<std::string>() : v.dump());
@@ -66,6 +71,17 @@ std::vector<LibraryEntry> load_catalog(const std::filesystem::path& libexec_dir,
   std::sort(entries.begin(), entries.end(),
             [](const auto& a, const auto& b) { return a.order != b.order ? a.order < b.order : a.id < b.id; });
   return entries;
+}
+
+std::string other_row_label(const std::string& label, const LibraryEntry& lib) {
+  if (lib.base.empty() || label.empty()) return label;
+  const std::string suffix = lib.id.substr(lib.base.size());  // "@1.5.6"
+  const std::size_t n = lib.base.size();
+  const bool starts_with_id = label.rfind(lib.base, 0) == 0 &&
+                              (label.size() == n || !(std::isalnum(static_cast<unsigned char>(label[n])) || label[n] == '-' ||
+                                                      label[n] == '_' || label[n] == '.'));
+  const auto at = starts_with_id ? n : std::min(label.find(' '), label.size());
+  return label.substr(0, at) + suffix + label.substr(at);
 }
 
 }  // namespace benchbox

@@ -21,7 +21,16 @@ struct LibraryEntry {
   int order = 100;        // position in runs and in tables sorted by declaration
   bool reference = false; // the module's reference row (its floor): drawn apart in reports
   std::vector<std::pair<std::string, std::string>> env;  // set for this library's adapter only
+  // Another version or build of a library (id "zstd@1.5.6", BENCHBOX_VERSIONS or BENCHBOX_BUILDS):
+  // the library it is another row of ("zstd") and what differs ("installed at /prefix: include/zstd.h, lib/libzstd.a").
+  std::string base;
+  std::string build;
 };
+
+// A variant's label for another version or build of its library: "@<name>" after the library's
+// id where the label starts with it ("zstd -3" of zstd@1.5.6: "zstd@1.5.6 -3"), else after its
+// first word ("lzip -6" of lzlib@1.14: "lzip@1.14 -6"); the label itself for any other library.
+std::string other_row_label(const std::string& label, const LibraryEntry& lib);
 
 // Where adapters and manifests live: $BENCHBOX_LIBEXEC, else <dir of this executable>/../libexec/benchbox.
 std::filesystem::path default_libexec_dir();

@@ -130,6 +130,7 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
   if (support == d->description->cases.end()) return {Decision::not_applicable, kUndeclaredCaseReason};
   if (!support->second.applicable) return {Decision::not_applicable, support->second.not_applicable_reason};
   m.traits = support->second.traits;
+  if (!lib.build.empty()) m.traits.values["build"] = lib.build;  // what this version or build of the library differs by
   if (!m.variant.empty()) {
     const VariantDescription* v = d->description->find_variant(m.variant);
     if (!v) return {Decision::failed, "describe does not declare variant '" + m.variant + "'"};
@@ -251,7 +252,7 @@ Measurement Runner::prepare(const CasePoint& point, const LibraryEntry& lib, con
   m.library = lib.id;
   if (variant) {
     m.variant = variant->id;
-    m.variant_label = variant->label;
+    m.variant_label = other_row_label(variant->label, lib);
   }
   m.cpus = point.spec->cpus;
   m.reference = lib.reference;

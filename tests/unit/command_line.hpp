@@ -61,10 +61,10 @@ class CommandLine : public ::testing::Test {
   ~CommandLine() override { fs::remove_all(dir_); }
 
   // `benchbox ARGS...` with the fake module's libexec folder and a lock file of the test's own.
-  Outcome run(std::vector<std::string> args) {
+  Outcome run(std::vector<std::string> args, const fs::path& libexec = BENCHBOX_FAKE_LIBEXEC) {
     args.insert(args.begin(), "benchbox");
     Captured out, err;
-    CliHost host{fake, out.file(), err.file(), BENCHBOX_FAKE_LIBEXEC, {}, dir_ / "lock", store_, false};
+    CliHost host{fake, out.file(), err.file(), libexec, {}, dir_ / "lock", store_, false};
     Outcome o;
     o.status = run_cli(args, host);
     o.out = out.text();

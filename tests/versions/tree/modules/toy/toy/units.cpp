@@ -1,0 +1,13 @@
+// The library's calls in a source of their own, as modules/json/nlohmann/parse.cpp: a build with
+// another C++ standard (BENCHBOX_BUILDS toy@c++17) compiles this file so; adapter.cpp stays C++20.
+#include "units.hpp"
+
+#include <toy.h>
+
+namespace toy_units {
+
+long standard() { return __cplusplus; }
+
+std::uint64_t find(const std::uint64_t* values, std::uint64_t n, std::uint64_t value) { return toy_find(values, n, value); }
+
+}  // namespace toy_units
