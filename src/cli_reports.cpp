@@ -16,7 +16,7 @@ namespace benchbox {
 
 struct ReportCommands {
   CLI::App* report = nullptr;
-  std::string report_file, report_format = "text", report_output, report_sort = "median";
+  std::string report_file, report_format = "text", report_output, report_sort = "median", report_columns = "default";
 
   CLI::App* compare = nullptr;
   std::string old_file, new_file;
@@ -60,6 +60,9 @@ std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
   c->report->add_option("--output,-o", c->report_output,
                         "write to this file instead of standard output (svg: DIR/ or PREFIX, one file per case)");
   c->report->add_option("--sort", c->report_sort, "rows by median, best first (default), or by name: declared order");
+  c->report->add_option("--columns", c->report_columns,
+                        "the tables' columns (text, md, html): default, all, or names, e.g. figure,ci,vs-ref (listed below)");
+  c->report->footer(columns_help());
 
   c->compare = app.add_subcommand("compare", "compare two results files (or two sets of runs): change per library and case, with a U test");
   c->compare->add_option("old", c->old_file, "the earlier results JSON, or several runs of it comma-separated (A.json,B.json)")
@@ -86,9 +89,11 @@ std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
   return c;
 }
 
-ReportOptions report_options(const std::string& sort) {
+ReportOptions report_options(const std::string& sort, const std::string& columns, const std::string& format) {
   if (sort != "median" && sort != "name") throw std::invalid_argument("--sort must be median or name, got '" + sort + "'");
-  return {sort == "name" ? RowOrder::declared : RowOrder::best_first};
+  if (!format.empty() && !takes_columns(format))
+    throw std::invalid_argument("--columns chooses the columns of tables: give it with --format text, md or html, not " + format);
+  return {sort == "name" ? RowOrder::declared : RowOrder::best_first, columns_from(columns)};
 }
 
 void print_report(const std::string& format, const Results& results, const std::string& output,
@@ -119,7 +124,8 @@ std::vector<Results> load_runs(const std::string& files) {
 }
 
 int report(const ReportCommands& c, const CliHost& host) {
-  const ReportOptions options = report_options(c.report_sort);
+  const ReportOptions options =
+      report_options(c.report_sort, c.report_columns, c.report->count("--columns") ? c.report_format : "");
   make_reporter(c.report_format, options);  // an unknown format is reported before the file is read
   const bool svg = c.report_format == "svg";
   check_output_file(c.report_output, "--output", c.report->count("--output") > 0, svg);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../results.hpp"
+#include "columns.hpp"
 
 namespace benchbox {
 
@@ -17,6 +18,7 @@ enum class RowOrder { best_first, declared };
 
 struct ReportOptions {
   RowOrder order = RowOrder::best_first;
+  ColumnChoice columns = default_columns();  // of the text, Markdown and HTML tables
 };
 
 // Results of one case and point. Rows with a number come first, best first (or in run order
