@@ -43,7 +43,7 @@ std::size_t display_width(std::string_view s);
 std::string middle_cut(const std::string& s, std::size_t budget);
 // The text table's budgets: a library's name, and a version (which first drops a remark in
 // parentheses, "(Debian libsparsehash-dev)").
-inline constexpr std::size_t kNameBudget = 18, kVersionBudget = 16;
+inline constexpr std::size_t kNameBudget = 20, kVersionBudget = 16;
 std::string short_version(const std::string& v);
 
 // One case's table: its columns (a figure of the module's own, or a hardware counter, each a
