@@ -9,7 +9,6 @@
 #include "frontier.hpp"
 #include "context.hpp"
 #include "escape.hpp"
-#include "numbers.hpp"
 #include "reporter.hpp"
 #include "sweep.hpp"
 

@@ -4,7 +4,6 @@
 #include "columns.hpp"
 #include "context.hpp"
 #include "escape.hpp"
-#include "numbers.hpp"
 #include "reporter.hpp"
 
 namespace benchbox {

@@ -11,7 +11,7 @@
 namespace benchbox::text {
 namespace {
 
-// A text cut to fit its column ends in "..", never in "~" (the unstable mark).
+// A text cut to fit a column of the rank and coverage tables, ".." last.
 std::string fit(const std::string& s, std::size_t width) { return s.size() > width ? s.substr(0, width - 2) + ".." : s; }
 
 // The default table's budget: a terminal of 100 columns.
