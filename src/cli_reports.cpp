@@ -16,7 +16,8 @@ namespace benchbox {
 
 struct ReportCommands {
   CLI::App* report = nullptr;
-  std::string report_file, report_format = "text", report_output, report_sort = "median", report_aggregates = "with";
+  std::string report_file, report_format = "text", report_output, report_sort = "median", report_columns = "default",
+              report_aggregates = "with";
 
   CLI::App* compare = nullptr;
   std::string old_file, new_file;
@@ -61,6 +62,9 @@ std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
                         "write to this file instead of standard output (svg: DIR/ or PREFIX, one file per case)");
   c->report->add_option("--sort", c->report_sort, "rows by median, best first (default), or by name: declared order");
   c->report->add_option("--gbench-aggregates", c->report_aggregates, kGbenchAggregatesHelp);
+  c->report->add_option("--columns", c->report_columns,
+                        "the tables' columns (text, md, html): default, all, or names, e.g. figure,ci,vs-ref (listed below)");
+  c->report->footer(columns_help());
 
   c->compare = app.add_subcommand("compare", "compare two results files (or two sets of runs): change per library and case, with a U test");
   c->compare->add_option("old", c->old_file, "the earlier results JSON, or several runs of it comma-separated (A.json,B.json)")
@@ -87,9 +91,11 @@ std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app) {
   return c;
 }
 
-ReportOptions report_options(const std::string& sort) {
+ReportOptions report_options(const std::string& sort, const std::string& columns, const std::string& format) {
   if (sort != "median" && sort != "name") throw std::invalid_argument("--sort must be median or name, got '" + sort + "'");
-  return {sort == "name" ? RowOrder::declared : RowOrder::best_first};
+  if (!format.empty() && !takes_columns(format))
+    throw std::invalid_argument("--columns chooses the columns of tables: give it with --format text, md or html, not " + format);
+  return {sort == "name" ? RowOrder::declared : RowOrder::best_first, columns_from(columns)};
 }
 
 GbenchAggregates gbench_aggregates_from(const std::string& text, const std::string& format, bool given) {
@@ -129,7 +135,8 @@ std::vector<Results> load_runs(const std::string& files) {
 }
 
 int report(const ReportCommands& c, const CliHost& host) {
-  ReportOptions options = report_options(c.report_sort);
+  ReportOptions options =
+      report_options(c.report_sort, c.report_columns, c.report->count("--columns") ? c.report_format : "");
   options.gbench_aggregates = gbench_aggregates_from(c.report_aggregates, c.report_format, c.report->count("--gbench-aggregates") > 0);
   make_reporter(c.report_format, options);  // an unknown format is reported before the file is read
   const bool svg = c.report_format == "svg";

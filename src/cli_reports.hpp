@@ -22,8 +22,9 @@ std::shared_ptr<ReportCommands> add_report_commands(CLI::App& app);
 // with a one-line message on bad input (the caller turns it into exit status 2).
 int run_report_commands(const ReportCommands& commands, const CliHost& host);
 
-// --sort median|name, as the reports' options; throws std::invalid_argument naming the option.
-ReportOptions report_options(const std::string& sort);
+// --sort median|name and --columns (report/columns.hpp; given for `format`, which must draw
+// tables, or "" when not given), as the reports' options; throws std::invalid_argument naming the option.
+ReportOptions report_options(const std::string& sort, const std::string& columns = "default", const std::string& format = "");
 
 // --gbench-aggregates with|only|none; given with another format than gbench it is a mistake.
 // Throws std::invalid_argument naming the option.

@@ -198,14 +198,15 @@ RunObserver live_observer(const PreparedRun& run, const Results& results, std::F
     fmt::print(out, "== {} {}, {} ==\n", run.module.id, p.spec->id, p.label());
     std::fflush(out);
   };
-  observer.case_finished = [&results, order = run.request.report.order, out](const CasePoint& p) {
+  observer.case_finished = [&results, options = run.request.report, out](const CasePoint& p) {
     // Only this point's rows are grouped: grouping the whole run at every point was quadratic in
     // its rows (the hashing suite's 2,500 rows spent minutes here).
     Results here;
     here.context = results.context;
     for (const auto& m : results.measurements)
       if (m.case_id == p.spec->id && m.point == p.point) here.measurements.push_back(m);
-    for (const auto& g : group_by_case(here, order)) fmt::print(out, "{}\n{}\n", text::original_lines(g), text::case_table(g));
+    for (const auto& g : group_by_case(here, options.order))
+      fmt::print(out, "{}\n{}\n", text::original_lines(g), text::case_table(g, options.columns));
     std::fflush(out);
   };
   return observer;

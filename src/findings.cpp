@@ -55,8 +55,9 @@ void add_run_findings(Results& results) {
   }
   if (!bimodal.empty())
     results.warnings.push_back(fmt::format(
-        "processes of {} row(s) fell into two separated modes ({}): the median hides one of them; the tables show both",
-        bimodal.size(), bimodal.size() <= 5 ? fmt::format("{}", fmt::join(bimodal, ", ")) : std::string("see the tables")));
+        "processes of {} row(s) fell into two separated modes ({}): the median hides one of them; the tables mark them = "
+        "(--columns modes shows both values)",
+        bimodal.size(), bimodal.size() <= 5 ? fmt::format("{}", fmt::join(bimodal, ", ")) : std::string("marked = in the tables")));
   if (auto busy = others_on_measured_cpu(results)) results.warnings.push_back(*busy);
   if (!stolen.empty())
     results.warnings.push_back(fmt::format("the host took CPU time (steal) while these rows ran: {}; interleaved rounds spread it "

@@ -77,6 +77,9 @@ void add_output_options(CLI::App& command, RunOptions& o) {
                      "spread over the whole run and the tables print at its end; case: one case's rounds after "
                      "another, each table printed as soon as its case is done");
   command.add_option("--sort", o.sort, "table rows by median, best first (default), or by name: declared order");
+  command.add_option("--columns", o.columns,
+                     "the tables' columns (text, md, html): default, all, or names, e.g. figure,ci,vs-ref (listed below)");
+  command.footer(columns_help());
   command.add_flag("--verify", o.verify,
                    "check every selected library on every selected point: one short trial each (no calibration, no "
                    "repetitions), every proof checked, a pass/fail line per row and nothing timed shown");
@@ -238,7 +241,7 @@ void add_order(const RunOptions& o, RunSettings& s) {
 // The options that shape a measurement or its report contradict it.
 void add_verify(const RunOptions& o, RunSettings& s) {
   for (const char* option : {"--reps", "--processes", "--warmup", "--target-ms", "--counters", "--instructions", "--format",
-                             "--output", "--sort", "--interleave"})
+                             "--output", "--sort", "--columns", "--interleave"})
     if (o.given(option))
       throw std::invalid_argument(std::string("--verify runs one short trial per row and prints whether each was proved; ") +
                                   option + " is for a measuring run");
@@ -285,7 +288,7 @@ RunRequest run_request(const RunOptions& o) {
   r.json = o.json;
   r.output_given = o.given("--output");
   r.json_given = o.given("--json");
-  r.report = report_options(o.sort);
+  r.report = report_options(o.sort, o.columns, o.given("--columns") ? o.format : "");
   r.report.gbench_aggregates = gbench_aggregates_from(o.gbench_aggregates, o.format, o.given("--gbench-aggregates"));
   if (o.no_store && o.given("--store")) throw std::invalid_argument("--store and --no-store: give one of them");
   if (o.given("--store") && o.store.empty()) throw std::invalid_argument("--store is given empty: give a file or a postgresql:// URL");

@@ -27,7 +27,7 @@ struct RunOptions {
   std::vector<std::string> by_axis;    // --param AXIS=V1,V2 (repeatable)
   std::string libraries;               // --lib A,B:VARIANT
   std::string ops, target_ms, reps, warmup, processes, cpu, timeout = "120", seed, interleave = "suite";
-  std::string json, format = "text", output, sort = "median", store;
+  std::string json, format = "text", output, sort = "median", store, columns = "default";
   std::string gbench_aggregates = "with";
   bool no_store = false;
   bool no_pin = false, counters = false, instructions = false, no_wait = false, verify = false;

@@ -29,6 +29,8 @@ expect_usage_error(fake -n pass --cpu 4096)
 expect_usage_error(fake 5)
 expect_usage_error(list nosuchmodule)
 expect_usage_error(report /nonexistent/results.json)
+expect_usage_error_matching("^benchbox: error: --columns: unknown column 'bogus' \\(columns: rank, [^\n]+, all\\)\n$" fake -n pass --columns bogus)
+expect_usage_error_matching("--columns chooses the columns of tables" report /nonexistent/results.json -f csv --columns all)
 
 # More counts and sizes: zero, negative, not a number, absurd (docs/reliability.md).
 expect_usage_error(fake -n pass -1)
@@ -64,7 +66,7 @@ expect_usage_error_matching("contradict" fake -n pass --lib steady --counters --
 expect_usage_error(fake -n pass --lib steady,nosuchlib)
 # --verify times nothing: the options of a measuring run contradict it.
 foreach(option "--reps;3" "--processes;2" "--warmup;1" "--target-ms;5" "--counters" "--instructions" "--format;md"
-               "--output;x.txt" "--sort;name" "--interleave;case")
+               "--output;x.txt" "--sort;name" "--columns;all" "--interleave;case")
   expect_usage_error_matching("--verify runs one short trial per row.*is for a measuring run" fake --verify ${option})
 endforeach()
 expect_usage_error(fake -n pass --no-such-option)

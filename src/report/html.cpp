@@ -5,10 +5,10 @@
 #include <fmt/format.h>
 
 #include "chart.hpp"
+#include "columns.hpp"
 #include "frontier.hpp"
 #include "context.hpp"
 #include "escape.hpp"
-#include "numbers.hpp"
 #include "reporter.hpp"
 #include "sweep.hpp"
 
@@ -23,11 +23,11 @@ dl.context dt { color: #555; } dl.context dd { margin: 0; word-break: break-word
 .warnings { background: #fff6e0; border-left: 4px solid #e0a000; padding: .5em 1em; }
 .interrupted { background: #fde8e8; border-left: 4px solid #b00020; padding: .5em 1em; }
 table { border-collapse: collapse; font-size: .9em; margin: 1em 0; }
-th, td { padding: .25em .7em; border-bottom: 1px solid #eee; text-align: right; }
+th, td { padding: .25em .7em; border-bottom: 1px solid #eee; text-align: right; white-space: nowrap; }
 th { background: #f4f4f4; } td.name, th.name { text-align: left; }
 tr.floor td { color: #a04f00; } svg { max-width: 100%; height: auto; }
 ul.missing li.failed { color: #b00020; }
-td.traits { font-size: .8em; max-width: 24em; text-align: left; color: #555; }
+td.traits { font-size: .8em; max-width: 24em; text-align: left; color: #555; white-space: normal; }
 footer { margin-top: 3em; color: #777; font-size: .8em; }
 )";
 
@@ -35,81 +35,46 @@ std::string status_text(Status s) {
   return s == Status::failed ? "FAILED" : s == Status::not_applicable ? "n/a" : "not available";
 }
 
-// The adapters' own figures of a row (allocations, bytes per element...), one cell each.
-std::string extra_cells(const CaseGroup& g, const Measurement& m) {
-  std::string out;
-  for (const auto& f : g.extra_figures()) {
-    const FigureValues* v = m.extra(f.id);
-    out += "<td>" + (v ? format_figure(f, v->summary.median) : std::string()) + "</td>";
+std::string attribute(const std::string& name, const std::string& value) {
+  return value.empty() ? "" : " " + name + "=\"" + html_escape(value) + "\"";
+}
+
+std::string cell_class(const TableColumn& c) {
+  return c.id == Column::traits ? " class=\"traits\"" : c.left ? " class=\"name\"" : "";
+}
+
+// The case's table, the columns ReportOptions::columns chooses, and its legend; empty when no
+// row has a number.
+std::string table_of(const CaseGroup& g, const ColumnChoice& columns) {
+  const CaseTable t = case_table_of(g, columns, Markup::html);
+  if (t.rows.empty()) return "";
+  std::string out = "<table>\n<tr>";
+  for (const auto& c : t.columns) out += "<th" + cell_class(c) + attribute("title", c.tip) + ">" + html_escape(c.title) + "</th>";
+  out += "</tr>\n";
+  for (const auto& r : t.rows) {
+    out += r.m->reference ? "<tr class=\"floor\">" : "<tr>";
+    for (std::size_t i = 0; i < t.columns.size(); ++i)
+      out += "<td" + cell_class(t.columns[i]) + attribute("title", r.tips[i]) + ">" + html_escape(r.cells[i]) + "</td>";
+    out += "</tr>\n";
   }
-  return out;
+  out += "</table>\n";
+  const Legend legend = legend_of(g, t);
+  std::string text;
+  for (const auto* part : {&legend.figures, &legend.columns, &legend.marks})
+    for (const auto& phrase : *part) text += (text.empty() ? "" : "; ") + html_escape(phrase);
+  return out + (text.empty() ? "" : "<p class=\"legend\">" + text + ".</p>\n");
 }
 
-// The robust figure with its interval and the interval's coverage.
-std::string robust_cell(const Measurement& m) {
-  const auto q = m.robust();
-  return q ? fmt::format("{} ({}..{}, {:.0f}%)", format_value(q->value), format_value(q->ci_low), format_value(q->ci_high),
-                         100 * q->ci_level)
-           : "";
-}
-
-std::string table_row(const CaseGroup& g, const Measurement& m) {
-  const Summary& s = m.summary;
-  std::string traits;
-  for (const auto& [k, v] : m.traits.values) traits += (traits.empty() ? "" : ", ") + k + " " + v;
-  return fmt::format(
-      "<tr{}><td class=\"name\">{}{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{}</td>"
-      "<td>{}..{}</td><td>{:.1f}%</td><td>{}..{} ({:.0f}%)</td><td>{}</td><td>{:.2f}x</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
-      "<td class=\"traits\">{}</td>{}</tr>\n",
-      m.reference ? " class=\"floor\"" : "", html_escape(m.row_name()), m.reference ? " (reference)" : "",
-      html_escape(m.version), format_value(s.median), m.rate() > 0 ? with_thousands(m.rate()) : "",
-      m.figure.exact() ? std::string("exact") : fmt::format("{:.1f}%", 100 * s.relative_mad()),
-      format_value(s.min), format_value(s.max), 100 * s.relative_spread(), format_value(s.ci_low), format_value(s.ci_high),
-      100 * s.ci_level, robust_cell(m), g.relative(m), CaseGroup::vs_reference(m), g.vs_mean_text(m), m.peak_rss_bytes ? format_mib(m.peak_rss_bytes) : "", s.n, html_escape(traits),
-      extra_cells(g, m));
-}
-
-// What the table's exact further figures are, and the case's CPUs when it ran unpinned.
-std::string extra_legend(const CaseGroup& g) {
-  std::string out;
-  for (const auto& f : g.extra_figures())
-    if (f.exact())
-      out += fmt::format(" {}: {} ({}, {}).", html_escape(f.label), html_escape(f.description.empty() ? f.id : f.description),
-                         summary_note(f), f.direction());
-  if (g.cpus > 1) out += " " + html_escape(g.cpus_legend()) + ".";
-  return out;
-}
-
-std::string extra_headers(const CaseGroup& g) {
-  std::string out;
-  for (const auto& f : g.extra_figures()) out += "<th title=\"" + html_escape(f.description) + "\">" + html_escape(f.label) + "</th>";
-  return out;
-}
-
-std::string case_section(const CaseGroup& g) {
+std::string case_section(const CaseGroup& g, const ColumnChoice& columns) {
   std::string out = fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", html_escape(chart::case_slug(g)),
                                 html_escape(chart::case_title(g)));
   out += chart::render_svg(g, false);
-  std::string rows, missing, rate_unit;
-  for (const auto* m : g.rows) {
-    if (!m->ok()) {
+  out += table_of(g, columns);
+  std::string missing;
+  for (const auto* m : g.rows)
+    if (!m->ok())
       missing += fmt::format("<li class=\"{}\"><b>{}</b> {}: {}</li>\n", m->status == Status::failed ? "failed" : "na",
                              html_escape(m->row_name()), status_text(m->status), html_escape(m->reason));
-      continue;
-    }
-    if (m->rate() > 0) rate_unit = m->rate_unit;
-    rows += table_row(g, *m);
-  }
-  if (!rows.empty())
-    out += fmt::format(
-        "<table>\n<tr><th class=\"name\">library</th><th class=\"name\">version</th><th>{}</th><th>{}</th>"
-        "<th>&#177;MAD</th><th>min..max</th><th>spread</th><th>CI of median</th><th>{}</th><th>relative</th><th title=\"median over rounds of the ratio to the reference row in the same round\">vs ref</th><th title=\"{}\">vs mean</th><th>peak MiB</th>"
-        "<th>reps</th><th class=\"name\">traits</th>{}</tr>\n{}</table>\n<p class=\"legend\">{}: {} ({}{}); {}; {}.{}</p>\n",
-        html_escape(g.figure.label), html_escape(rate_unit), html_escape(g.robust_title()), html_escape(g.vs_mean_legend()), extra_headers(g), rows,
-        html_escape(g.figure.label),
-        html_escape(g.figure.description.empty() ? "median of the repetitions" : g.figure.description), g.figure.direction(),
-        g.figure.exact() ? ", " + summary_note(g.figure) : "", html_escape(g.robust_legend()),
-        html_escape(g.vs_mean_legend()), extra_legend(g));
   if (!missing.empty()) out += "<p>Without a number:</p>\n<ul class=\"missing\">\n" + missing + "</ul>\n";
   if (!g.not_offered.empty()) out += "<p class=\"legend\">Not offered by " + html_escape(not_offered_names(g)) + ".</p>\n";
   return out + "</section>\n";
@@ -137,11 +102,10 @@ class HtmlReporter : public Reporter {
       for (const auto& w : results.warnings) out += "<li>" + html_escape(w) + "</li>\n";
       out += "</ul>\n";
     }
-    out += "<p>Each case's figure is named above its table, with whether lower or higher is better. Relative: to the "
-           "best library of the case. Spread: (max - min) / median. CI: distribution-free confidence interval of the "
-           "median, with its coverage. Peak MiB: the largest resident memory of the row's processes.</p>\n";
+    out += "<p>Each case's figure is named above its table, with whether lower or higher is better; a legend under "
+           "each table says what its columns and marks are.</p>\n";
     const auto all = groups(results);
-    for (const auto& g : all) out += case_section(g);
+    for (const auto& g : all) out += case_section(g, options_.columns);
     for (const auto& g : all)
       if (g.trade_off())
         out += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n{}</section>\n", html_escape(chart::frontier_slug(g)),

@@ -1,9 +1,9 @@
 // --format md: a Markdown table per case, ready to paste into an issue or a README.
 #include <fmt/format.h>
 
+#include "columns.hpp"
 #include "context.hpp"
 #include "escape.hpp"
-#include "numbers.hpp"
 #include "reporter.hpp"
 
 namespace benchbox {
@@ -13,9 +13,43 @@ std::string status_text(Status s) {
   return s == Status::failed ? "FAILED" : s == Status::not_applicable ? "n/a" : "not available";
 }
 
+// A cell as Markdown: the reference mark escaped, so that two of them cannot make emphasis.
+std::string md_text(const std::string& s) {
+  std::string out;
+  for (char c : md_cell(s)) out += c == '*' ? std::string("\\*") : std::string(1, c);
+  return out;
+}
+
+std::string legend_paragraph(const Legend& l) {
+  std::string out;
+  for (const auto* part : {&l.figures, &l.columns, &l.marks})
+    for (const auto& phrase : *part) out += (out.empty() ? "" : "; ") + md_text(phrase);
+  return out.empty() ? "" : "\n" + out + ".\n";
+}
+
 class MarkdownReporter : public Reporter {
  public:
   using Reporter::Reporter;
+
+  // The case's table (the columns options_ chooses), then its legend; the rows without a number
+  // come under it.
+  std::string table(const CaseGroup& g) const {
+    const CaseTable t = case_table_of(g, options_.columns, Markup::md);
+    if (t.rows.empty()) return "";
+    std::string out = "|", align = "|";
+    for (const auto& c : t.columns) {
+      out += " " + md_text(c.title) + " |";
+      align += c.left ? ":--|" : "--:|";
+    }
+    out += "\n" + align + "\n";
+    for (const auto& r : t.rows) {
+      out += "|";
+      for (const auto& cell : r.cells) out += " " + md_text(cell) + " |";
+      out += "\n";
+    }
+    return out + legend_paragraph(legend_of(g, t));
+  }
+
   std::string render(const Results& results) const override {
     std::string out = fmt::format("Machine: {}", md_cell(machine_label(results.context)));
     if (auto date = context_text(results.context, "date"); !date.empty()) out += fmt::format(", {}", md_cell(date));
@@ -23,58 +57,10 @@ class MarkdownReporter : public Reporter {
     out += "\n\n";
     for (const auto& g : groups(results)) {
       out += fmt::format("### {} {}, {}{}\n\n", md_cell(g.module), md_cell(g.case_id), md_cell(g.param_label), g.cpus_note());
-      std::string rate_unit;
-      for (const auto* m : g.rows)
-        if (m->ok() && m->rate() > 0) rate_unit = m->rate_unit;
-      const auto extras = g.extra_figures();
-      out += fmt::format("| library | version | {} | {} | ± | {} | min..max | relative | vs ref | vs mean | peak MiB |",
-                         md_cell(g.figure.label), md_cell(rate_unit), g.robust_title());
-      for (const auto& f : extras) out += " " + md_cell(f.label) + " |";
-      out += "\n|:--|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|";
-      for (std::size_t i = 0; i < extras.size(); ++i) out += "--:|";
-      out += "\n";
+      out += table(g);
       std::string missing;
-      bool any_unstable = false, any_reference = false;
-      for (const auto* m : g.rows) {
-        if (!m->ok()) {
-          missing += fmt::format("- {}: {}: {}\n", md_cell(m->row_name()), status_text(m->status), md_cell(m->reason));
-          continue;
-        }
-        const Summary& s = m->summary;
-        any_unstable = any_unstable || m->unstable();
-        any_reference = any_reference || m->reference;
-        const bool exact = m->figure.exact();  // one value: no interval, no range
-        const auto robust = m->robust();
-        out += fmt::format("| {}{} | {} | {} | {} | {}{} | {} | {} | {:.2f}x | {} | {} | {} |", md_cell(m->row_name()),
-                           m->reference ? " \\*" : "", md_cell(m->version), format_value(s.median),
-                           m->rate() > 0 ? with_thousands(m->rate()) : "",
-                           exact ? "exact" : fmt::format("{:.1f}%", 100 * m->uncertainty()), m->unstable() ? " ~" : "",
-                           robust ? fmt::format("{} ±{:.1f}%", format_value(robust->value), 100 * robust->uncertainty()) : "",
-                           exact ? format_value(s.median) : format_value(s.min) + ".." + format_value(s.max), g.relative(*m),
-                           CaseGroup::vs_reference(*m),
-                           g.vs_mean_text(*m),
-                           m->peak_rss_bytes ? format_mib(m->peak_rss_bytes) : "");
-        for (const auto& f : extras) {
-          const FigureValues* v = m->extra(f.id);
-          const std::string mark = f.trade_off && g.on_frontier(*m) ? " ◆" : "";
-          out += " " + (v ? format_figure(f, v->summary.median) + mark : std::string()) + " |";
-        }
-        out += "\n";
-      }
-      out += fmt::format("\n{}: {}, {}; ±: half-width of the median's confidence interval; {}", md_cell(g.figure.label),
-                         g.figure.exact() ? summary_note(g.figure) : "median of the repetitions", g.figure.direction(),
-                         g.robust_legend());
-      for (const auto& f : extras)
-        if (f.exact()) out += fmt::format("; {}: {}, {}", md_cell(f.label), summary_note(f), f.direction());
-      if (g.cpus > 1) out += "; " + g.cpus_legend();
-      out += any_unstable ? "; ~ " + CaseGroup::unstable_legend() : "";
-      out += "; relative: to the best; vs ref: median over rounds of the ratio to the reference row in the same round; " +
-             g.vs_mean_legend();
-      out += any_reference ? "; \\*: the reference row (the module's floor)" : "";
-      if (const FigureSpec* t = g.trade_off())
-        out += fmt::format("; ◆: on the frontier of {} and {} (no other row at least as good on both and better on one)",
-                           md_cell(g.figure.label), md_cell(t->label));
-      out += ".\n";
+      for (const auto* m : g.rows)
+        if (!m->ok()) missing += fmt::format("- {}: {}: {}\n", md_cell(m->row_name()), status_text(m->status), md_cell(m->reason));
       if (!missing.empty()) out += "\nWithout a number:\n\n" + missing;
       if (!g.not_offered.empty()) out += "\nNot offered by " + md_cell(not_offered_names(g)) + ".\n";
       out += "\n";

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../results.hpp"
+#include "columns.hpp"
 
 namespace benchbox {
 
@@ -23,6 +24,7 @@ enum class GbenchAggregates { with, only, none };
 struct ReportOptions {
   RowOrder order = RowOrder::best_first;
   GbenchAggregates gbench_aggregates = GbenchAggregates::with;
+  ColumnChoice columns = default_columns();  // of the text, Markdown and HTML tables
 };
 
 // Results of one case and point. Rows with a number come first, best first (or in run order

@@ -5,78 +5,192 @@
 #include <algorithm>
 #include <cmath>
 
+#include "columns.hpp"
 #include "numbers.hpp"
 
 namespace benchbox::text {
 namespace {
 
-// A text cut to fit its column ends in "..", never in "~" (the unstable mark).
+// A text cut to fit a column of the rank and coverage tables, ".." last.
 std::string fit(const std::string& s, std::size_t width) { return s.size() > width ? s.substr(0, width - 2) + ".." : s; }
 
-// The version column is as wide as the longest version up to this; a longer version first drops
-// its remark in parentheses ("0.0+git20180715.2c46874-2 (Debian libflathashmap-dev)"), and only
-// then is cut.
-constexpr std::size_t kVersionWidth = 14, kMaxVersionWidth = 28;
-
-std::string version_text(const std::string& v) {
-  if (v.size() <= kMaxVersionWidth) return v;
-  const auto remark = v.find(" (");
-  return remark != std::string::npos && remark <= kMaxVersionWidth ? v.substr(0, remark) : fit(v, kMaxVersionWidth);
-}
+// The default table's budget: a terminal of 100 columns.
+constexpr std::size_t kWidth = 100;
 
 std::string status_label(Status s) {
   return s == Status::failed ? "FAILED" : s == Status::not_applicable ? "n/a" : "not available";
 }
 
-// The extra columns a group's rows have: the adapters' own figures, then hardware counters.
-struct Columns {
-  std::vector<FigureSpec> extras;
-  bool counters = false;
-  std::size_t version_width = kVersionWidth;
-};
-
-Columns columns_of(const CaseGroup& g) {
-  Columns c;
-  c.extras = g.extra_figures();
-  for (const auto* m : g.rows) {
-    c.counters = c.counters || m->cycles_per_op || (m->instructions_per_op && m->figure.timed());
-    c.version_width = std::max(c.version_width, version_text(m->version).size());
-  }
-  return c;
+std::string pad(const std::string& s, std::size_t width, bool left) {
+  const std::string fill(width - std::min(width, display_width(s)), ' ');
+  return left ? s + fill : fill + s;
 }
 
-std::string row_line(const CaseGroup& g, const Measurement& m, const Columns& c) {
-  const std::string name = fit(m.row_name(), 15) + (m.reference ? "*" : "");
-  const std::string version = version_text(m.version);
-  if (!m.ok()) return fmt::format("{:<16} {:<{}} {}: {}\n", name, version, c.version_width, status_label(m.status), m.reason);
-  const Summary& s = m.summary;
-  const bool exact = m.figure.exact();  // one value: no interval, no range
-  const auto robust = m.robust();
-  std::string out = fmt::format("{:<16} {:<{}} {:>11} {:>15} {:>8} {:>18} {:>17} {:>8.2f}x {:>8} {:>8} {:>9}{}", name, version,
-                                c.version_width, format_value(s.median), m.rate() > 0 ? with_thousands(m.rate()) : "",
-                                exact ? "exact" : fmt::format("{:.1f}%", 100 * m.uncertainty()),
-                                robust ? format_value(robust->value) + fmt::format(" ±{:.1f}%", 100 * robust->uncertainty()) : "-",
-                                exact ? format_value(s.median) : format_value(s.min) + ".." + format_value(s.max), g.relative(m),
-                                m.reference_ratio ? fmt::format("{:.2f}x", m.reference_ratio->median) : "-",
-                                g.vs_mean_text(m),
-                                m.peak_rss_bytes ? format_mib(m.peak_rss_bytes) : "-", m.unstable() ? " ~" : "");
-  if (m.modes.size() >= 2)
-    out += fmt::format("  two modes: {} and {}", format_value(m.modes.front()), format_value(m.modes.back()));
-  for (const auto& f : c.extras) {
-    const FigureValues* v = m.extra(f.id);
-    const std::string mark = f.trade_off && g.on_frontier(m) ? " <" : "";
-    out += fmt::format(" {:>14}", v ? format_figure(f, v->summary.median) + mark : "-");
+std::string trim_right(std::string s) {
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+// A text cut at its end to `width` columns, "…" last.
+std::string end_cut(const std::string& s, std::size_t width) {
+  if (display_width(s) <= width || width < 2) return s;
+  std::string out;
+  std::size_t shown = 0;
+  for (std::size_t i = 0; i < s.size() && shown < width - 1; ++i) {
+    out += s[i];
+    if (i + 1 == s.size() || (static_cast<unsigned char>(s[i + 1]) & 0xC0) != 0x80) ++shown;
   }
-  if (c.counters)
-    out += fmt::format(" {:>10} {:>10}", m.cycles_per_op ? fmt::format("{:.1f}", *m.cycles_per_op) : "-",
-                       m.instructions_per_op ? fmt::format("{:.1f}", *m.instructions_per_op) : "-");
+  return out + "…";
+}
+
+// Word-wrapped to `width` columns, each further line indented by two spaces.
+std::string wrapped(const std::string& text, std::size_t width) {
+  std::string out, line;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (!line.empty() && display_width(line) + 1 + display_width(word) > width) {
+      out += line + "\n";
+      line = "  ";
+    } else if (!line.empty() && line != "  ") {
+      line += ' ';
+    }
+    line += word;
+    start = end + 1;
+  }
+  return out + line + "\n";
+}
+
+// Phrases joined by "; " into lines of at most `width` columns.
+std::string packed(const std::vector<std::string>& phrases, std::size_t width) {
+  std::string out, line;
+  for (const auto& p : phrases) {
+    if (!line.empty() && display_width(line) + 2 + display_width(p) > width) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : "; ") + p;
+  }
+  return line.empty() ? out : out + line + "\n";
+}
+
+// A column's title on one line, or on two ("bytes/" over "message") where the table is too wide:
+// split after a '/' or at a space, the longer half as short as it can be.
+struct Title {
+  std::string upper, lower;
+};
+
+Title split_title(const std::string& t) {
+  Title best{"", t};
+  std::size_t best_width = display_width(t);
+  for (std::size_t i = 1; i + 1 < t.size(); ++i) {
+    if (t[i] != ' ' && t[i] != '/') continue;
+    Title split{t.substr(0, t[i] == '/' ? i + 1 : i), t.substr(i + 1)};
+    const std::size_t w = std::max(display_width(split.upper), display_width(split.lower));
+    if (w < best_width) best = split, best_width = w;
+  }
+  return best;
+}
+
+struct Layout {
+  std::vector<Title> titles;
+  std::vector<std::size_t> widths;  // each with the gap before it
+  std::size_t number_gap = 2;       // between two right-aligned columns
+  std::size_t gap_before(const CaseTable& t, std::size_t i) const {
+    return i == 0 ? 0 : !t.columns[i - 1].left && !t.columns[i].left ? number_gap : 2;
+  }
+  std::size_t total() const {
+    std::size_t sum = 0;
+    for (auto w : widths) sum += w;
+    return sum;
+  }
+};
+
+// The name and version of a row, as its table shows them.
+std::string name_cell(const Measurement& m, const ColumnChoice& choice) {
+  return choice.full_names ? m.row_name() : middle_cut(m.row_name(), kNameBudget);
+}
+std::string version_cell(const Measurement& m, const ColumnChoice& choice) {
+  return choice.full_names ? m.version : short_version(m.version);
+}
+
+// The widest cell of column i: the verified rows', and for names and versions the other rows' too.
+std::size_t cells_width(const CaseGroup& g, const CaseTable& t, const ColumnChoice& choice, std::size_t i) {
+  std::size_t w = t.columns[i].id == Column::ci ? 5 : 0;  // "12.3%": as wide in every table
+  for (const auto& r : t.rows) w = std::max(w, display_width(r.cells[i]));
+  for (const auto* m : g.rows) {
+    if (t.columns[i].id == Column::library) w = std::max(w, display_width(name_cell(*m, choice)));
+    if (t.columns[i].id == Column::version) w = std::max(w, display_width(version_cell(*m, choice)));
+  }
+  return w;
+}
+
+// Each column as wide as its widest cell or title; while the table is wider than `width`, the
+// titles wider than their cells go on two lines, the one that saves most first.
+Layout layout_with(const std::vector<std::size_t>& cells, const CaseTable& t, std::size_t width, std::size_t number_gap) {
+  Layout l;
+  l.number_gap = number_gap;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    l.titles.push_back({"", t.columns[i].title});
+    l.widths.push_back(std::max(cells[i], display_width(t.columns[i].title)) + l.gap_before(t, i));
+  }
+  while (l.total() > width) {
+    std::size_t best = 0, saving = 0;
+    for (std::size_t i = 0; i < t.columns.size(); ++i) {
+      if (!l.titles[i].upper.empty()) continue;
+      const Title s = split_title(t.columns[i].title);
+      const std::size_t w = std::max({cells[i], display_width(s.upper), display_width(s.lower)}) + l.gap_before(t, i);
+      if (w < l.widths[i] && l.widths[i] - w > saving) best = i, saving = l.widths[i] - w;
+    }
+    if (saving == 0) break;
+    l.titles[best] = split_title(t.columns[best].title);
+    l.widths[best] -= saving;
+  }
+  return l;
+}
+
+// Two spaces between columns; one between numbers where two would not fit in `width`.
+Layout layout_of(const CaseGroup& g, const CaseTable& t, const ColumnChoice& choice, std::size_t width) {
+  std::vector<std::size_t> cells;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) cells.push_back(cells_width(g, t, choice, i));
+  Layout l = layout_with(cells, t, width, 2);
+  return l.total() <= width ? l : layout_with(cells, t, width, 1);
+}
+
+std::string cells_line(const CaseTable& t, const Layout& l, const std::vector<std::string>& cells) {
+  std::string out;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    out += std::string(l.gap_before(t, i), ' ') + pad(cells[i], l.widths[i] - l.gap_before(t, i), t.columns[i].left);
+  return trim_right(out) + "\n";
+}
+
+// A row without a number: its rank, name and version, then its status and reason (cut to the
+// table's width but with every column; the line above the table has it whole).
+std::string status_line(const CaseTable& t, const Layout& l, const Measurement& m, const ColumnChoice& choice) {
+  std::string out;
+  std::size_t i = 0;
+  for (; i < t.columns.size() && (t.columns[i].id == Column::rank || t.columns[i].id == Column::library ||
+                                  t.columns[i].id == Column::version); ++i) {
+    const Column c = t.columns[i].id;
+    const std::string cell = c == Column::rank ? "" : c == Column::library ? name_cell(m, choice) : version_cell(m, choice);
+    out += std::string(l.gap_before(t, i), ' ') + pad(cell, l.widths[i] - l.gap_before(t, i), t.columns[i].left);
+  }
+  out += "  ";
+  const std::string status = status_label(m.status) + ": " + m.reason;
+  const std::size_t used = display_width(out);
+  out += choice.full_names || used + 10 > kWidth ? status : end_cut(status, kWidth - used);
   return out + "\n";
 }
 
-std::string rate_title(const CaseGroup& g) {
-  for (const auto* m : g.rows)
-    if (m->ok() && m->rate() > 0) return m->rate_unit;
-  return "";
+std::string legend_text(const CaseGroup& g, const CaseTable& t) {
+  const Legend legend = legend_of(g, t);
+  std::string out;
+  for (const auto& line : legend.figures) out += wrapped(line, kWidth);
+  out += packed(legend.columns, kWidth);
+  for (const auto& line : legend.marks) out += wrapped(line, kWidth);
+  return out;
 }
 
 // ", ratio 3.12": the row's exact further figures, for a line.
@@ -122,38 +236,20 @@ std::string case_heading(const CaseGroup& g) {
   return fmt::format("== {} {}, {}{} ==", g.module, g.case_id, g.param_label, g.cpus_note());
 }
 
-std::string case_table(const CaseGroup& g) {
-  const Columns c = columns_of(g);
-  std::string out = fmt::format("{:<16} {:<{}} {:>11} {:>15} {:>8} {:>18} {:>17} {:>9} {:>8} {:>8} {:>9}", "library", "version",
-                                c.version_width, g.figure.label, rate_title(g), "±", g.robust_title() + " ±", "min..max", "relative",
-                                "vs ref", "vs mean", "peak MiB");
-  for (const auto& f : c.extras) out += fmt::format(" {:>14}", fit(f.label, 14));
-  if (c.counters) out += fmt::format(" {:>10} {:>10}", "cycles/op", "instr/op");
-  out += "\n";
-  bool any_unstable = false, any_reference = false;
-  for (const auto* m : g.rows) {
-    any_unstable = any_unstable || m->unstable();
-    any_reference = any_reference || m->reference;
-    out += row_line(g, *m, c);
-  }
-  out += fmt::format("{}: {} ({}{}); ±: half-width of the median's confidence interval; {}relative: to the best; vs ref: "
-                     "median over rounds of the ratio to the reference row in the same round; {}; peak MiB: largest resident "
-                     "memory of the row's processes\n",
-                     g.figure.label, g.figure.description.empty() ? "median of the repetitions" : g.figure.description,
-                     g.figure.direction(), g.figure.exact() ? ", " + summary_note(g.figure) : "", g.robust_legend() + "; ",
-                     g.vs_mean_legend());
-  for (const auto& f : c.extras)
-    if (f.exact()) out += fmt::format("{}: {} ({}, {})\n", f.label, f.description.empty() ? f.id : f.description, summary_note(f), f.direction());
-  if (g.cpus > 1) out += g.cpus_legend() + "\n";
-  if (const FigureSpec* t = g.trade_off())
-    out += fmt::format("<: on the frontier of {} and {}: no other row is at least as good on both and better on one\n",
-                       g.figure.label, t->label);
-  if (any_reference)
-    out += fmt::format("*: the module's reference row (its floor: {})\n",
-                       g.reference_note.empty() ? "the limit of this case on this machine" : g.reference_note);
-  if (any_unstable)
-    out += "~ " + CaseGroup::unstable_legend() + " (see the warnings below)\n";
-  if (!g.not_offered.empty()) out += "not offered by " + not_offered_names(g) + "\n";
+std::string case_table(const CaseGroup& g, const ColumnChoice& choice) {
+  if (g.rows.empty()) return g.not_offered.empty() ? "" : wrapped("not offered by " + not_offered_names(g), kWidth);
+  const CaseTable t = case_table_of(g, choice, Markup::text);
+  // Every column is asked for to be seen, whatever the width: titles stay on one line.
+  const Layout l = layout_of(g, t, choice, choice.full_names ? SIZE_MAX : kWidth);
+  std::string out;
+  std::vector<std::string> upper, lower;
+  for (const auto& title : l.titles) upper.push_back(title.upper), lower.push_back(title.lower);
+  if (std::any_of(upper.begin(), upper.end(), [](const std::string& u) { return !u.empty(); })) out += cells_line(t, l, upper);
+  out += cells_line(t, l, lower);
+  std::size_t next = 0;  // the verified rows' cells, in the group's order
+  for (const auto* m : g.rows) out += m->ok() ? cells_line(t, l, t.rows[next++].cells) : status_line(t, l, *m, choice);
+  out += legend_text(g, t);
+  if (!g.not_offered.empty()) out += wrapped("not offered by " + not_offered_names(g), kWidth);
   return out;
 }
 
@@ -209,7 +305,7 @@ class TextReporter : public Reporter {
     for (const auto& g : groups(results)) {
       out += text::case_heading(g) + "\n";
       out += text::original_lines(g);
-      out += "\n" + text::case_table(g) + "\n";
+      out += "\n" + text::case_table(g, options_.columns) + "\n";
     }
     out += text::rank_tables(results, groups(results));
     out += text::coverage_tables(groups(results));

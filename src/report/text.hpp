@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "columns.hpp"
 #include "reporter.hpp"
 
 namespace benchbox::text {
@@ -13,7 +14,10 @@ std::string original_line(const Measurement& m);
 // The original_line of each row of the case, in the order of its table.
 std::string original_lines(const CaseGroup& group);
 std::string case_heading(const CaseGroup& group);
-std::string case_table(const CaseGroup& group);
+// The case's table (the columns `columns` chooses), its legend and what it does not offer. The
+// default table fits in 100 columns: long names and versions cut in the middle, long column titles
+// over two lines.
+std::string case_table(const CaseGroup& group, const ColumnChoice& columns = default_columns());
 // The rank tables of the ranked cases (reporter.hpp, Rank), each after a blank line; empty when none.
 std::string rank_tables(const Results& results, const std::vector<CaseGroup>& groups);
 std::string coverage_tables(const std::vector<CaseGroup>& groups);

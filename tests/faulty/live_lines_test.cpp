@@ -14,15 +14,22 @@ struct Printed {
   std::vector<std::string> lines, rows;
 };
 
+std::string second_word(const std::string& line) {
+  std::istringstream words(line);
+  std::string word;
+  words >> word >> word;
+  return word;
+}
+
 Printed printed(const std::string& out) {
   Printed p;
   std::istringstream in(out);
   enum { heading, lines, table, legend } part = heading;
   for (std::string line; std::getline(in, line);) {
     if (part == heading) part = lines;  // "== fake step, 2 lanes =="
-    else if (line.rfind("library ", 0) == 0) part = table;
+    else if (line.rfind("rank  library ", 0) == 0) part = table;
     else if (part == table && line.find(':') < line.find(' ')) part = legend;  // "ns/op: nanoseconds..."
-    else if (part == table) p.rows.push_back(line.substr(0, line.find_first_of(" *")));
+    else if (part == table) p.rows.push_back(second_word(line));  // "   1  steady  ...": the name after the rank
     else if (part == lines && !line.empty()) p.lines.push_back(line.substr(0, line.find(':')));
   }
   return p;

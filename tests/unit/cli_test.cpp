@@ -25,11 +25,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The table row of `library` in a text table: its line, spaces squeezed.
+// The table row of `library` in a text table: its line after its rank, spaces squeezed.
 std::string row_of(const std::string& text, const std::string& library) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
-    if (line.rfind(library + " ", 0) != 0 && line.rfind(library + "* ", 0) != 0) continue;
+    if (const auto rank = line.find_first_not_of(" 0123456789-"); rank != std::string::npos && rank > 0 && line[rank - 1] == ' ')
+      line = line.substr(rank);
+    if (line.rfind(library + " ", 0) != 0) continue;
     std::string squeezed;
     for (char c : line)
       if (c != ' ' || (!squeezed.empty() && squeezed.back() != ' ')) squeezed += c;
@@ -47,7 +49,7 @@ TEST_F(CommandLine, ACaseAtAPointPrintsTheOriginalLinesAndTheTable) {
   EXPECT_EQ(o.status, exit_status::ok) << o.err;
   EXPECT_EQ(o.out.rfind("== fake step, 16 lanes ==\nsteady: 3000000 steps in 30 ms, 100000000 steps per second\n", 0), 0u)
       << o.out;
-  EXPECT_EQ(row_of(o.out, "steady"), "steady* 0.0-test 10.0 100,000,000 0.0% 10.0 ±0.0% 10.0..10.0 1.00x 1.00x - 5.0") << o.out;
+  EXPECT_EQ(row_of(o.out, "steady"), "steady 0.0-test 10.0 0.0% 1.00x 5.0 *") << o.out;
   EXPECT_TRUE(has(o.out, "\nNot available here (1 library; `benchbox list` has the details):\n"
                          "  absent           absent was not found (tests)\n"))
       << o.out;
@@ -87,11 +89,33 @@ TEST_F(CommandLine, RowsAreBestFirstUnlessSortedByName) {
   const std::vector<std::string> args{"fake", "-n", "pass", "--ops", "1000", "--reps", "1", "--no-pin", "-f", "md"};
   auto o = run(args);
   EXPECT_EQ(o.status, exit_status::ok) << o.err;
-  EXPECT_LT(o.out.find("| faulty |"), o.out.find("| steady \\* |")) << o.out;
+  EXPECT_LT(o.out.find("| faulty |"), o.out.find("| steady |")) << o.out;
   auto by_name = args;
   by_name.insert(by_name.end(), {"--sort", "name"});
   o = run(by_name);
-  EXPECT_LT(o.out.find("| steady \\* |"), o.out.find("| faulty |")) << o.out;
+  EXPECT_LT(o.out.find("| steady |"), o.out.find("| faulty |")) << o.out;
+}
+
+// --columns: every column with `all`, or only those named (the library always), on a run and on
+// `report`; the results file keeps everything whatever the table shows.
+TEST_F(CommandLine, ColumnsAllOrByName) {
+  const std::vector<std::string> args{"fake", "-n", "step", "16", "--lib", "steady", "--ops", "3000000", "--reps", "3",
+                                      "--processes", "3", "--no-pin", "--seed", "7", "--json", path("r.json")};
+  auto all = args;
+  all.insert(all.end(), {"--columns", "all"});
+  auto o = run(all);
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  EXPECT_TRUE(has(row_of(o.out, "steady"), "steady 0.0-test 10.0 100,000,000 0.0% 10.0..10.0 (")) << o.out;
+  EXPECT_TRUE(row_of(o.out, "steady").ends_with(" 10.0 ±0.0% 10.0..10.0 0.0% 0.0% 1.00x 1.00x - 5.0 3 *")) << o.out;
+  auto named = args;
+  named.insert(named.end(), {"--columns", "figure,vs-ref"});
+  o = run(named);
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  EXPECT_EQ(row_of(o.out, "steady"), "steady 10.0 1.00x") << o.out;
+  EXPECT_TRUE(has(o.out, "\nlibrary  ns/op  vs ref\n")) << o.out;
+  o = run({"report", path("r.json"), "--columns", "rate,vs-mean", "-f", "md"});
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  EXPECT_TRUE(has(o.out, "\n| library | steps/s | vs mean |\n|:--|--:|--:|\n| steady | 100,000,000 | - |\n")) << o.out;
 }
 
 // --format csv --output FILE: the report in the file, nothing on standard output.
@@ -336,6 +360,11 @@ const Mistake kMistakes[] = {
      "benchbox: error: --processes 3 is more than --reps 2: each process runs one repetition at least\n"},
     {{"fake", "-n", "pass", "--interleave", "bogus"}, "benchbox: error: --interleave must be suite or case, got 'bogus'\n"},
     {{"fake", "-n", "pass", "--sort", "bogus", "--lib", "steady"}, "benchbox: error: --sort must be median or name, got 'bogus'\n"},
+    {{"fake", "-n", "pass", "--columns", "figure,bogus", "--lib", "steady"},
+     "benchbox: error: --columns: unknown column 'bogus' (columns: rank, library, version, figure, extras, rate, ci, interval, "
+     "robust, range, spread, mad, relative, vs-ref, vs-mean, peak, reps, counters, marks, modes, traits, default, all)\n"},
+    {{"fake", "-n", "pass", "--columns", "figure", "-f", "csv", "--lib", "steady"},
+     "benchbox: error: --columns chooses the columns of tables: give it with --format text, md or html, not csv\n"},
     {{"fake", "-n", "step", "abc"}, "benchbox: error: lanes for step must be a whole number, got 'abc'\n"},
     {{"fake", "-n", "step", "0"}, "benchbox: error: lanes for step must be between 1 and 1000000000, got 0\n"},
     {{"fake", "-n", "pass", "--cpu", "0", "--no-pin"}, "benchbox: error: --cpu and --no-pin contradict each other\n"},

@@ -27,6 +27,20 @@ TEST(HtmlReport, SelfContainedPageWithChartsAndTables) {
   EXPECT_NE(html.find("<td>5.00x</td>"), std::string::npos);  // tbox relative to the floor
 }
 
+// The default table fits a page: the columns of the text table, one line each; every column with all.
+TEST(HtmlReport, TheDefaultTableHasTheTextTablesColumns) {
+  const Results r = sample_results();
+  const std::string html = make_reporter("html")->render(r);
+  const auto header = html.rfind("<tr>", html.find(">rank</th>"));
+  ASSERT_NE(header, std::string::npos) << html;
+  const std::string row = html.substr(header, html.find("</tr>", header) - header);
+  EXPECT_EQ(count_of(row, "<th"), 8u) << row;
+  EXPECT_NE(html.find("white-space: nowrap"), std::string::npos);
+  const std::string all = make_reporter("html", {RowOrder::best_first, all_columns()})->render(r);
+  EXPECT_NE(all.find(">CI of median</th>"), std::string::npos);
+  EXPECT_NE(all.find(">vs mean</th>"), std::string::npos);
+}
+
 // The build's flags travel with the figures: a reader of the page sees how the adapters were compiled.
 TEST(HtmlReport, ContextShowsTheBuildFlags) {
   Results r = sample_results();

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "report_fixtures.hpp"
+
 using namespace benchbox;
 
 namespace {
@@ -116,33 +118,128 @@ TEST(TextReport, UnavailableLibrariesListedOnceAfterTheTables) {
   for (const auto& g : group_by_case(r)) EXPECT_EQ(text::case_table(g).find("libmill"), std::string::npos);
 }
 
-TEST(TextReport, ACutVersionDoesNotEndInTheUnstableMark) {
-  Measurement m = ok_row("coroutine", "switch", "x", 1);
-  m.version = "a-very-long-version-string-1.2.3";
+// A version longer than the budget drops its remark in parentheses, then is cut in the middle;
+// `--columns all` shows it whole.
+TEST(TextReport, LongVersionsAreCutInTheMiddleAndWholeWithAll) {
   Results r;
-  r.measurements = {m};
-  const std::string table = text::case_table(group_by_case(r)[0]);
-  EXPECT_NE(table.find("a-very-long-version-string.. "), std::string::npos) << table;
-  EXPECT_EQ(table.find("~"), std::string::npos) << table;
-}
-
-// The version column widens to the longest version (up to 28 characters); beyond that a version
-// drops its remark in parentheses before anything is cut.
-TEST(TextReport, VersionsAreShownWhole) {
-  Results r;
-  for (const std::string version : {"LIBGO_VERSION 300", "0.0+git20180715.2c46874-2 (Debian libflathashmap-dev)", "1.0"}) {
+  for (const std::string version : {"LIBGO_VERSION 300", "0.0+git20180715.2c46874-2 (Debian libflathashmap-dev)",
+                                    "2.0.3-2 (Debian libsparsehash-dev)", "1.0"}) {
     Measurement m = ok_row("coroutine", "switch", "", 1);
     m.library = "lib" + std::to_string(r.measurements.size());
     m.version = version;
     r.measurements.push_back(m);
   }
   const std::string table = text::case_table(group_by_case(r)[0]);
-  EXPECT_NE(table.find("LIBGO_VERSION 300 "), std::string::npos) << table;
-  EXPECT_NE(table.find("0.0+git20180715.2c46874-2 "), std::string::npos) << table;
+  EXPECT_NE(table.find("  LIBGO_VE…ION 300  "), std::string::npos) << table;
+  EXPECT_NE(table.find("  0.0+git2…46874-2  "), std::string::npos) << table;
+  EXPECT_NE(table.find("  2.0.3-2  "), std::string::npos) << table;
   EXPECT_EQ(table.find("Debian"), std::string::npos) << table;
-  EXPECT_EQ(table.find(".. "), std::string::npos) << table;  // nothing cut
   // The header's columns are the rows' columns: each row's figure ends under "ns/op".
-  const auto figure_end = table.find("ns/op") + 5;
-  for (std::size_t line = table.find('\n') + 1, row = 0; row < 3; ++row, line = table.find('\n', line) + 1)
-    EXPECT_EQ(table.substr(line + figure_end - 4, 4), "1.00") << table;
+  const auto figure_end = display_width(table.substr(0, table.find("ns/op") + 5));
+  for (std::size_t line = table.find('\n') + 1, row = 0; row < 4; ++row, line = table.find('\n', line) + 1) {
+    const std::string text = table.substr(line, table.find('\n', line) - line);
+    const auto figure = text.find(" 1.00 ") + 1;
+    EXPECT_EQ(display_width(text.substr(0, figure)) + 4, figure_end) << table;
+  }
+  const std::string all = text::case_table(group_by_case(r)[0], all_columns());
+  EXPECT_NE(all.find("0.0+git20180715.2c46874-2 (Debian libflathashmap-dev)"), std::string::npos) << all;
+}
+
+// The default table: rank, library, version, the figure, ±, relative, peak memory and the marks;
+// the legend names what is shown, and each of its lines fits in 100 columns.
+TEST(TextReport, DefaultColumnsAndTheirLegend) {
+  const Results r = benchbox::testing::sample_results();
+  const std::string table = text::case_table(group_by_case(r)[0]);
+  const std::string header = table.substr(0, table.find('\n'));
+  EXPECT_EQ(header, "rank  library        version  ns/op      ±  relative  peak MiB") << table;
+  for (const char* hidden : {"switches/s", "lower q.", "min..max", "vs ref", "vs mean"}) EXPECT_EQ(table.find(hidden), std::string::npos) << hidden;
+  EXPECT_NE(table.find("\n   -  floor          1.0       2.02   3.0%     1.00x       3.0  *\n"), std::string::npos) << table;
+  EXPECT_NE(table.find("\n   1  boost.context  1.0       5.00   3.0%     2.48x       3.0\n"), std::string::npos) << table;
+  EXPECT_NE(table.find("\n      libmill        1.0      FAILED: killed by signal 11"), std::string::npos) << table;
+  EXPECT_NE(table.find("\nns/op: nanoseconds per operation"), std::string::npos) << table;
+  EXPECT_NE(table.find("\n±: half-width of the median's confidence interval; relative: to the best\n"), std::string::npos) << table;
+  EXPECT_NE(table.find("\n*: the module's reference row"), std::string::npos) << table;
+  EXPECT_EQ(table.find("~:"), std::string::npos) << table;  // no row unstable: no line for it
+  for (std::size_t start = 0, end; (end = table.find('\n', start)) != std::string::npos; start = end + 1)
+    EXPECT_LE(display_width(table.substr(start, end - start)), 100u) << table;
+}
+
+// The rank is by the figure whatever the order of the rows; ties share a place.
+TEST(TextReport, RankFollowsTheFigureAndTiesShare) {
+  Results r;
+  r.measurements = {ok_row("coroutine", "switch", "b", 5), ok_row("coroutine", "switch", "a", 2),
+                    ok_row("coroutine", "switch", "c", 5)};
+  const std::string table = text::case_table(group_by_case(r, RowOrder::declared)[0]);
+  EXPECT_NE(table.find("\n   2  b "), std::string::npos) << table;
+  EXPECT_NE(table.find("\n   1  a "), std::string::npos) << table;
+  EXPECT_NE(table.find("\n   2  c "), std::string::npos) << table;
+}
+
+// One column of marks, and a legend line for each mark used.
+TEST(TextReport, MarksShareOneColumnWithALineEachUnderTheTable) {
+  Results r = benchbox::testing::sample_results();
+  Measurement& tbox = r.measurements[1];
+  tbox.modes = {10.0, 10.5};
+  tbox.others_ratio = summarize({0.5, 1.0, 1.5});
+  ASSERT_TRUE(tbox.unstable());
+  const std::string table = text::case_table(group_by_case(r)[0]);
+  const auto row = table.find("  tbox  ");
+  ASSERT_NE(row, std::string::npos) << table;
+  EXPECT_EQ(table.substr(table.find('\n', row) - 4, 4), "  ~=") << table;
+  EXPECT_NE(table.find("\n~: unstable"), std::string::npos) << table;
+  EXPECT_NE(table.find("\n=: two modes"), std::string::npos) << table;
+  EXPECT_EQ(table.find("10.0 and 10.5"), std::string::npos) << table;  // the values: --columns modes
+  const std::string with_modes = text::case_table(group_by_case(r)[0], columns_from("default,modes"));
+  EXPECT_NE(with_modes.find("~=  10.0 and 10.5\n"), std::string::npos) << with_modes;
+}
+
+// A name longer than its budget is cut in the middle, the same way everywhere; whole with all.
+TEST(TextReport, LongNamesAreCutInTheMiddle) {
+  EXPECT_EQ(middle_cut("boost.unordered_flat_map", 18), "boost.uno…flat_map");
+  EXPECT_EQ(display_width(middle_cut("boost.unordered_flat_map", 18)), 18u);
+  EXPECT_EQ(middle_cut("tsl.robin_map", 18), "tsl.robin_map");
+  Results r;
+  r.measurements = {ok_row("hashmap", "find", "boost.unordered_flat_map", 5), ok_row("hashmap", "find", "std.map", 9)};
+  EXPECT_NE(text::case_table(group_by_case(r)[0]).find("  boost.unor…_flat_map  "), std::string::npos);
+  EXPECT_NE(text::case_table(group_by_case(r)[0], all_columns()).find("  boost.unordered_flat_map  "), std::string::npos);
+}
+
+// A table wider than 100 columns puts long titles over two lines before anything else gives.
+TEST(TextReport, WideTablesPutLongTitlesOnTwoLines) {
+  Results r;
+  for (const char* library : {"a", "b"}) {
+    Measurement m = ok_row("serialization", "serialize", library, 123);
+    for (const char* id : {"bytes_per_message", "faults_per_message", "allocations_per_message", "frees_per_message"}) {
+      FigureSpec f = FigureSpec::count(id, "message", "a figure of its own");
+      f.label = std::string(id).substr(0, std::string(id).find('_')) + " per message";
+      m.extra_figures.push_back({f, {1, 1}, summarize({1, 1})});
+    }
+    m.version = "0~git20200803.9490b14-3+b1";
+    r.measurements.push_back(m);
+  }
+  const std::string table = text::case_table(group_by_case(r)[0]);
+  const std::string first = table.substr(0, table.find('\n'));
+  EXPECT_EQ(first.find("rank"), std::string::npos) << table;  // titles' upper halves
+  EXPECT_NE(first.find("bytes per"), std::string::npos) << table;
+  for (std::size_t start = 0, end; (end = table.find('\n', start)) != std::string::npos; start = end + 1)
+    EXPECT_LE(display_width(table.substr(start, end - start)), 100u) << table;
+}
+
+TEST(Columns, NamesAreCheckedWithOneLineNamingTheKnownOnes) {
+  EXPECT_EQ(columns_from("default").shown, default_columns().shown);
+  EXPECT_TRUE(columns_from("all").full_names);
+  EXPECT_FALSE(columns_from("default,vs-mean").full_names);
+  const auto named = columns_from("vs-ref,figure");
+  EXPECT_EQ(named.shown, (std::vector<Column>{Column::library, Column::figure, Column::vs_ref}));  // the tables' order
+  for (const char* bad : {"figure,bogus", "figure,,ci", ""}) {
+    try {
+      columns_from(bad);
+      ADD_FAILURE() << bad;
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+      EXPECT_NE(what.find("(columns: rank, library, "), std::string::npos) << what;
+    }
+  }
+  EXPECT_NE(columns_help().find("  vs-mean   "), std::string::npos);
 }
