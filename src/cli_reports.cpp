@@ -95,7 +95,10 @@ ReportOptions report_options(const std::string& sort, const std::string& columns
   if (sort != "median" && sort != "name") throw std::invalid_argument("--sort must be median or name, got '" + sort + "'");
   if (!format.empty() && !takes_columns(format))
     throw std::invalid_argument("--columns chooses the columns of tables: give it with --format text, md or html, not " + format);
-  return {sort == "name" ? RowOrder::declared : RowOrder::best_first, columns_from(columns)};
+  ReportOptions options;
+  options.order = sort == "name" ? RowOrder::declared : RowOrder::best_first;
+  options.columns = columns_from(columns);
+  return options;
 }
 
 GbenchAggregates gbench_aggregates_from(const std::string& text, const std::string& format, bool given) {

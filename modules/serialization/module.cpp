@@ -78,7 +78,7 @@ benchbox::AxisSpec records_axis() {
 
 // Bytes per message: exact, and traded against the time (the frontier: rows no other row beats on both).
 FigureSpec size_figure() {
-  FigureSpec f = FigureSpec::bytes("bytes_per_message", "message", "bytes on the wire per message, exact: the same on every call");
+  FigureSpec f = FigureSpec::bytes("bytes_per_message", "message", "bytes on the wire per message");
   f.from = ser::proof::kWireBytes;
   f.per = ser::proof::kMessages;
   f.summary = benchbox::FigureSummary::exact;

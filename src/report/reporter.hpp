@@ -23,8 +23,8 @@ enum class GbenchAggregates { with, only, none };
 
 struct ReportOptions {
   RowOrder order = RowOrder::best_first;
-  GbenchAggregates gbench_aggregates = GbenchAggregates::with;
   ColumnChoice columns = default_columns();  // of the text, Markdown and HTML tables
+  GbenchAggregates gbench_aggregates = GbenchAggregates::with;
 };
 
 // Results of one case and point. Rows with a number come first, best first (or in run order

@@ -74,9 +74,9 @@ TEST_F(OtherRows, BothRowsInOneTableNamedAfterTheirIds) {
                       path("r.json")},
                      libexec());
   ASSERT_EQ(o.status, exit_status::ok) << o.err;
-  EXPECT_TRUE(has(o.out, "\nsteady, fast ")) << o.out;
-  EXPECT_TRUE(has(o.out, "\nsteady@2, fast ")) << o.out;
-  EXPECT_TRUE(has(o.out, "\nsteady:slow ")) << o.out;
+  EXPECT_TRUE(has(o.out, "  steady, fast ")) << o.out;
+  EXPECT_TRUE(has(o.out, "  steady@2, fast ")) << o.out;
+  EXPECT_TRUE(has(o.out, "  steady:slow ")) << o.out;
   EXPECT_FALSE(has(o.out, "steady@2:slow")) << o.out;  // --lib asked for one variant of steady@2
   const auto j = nlohmann::json::parse(std::ifstream(path("r.json")));
   ASSERT_EQ(j.at("results").size(), 3u);
