@@ -161,6 +161,15 @@ inline std::string malloc_provider() {
   return info.dli_fname;
 }
 
+// Whether `malloc` is defined in the adapter program itself: linked in from a static archive (the
+// harness defines none).
+inline bool malloc_in_program() {
+  Dl_info symbol{}, program{};
+  void* found = dlsym(RTLD_DEFAULT, "malloc");
+  return found && dladdr(found, &symbol) && dladdr(reinterpret_cast<void*>(&malloc_in_program), &program) &&
+         symbol.dli_fbase == program.dli_fbase;
+}
+
 // The calls of a program that uses malloc: the allocator is whichever `malloc` the adapter's
 // link resolved to (glibc's, or a library linked before libc that replaces it process-wide, as
 // linking with -ljemalloc does for a user's program); AllocatorInfo::malloc_from checks which.
@@ -641,7 +650,8 @@ void run_fragmentation(Trial& t) {
 // The library file the program case preloads: empty for none (glibc: the command as is), else
 // its path with symbolic links resolved (as the command's memory map names it); or, in `missing`,
 // why there is none. `fact`: AllocatorInfo::preload; `found`: the file configure found for a
-// library's name (run_facts::preload_file).
+// library's name, or for "malloc" the shared library beside the static archive linked in
+// (run_facts::preload_file).
 struct Preload {
   std::string file{};
   std::string missing{};
@@ -657,10 +667,10 @@ inline Preload preload_of(std::string_view fact, std::string_view found) {
   if (fact == "none") return {};
   if (fact.empty()) return {.missing = "its library.json names no library to preload (\"preload\")"};
   if (fact == "malloc") {
-    const std::string provider = malloc_provider();
-    if (provider.find(".so") == std::string::npos)
-      return {.missing = "malloc resolves to " + provider + ": the allocator is linked in statically, there is no shared library to preload"};
-    return {.file = resolved(provider)};
+    if (!malloc_in_program()) return {.file = resolved(malloc_provider())};
+    if (found.empty())
+      return {.missing = "malloc is the adapter's own (the allocator's static archive is linked in) and no shared library of it was found beside the archive to preload"};
+    return {.file = resolved(std::string(found))};
   }
   if (found.empty()) return {.missing = "lib" + std::string(fact) + " was not found when benchbox was configured"};
   return {.file = resolved(std::string(found))};
@@ -755,22 +765,29 @@ inline constexpr CaseDefinition kCaseDefinitions[] = {
 };
 
 // Why the adapter would measure the wrong allocator: `malloc` resolves to `provider`, not to the
-// library `malloc_from` names (linking did not replace glibc's); nothing when it does, or when
-// there is no such fact.
-inline std::optional<std::string> wrong_malloc(const std::string& provider, std::string_view malloc_from) {
-  if (malloc_from.empty() || provider.find(malloc_from) != std::string::npos) return std::nullopt;
+// library `malloc_from` names (linking did not replace glibc's), or, where its static archive
+// `archive` is linked in (run_facts::malloc_archive), not to the adapter itself; nothing when it
+// does, or when there is no such fact.
+inline std::optional<std::string> wrong_malloc(const std::string& provider, std::string_view malloc_from, std::string_view archive) {
+  if (malloc_from.empty()) return std::nullopt;
+  if (!archive.empty()) {
+    if (malloc_in_program()) return std::nullopt;
+    return "malloc resolves to " + provider + ", not to this adapter, which links " + std::string(archive) +
+           ": the archive did not replace glibc's malloc, so this adapter would measure the wrong allocator";
+  }
+  if (provider.find(malloc_from) != std::string::npos) return std::nullopt;
   return "malloc resolves to " + provider + ", not to " + std::string(malloc_from) +
          ": linking did not replace glibc's malloc, so this adapter would measure the wrong allocator";
 }
 
-// Declares every case of the module for allocator A, with all that describe shows; `preload_file`:
-// the file configure found for a library named by "preload" (run_facts::preload_file).
+// Declares every case of the module for allocator A, with all that describe shows; `preload_file`
+// and `archive`: what configure found (run_facts::preload_file, run_facts::malloc_archive).
 template <class A>
-void add_cases(Adapter& adapter, const AllocatorInfo& info, std::string_view preload_file = {}) {
+void add_cases(Adapter& adapter, const AllocatorInfo& info, std::string_view preload_file = {}, std::string_view archive = {}) {
   const std::string provider = malloc_provider();
-  adapter.info("malloc resolves to", provider);
+  adapter.info("malloc resolves to", provider + (malloc_in_program() && !archive.empty() ? " (linked in from " + std::string(archive) + ")" : ""));
   if (!info.implementation.empty()) adapter.info("implementation", info.implementation);
-  if (const auto why = wrong_malloc(provider, info.malloc_from)) {
+  if (const auto why = wrong_malloc(provider, info.malloc_from, archive)) {
     for (Case c : kCases) adapter.not_applicable(case_id(c), *why);
     return;
   }
@@ -790,7 +807,7 @@ void add_cases(Adapter& adapter, const AllocatorInfo& info, std::string_view pre
 template <class A>
 void add_cases_to_run(Adapter& adapter) {
   if (run_facts::malloc_from[0] != '\0') {
-    if (const auto why = wrong_malloc(malloc_provider(), run_facts::malloc_from)) {
+    if (const auto why = wrong_malloc(malloc_provider(), run_facts::malloc_from, run_facts::malloc_archive)) {
       for (Case c : kCases) adapter.not_applicable(case_id(c), *why);
       return;
     }
@@ -836,7 +853,7 @@ int adapter_main(Adapter& adapter, int argc, char** argv, ReadBack (*read_back)(
     const AllocatorInfo info = allocator_info(facts, read_back ? read_back() : ReadBack{});
     check_run_facts(facts, info);
     facts.done();
-    add_cases<A>(adapter, info, run_facts::preload_file);
+    add_cases<A>(adapter, info, run_facts::preload_file, run_facts::malloc_archive);
   } else {
     add_cases_to_run<A>(adapter);
   }

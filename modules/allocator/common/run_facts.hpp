@@ -21,9 +21,12 @@ struct NotApplicable {
   const char* reason;
 };
 
-extern const char malloc_from[];  // "": the adapter calls the library's own API
-extern const char preload[];       // "preload": "none", "malloc", a library's name, or "" (not named)
-extern const char preload_file[];  // for a library's name: the file configure found ("": not found)
+extern const char malloc_from[];     // "": the adapter calls the library's own API
+extern const char malloc_archive[];  // the static archive of that library linked in ("": none, a shared library)
+extern const char preload[];          // "preload": "none", "malloc", a library's name, or "" (not named)
+// For a library's name: the file configure found; for "malloc" with malloc_archive: the shared
+// library beside the archive ("": not found).
+extern const char preload_file[];
 extern const Limit limits[];
 extern const NotApplicable not_applicable[];
 

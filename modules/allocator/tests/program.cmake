@@ -1,7 +1,8 @@
 # benchbox allocator -n program -- CMD, end to end on the real allocators (-D: BENCHBOX, LIBEXEC,
 # WHICH_MALLOC, WORK):
 #  - python3 building a list of 10^5 strings: every row verified (time, max RSS, the preloaded
-#    file found in the command's memory map), or n/a with a reason (floor, tbox);
+#    file found in the command's memory map; another version's row preloading its own prefix's
+#    library), or n/a with a reason (floor, tbox);
 #  - WHICH_MALLOC, which prints the file its malloc comes from: glibc's row verified, every
 #    preloaded row failed, its reason the line that differs;
 #  - a command that does not exist, one that fails as is, no command, an unclosed quote: exit 2
@@ -56,6 +57,14 @@ foreach(i RANGE ${last})
     string(JSON mapped GET "${results}" results ${i} proof counts preload_mapped)
     if(NOT preload MATCHES "^/.*\\.so" OR NOT mapped EQUAL 1 OR NOT detail STREQUAL "${preload} was mapped in the command's process at its exit")
       message(FATAL_ERROR "python3, ${library}: preload '${preload}', preload_mapped ${mapped}, detail '${detail}'")
+    endif()
+    # Another version's row (BENCHBOX_VERSIONS) preloads its own prefix's library, not the system's.
+    string(JSON build ERROR_VARIABLE none GET "${results}" results ${i} traits build)
+    if(build MATCHES "^installed at ([^:]+):")
+      string(FIND "${preload}" "${CMAKE_MATCH_1}/" at)
+    endif()
+    if(build MATCHES "^installed at" AND NOT at EQUAL 0)
+      message(FATAL_ERROR "python3, ${library}: preload '${preload}', not of its prefix (${build})")
     endif()
   endif()
   list(APPEND verified "${library} (${mib} MiB)")

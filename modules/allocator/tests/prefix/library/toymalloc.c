@@ -1,0 +1,16 @@
+/* The allocator prefix test's library: see toymalloc.h. */
+#include "toymalloc.h"
+
+extern void* __libc_malloc(size_t size);
+extern void __libc_free(void* p);
+extern void* __libc_calloc(size_t n, size_t size);
+extern void* __libc_realloc(void* p, size_t size);
+
+void* malloc(size_t size) { return __libc_malloc(size); }
+void free(void* p) { __libc_free(p); }
+void* calloc(size_t n, size_t size) { return __libc_calloc(n, size); }
+void* realloc(void* p, size_t size) { return __libc_realloc(p, size); }
+
+const char* toymalloc_version(void) { return TOYMALLOC_VERSION; }
+void* toy_malloc(size_t size) { return __libc_malloc(size); }
+void toy_free(void* p) { __libc_free(p); }
