@@ -90,13 +90,10 @@ std::optional<std::string> point_key(const StoreCommands& c) {
         if (k.id == c.case_id) spec = &k;
   if (!spec && c.point.size() == 1) return c.point[0];  // a module not built here: its stored key as given
   if (!spec) throw std::invalid_argument("several values after -n " + c.case_id + ", but module " + c.module + " is not built here to name its axes");
-  if (c.point.size() != spec->axes.size())
+  if (c.point.size() > spec->axes.size())
     throw std::invalid_argument(fmt::format("case {} has {} axes, got {} values after -n {}", c.case_id, spec->axes.size(),
                                             c.point.size(), c.case_id));
-  if (c.point.size() == 1) return c.point[0];
-  std::string key;
-  for (std::size_t i = 0; i < c.point.size(); ++i) key += (i ? "," : "") + spec->axes[i].name + "=" + c.point[i];
-  return key;
+  return spec->point_of(c.point).key();  // as a run names it: optional axes at their default left out
 }
 
 TrendAxis trend_axis(const std::string& by) {

@@ -23,7 +23,7 @@ std::string cases_text(const Module& m) {
                                  p.choices.empty() && p.free_text ? p.help
                                  : p.named() ? fmt::format("one of {}{}", fmt::join(p.choices, ", "), p.user_file ? ", or a file's path" : "")
                                              : fmt::format("{}..{}", p.min, p.max),
-                                 c.in_suite ? fmt::format("default {}, suite: {}", p.default_value, fmt::join(p.suite, ", "))
+                                 c.in_suite ? fmt::format("{}default {}, suite: {}", p.optional ? "optional, " : "", p.default_value, fmt::join(p.suite, ", "))
                                             : "yours only, not in the suite"));
     out += fmt::format("    {:<{}} unit: {}; figure: {} ({}); {}: {}{}{}\n      {}\n", c.id, width, c.unit, c.figure.label,
                        c.figure.direction(), axes.size() == 1 ? "parameter" : "parameters", fmt::join(axes, " x "),

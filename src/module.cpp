@@ -109,10 +109,87 @@ Point CaseSpec::parse_point(const std::vector<std::string>& texts) const {
       throw std::invalid_argument("case " + id + ": axis name '" + specs[i].name + "' is empty or holds '=' or ','");
     axes_of_point.push_back({specs[i].name, parse_axis(specs[i], texts[i])});
   }
+  // An optional axis at its default leaves the point as it was before the axis existed.
+  std::erase_if(axes_of_point, [this](const Point::Axis& a) {
+    const AxisSpec* spec = find_axis(a.name);
+    return spec && spec->optional && !a.value.file && a.value.text == spec->default_value;
+  });
   Point point(std::move(axes_of_point));
   if (refuse_point)
     if (auto wrong = refuse_point(point)) throw std::invalid_argument(id + " " + label(point) + ": " + *wrong);
   return point;
+}
+
+AxisValue CaseSpec::value_of(const Point& p, std::string_view axis) const {
+  if (const AxisValue* v = p.find(axis)) return *v;
+  const AxisSpec* spec = find_axis(axis);
+  if (!spec) throw std::invalid_argument("case " + id + " has no axis '" + std::string(axis) + "'");
+  const bool unnamed_first = p.axes.size() == 1 && p.axes.front().name.empty() && spec == &axes.front();
+  if (unnamed_first) return p.first();  // Point::of: the one value of the first axis
+  if (!spec->optional) throw std::invalid_argument("the point " + p.key() + " of " + id + " has no " + spec->name);
+  return parse_axis(*spec, spec->default_value);
+}
+
+namespace {
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> out;
+  for (std::size_t start = 0, end; start <= text.size(); start = end + 1) {
+    end = std::min(text.find(',', start), text.size());
+    if (end > start) out.push_back(text.substr(start, end - start));
+  }
+  return out;
+}
+
+bool whole_number(const std::string& text) {
+  std::int64_t v = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  return ec != std::errc::invalid_argument && p == text.data() + text.size();
+}
+
+// A lone value's piece as the optional axis's; refused, the message says both readings, unless
+// the piece names a file the axis takes (then only what is wrong with the file matters).
+AxisValue lone_piece(const CaseSpec& c, const AxisSpec& lone, const std::string& piece) {
+  try {
+    return c.parse_axis(lone, piece);
+  } catch (const std::invalid_argument& e) {
+    std::error_code ec;
+    if (lone.user_file && std::filesystem::exists(piece, ec)) throw;
+    throw std::invalid_argument(c.id + ": '" + piece + "' is neither " + c.axes.front().name + " (a whole number) nor " +
+                                lone.name + " (" + e.what() + ")");
+  }
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> CaseSpec::lone_value(const std::string& text) const {
+  const AxisSpec* lone = nullptr;
+  for (const AxisSpec& a : axes) {
+    if (a.optional && lone) return std::nullopt;  // which one it is would be a guess
+    if (a.optional) lone = &a;
+  }
+  const auto pieces = split_commas(text);
+  if (!lone || axes.front().named() || pieces.empty() || std::any_of(pieces.begin(), pieces.end(), whole_number))
+    return std::nullopt;
+  std::optional<std::string> first;
+  for (const auto& piece : pieces) {
+    const AxisValue value = lone_piece(*this, *lone, piece);
+    const std::string its = (lone->first_of ? lone->first_of(value) : std::nullopt).value_or(axes.front().default_value);
+    if (first && *first != its)
+      throw std::invalid_argument(lone->name + " for " + id + " '" + text + "' would each run another " + axes.front().name +
+                                  ": give it first (-n " + id + " " + axes.front().name + " " + text + ")");
+    first = its;
+  }
+  std::vector<std::string> texts;
+  for (const AxisSpec& a : axes) texts.push_back(&a == &axes.front() ? *first : &a == lone ? text : a.default_value);
+  return texts;
+}
+
+Point CaseSpec::point_of(std::vector<std::string> texts) const {
+  if (texts.size() == 1)
+    if (auto whole = lone_value(texts.front())) texts = std::move(*whole);
+  for (std::size_t i = texts.size(); i < axes.size() && axes[i].optional; ++i) texts.push_back(axes[i].default_value);
+  return parse_point(texts);
 }
 
 std::vector<Point> CaseSpec::product(const std::vector<std::vector<std::string>>& values_per_axis) const {
@@ -154,9 +231,28 @@ const Module* find_module(const std::string& id) {
   return nullptr;
 }
 
+namespace {
+
+// An optional axis comes after every other, with one default value it takes.
+void check_optional(const CaseSpec& c, const AxisSpec& a, bool after_optional) {
+  const std::string where = "case " + c.id + ": axis " + a.name;
+  if (!a.optional && after_optional) throw std::invalid_argument(where + " follows an optional axis (those come last)");
+  if (!a.optional && a.first_of) throw std::invalid_argument(where + " has first_of but is not optional");
+  if (!a.optional) return;
+  if (&a == &c.axes.front()) throw std::invalid_argument(where + " is the first axis and cannot be optional");
+  if (a.default_value.empty() || a.default_value.find(',') != std::string::npos)
+    throw std::invalid_argument(where + " is optional and needs one default value, got '" + a.default_value + "'");
+  c.parse_axis(a, a.default_value);
+}
+
+}  // namespace
+
 void CaseSpec::check() const {
   if (axes.empty()) throw std::invalid_argument("case " + id + " declares no axis");
+  bool after_optional = false;
   for (const AxisSpec& a : axes) {
+    check_optional(*this, a, after_optional);
+    after_optional = after_optional || a.optional;
     if (a.name.empty() || a.name.find_first_of("=,") != std::string::npos)
       throw std::invalid_argument("case " + id + ": axis name '" + a.name + "' is empty or holds '=' or ','");
     if (!a.named() && a.min > a.max) throw std::invalid_argument("case " + id + ": axis " + a.name + " has no range");

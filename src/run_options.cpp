@@ -159,7 +159,9 @@ std::map<std::string, std::vector<std::string>> case_values(const CaseSpec& spec
   const auto axes = spec.axes;
   // A command's words are its one value (AxisSpec::words).
   const bool words = axes.size() == 1 && axes.front().words && !given.empty();
-  const std::vector<std::string> in_order = words ? std::vector<std::string>{join_words(given)} : given;
+  // One value alone that stands for a whole point (CaseSpec::lone_value: `-n find my-keys.txt`).
+  const auto lone = !words && given.size() == 1 && by_axis.empty() ? spec.lone_value(given.front()) : std::nullopt;
+  const std::vector<std::string> in_order = words ? std::vector<std::string>{join_words(given)} : lone ? *lone : given;
   std::string names;
   for (const auto& a : axes) names += (names.empty() ? "" : ", ") + a.name;
   std::map<std::string, std::vector<std::string>> values;

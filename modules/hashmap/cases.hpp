@@ -21,6 +21,13 @@ constexpr const char* case_id(Case c) {
   return "";
 }
 
+// The axes of the 64-bit cases: N, then where the keys come from (a named key set or a key file),
+// an optional axis whose default, random, a point leaves out (`-n find 1000000` as it always was).
+// The string cases have the elements axis alone.
+inline constexpr const char* kElementsAxis = "elements";
+inline constexpr const char* kKeysAxis = "keys";
+inline constexpr const char* kDefaultKeys = "random";
+
 // The counts a trial reports beside done and checksum (module.cpp's verifiers check them).
 namespace proof {
 inline constexpr const char* kInserted = "inserted";  // insert, erase

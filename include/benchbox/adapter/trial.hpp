@@ -60,6 +60,13 @@ class Trial {
       if (!name.empty() && name == axis) return value;
     throw std::invalid_argument("the point has no axis '" + std::string(axis) + "'");
   }
+  // An optional axis's value (AxisSpec::optional), or `fallback`, its default, where the point
+  // leaves it out.
+  std::string_view param_text_or(std::string_view axis, std::string_view fallback) const {
+    for (const auto& [name, value] : axes_)
+      if (!name.empty() && name == axis) return value;
+    return fallback;
+  }
   // The library's variant this trial runs ("3" for a codec's level 3), empty without variants.
   std::string_view variant() const { return variant_; }
   std::uint64_t ops() const { return ops_; }

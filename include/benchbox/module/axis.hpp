@@ -54,6 +54,15 @@ struct AxisSpec {
   // (`-n program -- python3 -c 'x = 1'`). The words are joined into the one value, each quoted as
   // a shell would need it (benchbox/shell_words.hpp), and the adapter splits it back into argv.
   bool words = false;
+  // An axis a case gained after its points were stored (the hashmap's key set after its elements):
+  // it comes after every axis that is not optional, with one default value, and a point at that
+  // default leaves it out. Such a point is the point of before, its key, label, results and store
+  // rows the same; where a point lacks the axis, its value is the default (CaseSpec::value_of).
+  bool optional = false;
+  // With `optional`: the value of the case's first axis when this axis's value is given alone
+  // after `-n CASE` (CaseSpec::lone_value; a key file: as many elements as it holds), or nothing
+  // (the first axis's default).
+  std::function<std::optional<std::string>(const AxisValue&)> first_of{};
   // A value that is a name or text, not a number.
   bool named() const { return !choices.empty() || free_text; }
 };

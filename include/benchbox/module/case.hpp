@@ -109,8 +109,21 @@ struct CaseSpec {
   // std::invalid_argument.
   AxisValue parse_first(const std::string& text) const { return parse_axis(axes.front(), text); }
   AxisValue parse_axis(const AxisSpec& axis, const std::string& text) const;
-  // A point from one text per axis, in axis order; throws std::invalid_argument.
+  // A point from one text per axis, in axis order (optional axes at their default left out of
+  // it); throws std::invalid_argument.
   Point parse_point(const std::vector<std::string>& texts) const;
+  // The named axis's value at the point, or the axis's default where the point leaves an
+  // optional axis out; throws std::invalid_argument for an axis the case does not have.
+  AxisValue value_of(const Point& p, std::string_view axis) const;
+  // The values of `-n CASE TEXT` when TEXT is one value the first (numeric) axis does not take and
+  // the case's one optional axis does (`-n find dense`, `-n find my-keys.txt`, a comma-separated
+  // sweep of them): one text per axis, the first axis's from AxisSpec::first_of or its default,
+  // any other axis's its default. Nothing when TEXT holds a whole number (the first axis's, or a
+  // mistake its parsing names). Throws std::invalid_argument for a value the axis refuses.
+  std::optional<std::vector<std::string>> lone_value(const std::string& text) const;
+  // The point of values given in axis order, as `benchbox trend -n CASE VALUES` names it: fewer
+  // values than axes where the rest are optional (their defaults), or one lone value.
+  Point point_of(std::vector<std::string> texts) const;
   // Every combination of the values given per axis (in axis order; the last axis varies fastest).
   std::vector<Point> product(const std::vector<std::vector<std::string>>& values_per_axis) const;
   // The full suite's points, checked (a module's typo fails here, with the case named); none for
@@ -118,7 +131,8 @@ struct CaseSpec {
   std::vector<Point> suite() const;
   // Throws std::invalid_argument naming what is wrong with the declaration itself: no axis, an
   // axis without a name or range, a default or suite value outside its axis, a suite point of the
-  // wrong arity. Called when the module registers, at program start.
+  // wrong arity, an optional axis first, before one that is not, or without one default value.
+  // Called when the module registers, at program start.
   void check() const;
 };
 

@@ -20,14 +20,17 @@
 #include <benchbox/library_facts.hpp>
 
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "../cases.hpp"
+#include "key_file.hpp"
 #include "keys.hpp"
 
 namespace benchbox::hashmap {
@@ -43,6 +46,10 @@ struct MapInfo {
   std::uint64_t bytes64 = 64;
   std::uint64_t bytes_string = 160;
   std::string implementation{};  // shown as the adapter's "implementation" (the floor: what it is)
+  // Largest N of strided keys the map runs (-1: any), and why (measured: a map whose hash leaves
+  // them in one slot degrades quadratically, and a larger N would not finish in the budget).
+  std::int64_t strided_max = -1;
+  std::string strided_reason{};
 };
 
 inline MapInfo map_info(const LibraryFacts& facts) {
@@ -52,7 +59,10 @@ inline MapInfo map_info(const LibraryFacts& facts) {
             .notes = facts.text("notes"),
             .bytes64 = static_cast<std::uint64_t>(facts.integer("bytes64")),
             .bytes_string = static_cast<std::uint64_t>(facts.integer("bytes_string")),
-            .implementation = facts.text_or("implementation", "")};
+            .implementation = facts.text_or("implementation", ""),
+            .strided_max = facts.has("strided_max_elements") ? facts.integer("strided_max_elements") : -1,
+            .strided_reason = facts.text_or("strided_reason", "")};
+  if (m.strided_max >= 0 && m.strided_reason.empty()) facts.problem("has strided_max_elements without strided_reason");
   facts.done();
   return m;
 }
@@ -62,13 +72,54 @@ struct NoStrings {};
 
 namespace detail {
 
+// What a trial asks for: where its keys come from, and N.
+struct Ask {
+  KeySet set = KeySet::random;
+  std::string file{};  // a key file's absolute path (string keys), or empty
+  std::uint64_t n = 0;
+  bool operator==(const Ask&) const = default;
+};
+
+// The 64-bit cases' axes: N first, then a key set's name or a key file's absolute path (the
+// driver passes it), left out at its default.
+inline Ask ask_of(const Trial& t) {
+  Ask a{.n = static_cast<std::uint64_t>(t.param())};
+  const std::string keys(t.param_text_or(kKeysAxis, kDefaultKeys));
+  if (!keys.empty() && keys.front() == '/') {
+    a.file = keys;
+    return a;
+  }
+  const auto set = key_set_named(keys);
+  if (!set) throw std::invalid_argument("unknown key set '" + keys + "'");
+  a.set = *set;
+  return a;
+}
+
+// The string cases: generated keys, N their only axis.
+inline Ask string_ask(const Trial& t) { return {.n = static_cast<std::uint64_t>(t.param())}; }
+
+// A key file's keys, read once per process with the driver's parser (key_file.hpp).
+inline const std::vector<std::string>& file_keys(const std::string& path) {
+  static std::string read_path;
+  static KeyFile file;
+  if (read_path != path) {
+    file = read_key_file(path);
+    read_path = path;
+  }
+  if (!file.error.empty()) throw std::runtime_error("key file " + path + ": " + file.error);
+  return file.keys;
+}
+
 // Every key and value of a case, generated before any timing; cached for the process's trials.
+// `generation` tells the caches built from them (maps, lookup orders) that they changed.
 template <class Key>
 struct Keys {
-  std::uint64_t n = 0;
+  Ask ask;
+  std::uint64_t generation = 0;
   std::vector<Key> keys;            // key(i), i < count
   std::vector<std::uint64_t> values;
 };
+inline std::uint64_t g_generation = 0;
 
 // The floor's key: the key's position in the generator's sequence (no hashing needed).
 struct Position {
@@ -76,10 +127,14 @@ struct Position {
 };
 
 template <class Key>
-Key make_key(std::uint64_t i) {
-  if constexpr (std::is_same_v<Key, std::string>) return string_key(i);
+Key make_key(const Ask& a, std::uint64_t i) {
+  if constexpr (std::is_same_v<Key, std::string>) return a.file.empty() ? string_key(i) : file_keys(a.file)[i];
   else if constexpr (std::is_same_v<Key, Position>) return Position{i};
-  else return key64(i);
+  else return key64(a.set, i);
+}
+
+inline std::uint64_t make_value(const Ask& a, std::uint64_t i) {
+  return a.file.empty() ? set_value(a.set, i) : file_value(i, file_keys(a.file)[i]);
 }
 
 // How many key indices the running case uses (N, or 2N for find-miss and erase): the floor's
@@ -87,23 +142,25 @@ Key make_key(std::uint64_t i) {
 inline std::uint64_t g_key_count = 0;
 
 template <class Key>
-const Keys<Key>& keys_for(std::uint64_t n, std::uint64_t count) {
+const Keys<Key>& keys_for(const Ask& a, std::uint64_t count) {
   static Keys<Key> k;
   g_key_count = count;
-  if (k.n != n || k.keys.size() != count) {
+  if (k.ask != a || k.keys.size() != count) {
+    if (!a.file.empty() && file_keys(a.file).size() < count)
+      throw std::invalid_argument("key file " + a.file + " holds " + std::to_string(file_keys(a.file).size()) + " keys, " +
+                                  std::to_string(count) + " asked for");
     k = {};
-    k.n = n;
+    k.ask = a;
+    k.generation = ++g_generation;
     k.keys.reserve(count);
     k.values.reserve(count);
     for (std::uint64_t i = 0; i < count; ++i) {
-      k.keys.push_back(make_key<Key>(i));
-      k.values.push_back(value_of(i));
+      k.keys.push_back(make_key<Key>(a, i));
+      k.values.push_back(make_value(a, i));
     }
   }
   return k;
 }
-
-inline std::uint64_t elements(const Trial& t) { return static_cast<std::uint64_t>(t.param()); }
 
 // Bytes the map holds per element: live heap bytes after inserting keys 0..n-1 minus before
 // creating it (allocations.hpp counts every allocation of the process the same way).
@@ -191,18 +248,19 @@ template <class Map>
 // freed). Timed rounds never count allocations: that would cost 6% of a node map's insert.
 template <class Key>
 struct InsertMemory {
-  std::uint64_t n = 0;
+  std::uint64_t generation = 0;
   std::int64_t live = 0;
 };
 
 template <class Map, class Key>
-void run_insert(Trial& t) {
-  const std::uint64_t n = elements(t), rounds = t.ops() / n;
-  const auto& k = keys_for<Key>(n, n);
+void run_insert(Trial& t, const Ask& a) {
+  const std::uint64_t n = a.n, rounds = t.ops() / n;
+  const auto& k = keys_for<Key>(a, n);
   static InsertMemory<Key> memory;
-  if (memory.n != n && t.timed()) build<Map>(k, 0, n, memory.live);
-  const bool count_first_round = memory.n != n && !t.timed();
-  memory.n = n;
+  const bool known = memory.generation == k.generation;
+  if (!known && t.timed()) build<Map>(k, 0, n, memory.live);
+  const bool count_first_round = !known && !t.timed();
+  memory.generation = k.generation;
   std::uint64_t inserted = 0, sizes = 0, checksum = 0, found = 0;
   for (std::uint64_t r = 0; r < rounds; ++r) {
     std::optional<allocations::Counting> counting;
@@ -229,16 +287,16 @@ void run_insert(Trial& t) {
 // A map built once per process (untimed) for the read-only cases, with its memory figure.
 template <class Map, class Key>
 struct Built {
-  std::uint64_t n = 0;
+  std::uint64_t generation = 0;
   std::unique_ptr<Map> map;
   std::int64_t live = 0;
 };
 template <class Map, class Key>
 Built<Map, Key>& built(const Keys<Key>& k, std::uint64_t n) {
   static Built<Map, Key> b;
-  if (b.n != n || !b.map) {
+  if (b.generation != k.generation || !b.map) {
     b.map.reset();
-    b.n = n;
+    b.generation = k.generation;
     b.map = build<Map>(k, 0, n, b.live);
   }
   return b;
@@ -247,19 +305,19 @@ Built<Map, Key>& built(const Keys<Key>& k, std::uint64_t n) {
 // find / find-miss: ops lookups cycling through `lookups` (keys in the order they are looked up,
 // copies distinct from the map's own).
 template <class Map, class Key>
-void run_lookups(Trial& t, bool present) {
-  const std::uint64_t n = elements(t);
-  const auto& k = keys_for<Key>(n, present ? n : 2 * n);
+void run_lookups(Trial& t, const Ask& a, bool present) {
+  const std::uint64_t n = a.n;
+  const auto& k = keys_for<Key>(a, present ? n : 2 * n);
   auto& b = built<Map, Key>(k, n);
   static std::vector<Key> lookups;
-  static std::uint64_t lookups_n = 0;
-  if (lookups_n != n || lookups.empty()) {
+  static std::uint64_t lookups_of = 0;
+  if (lookups_of != k.generation || lookups.empty()) {
     lookups.clear();
     if (present)
       for (std::uint32_t i : permutation(n, kFindSalt)) lookups.push_back(k.keys[i]);
     else
       for (std::uint64_t i = n; i < 2 * n; ++i) lookups.push_back(k.keys[i]);
-    lookups_n = n;
+    lookups_of = k.generation;
   }
   Map& map = *b.map;
   const Key* keys = lookups.data();
@@ -274,9 +332,9 @@ void run_lookups(Trial& t, bool present) {
 
 // iterate: ops/N full passes over the map, summing the values.
 template <class Map, class Key>
-void run_iterate(Trial& t) {
-  const std::uint64_t n = elements(t), rounds = t.ops() / n;
-  const auto& k = keys_for<Key>(n, n);
+void run_iterate(Trial& t, const Ask& a) {
+  const std::uint64_t n = a.n, rounds = t.ops() / n;
+  const auto& k = keys_for<Key>(a, n);
   auto& b = built<Map, Key>(k, n);
   Map& map = *b.map;
   std::uint64_t visited = 0;
@@ -293,13 +351,13 @@ void run_iterate(Trial& t) {
 // (permutation(N, kEraseSaltA / kEraseSaltB)) and inserts the other pool's k-th key; passes
 // alternate A->B and B->A. The content after the run is proven by summing the values (untimed).
 template <class Map, class Key>
-void run_erase(Trial& t) {
-  const std::uint64_t n = elements(t);
-  const auto& k = keys_for<Key>(n, 2 * n);
+void run_erase(Trial& t, const Ask& a) {
+  const std::uint64_t n = a.n;
+  const auto& k = keys_for<Key>(a, 2 * n);
   static std::vector<Key> erase_keys, insert_keys;  // 2N steps: one cycle of two passes
   static std::vector<std::uint64_t> insert_values;
-  static std::uint64_t plan_n = 0;
-  if (plan_n != n) {
+  static std::uint64_t plan_of = 0;
+  if (plan_of != k.generation) {
     erase_keys.clear();
     insert_keys.clear();
     insert_values.clear();
@@ -310,7 +368,7 @@ void run_erase(Trial& t) {
       insert_keys.push_back(k.keys[index]);
       insert_values.push_back(k.values[index]);
     }
-    plan_n = n;
+    plan_of = k.generation;
   }
   std::int64_t live = 0;
   auto map = build<Map>(k, 0, n, live);
@@ -345,29 +403,61 @@ inline benchbox::CaseInfo case_info(const MapInfo& m, const std::string& hash, b
           .traits = {{"layout", m.layout}, {"hash", hash}}};
 }
 
+// A 64-bit case's ask; n/a above the map's declared strided limit (before any key is made).
+inline Ask limited_ask(const Trial& t, std::int64_t strided_max, const std::string& reason) {
+  Ask a = ask_of(t);
+  if (a.set == KeySet::strided && strided_max >= 0 && a.n > static_cast<std::uint64_t>(strided_max))
+    throw NotApplicable("strided keys above " + std::to_string(strided_max) + " elements: " + reason);
+  return a;
+}
+
+// find-miss, erase and iterate take no key file: it gives no absent keys nor a second pool (the
+// driver offers files to find and insert only).
+inline const Ask& without_file(const Ask& a) {
+  if (!a.file.empty()) throw std::invalid_argument("this case takes no key file (find and insert do)");
+  return a;
+}
+
 }  // namespace detail
 
 // Declares every case of the module for a map: Map64 for 64-bit keys, MapString for string keys
 // (NoStrings: the string cases are n/a with `no_strings_reason`).
 // Key64 and KeyString: the key types the maps are given (the floor's: the key's position).
+// The 64-bit cases run a named key set with Map64; find and insert run a key file's lines (string
+// keys) with MapString.
 template <class Map64, class MapString = NoStrings, class Key64 = std::uint64_t, class KeyString = std::string>
 void add_cases(Adapter& adapter, const MapInfo& info, const std::string& no_strings_reason = {}) {
   using K = Key64;
+  using S = KeyString;
+  constexpr bool strings = !std::is_same_v<MapString, NoStrings>;
   if (!info.implementation.empty()) adapter.info("implementation", info.implementation);
-  const auto i64 = detail::case_info(info, info.hash64, false);
-  adapter.add(case_id(Case::insert), i64, detail::run_insert<Map64, K>);
-  adapter.add(case_id(Case::find), i64, [](Trial& t) { detail::run_lookups<Map64, K>(t, true); });
-  adapter.add(case_id(Case::find_miss), i64, [](Trial& t) { detail::run_lookups<Map64, K>(t, false); });
-  adapter.add(case_id(Case::erase), i64, detail::run_erase<Map64, K>);
-  adapter.add(case_id(Case::iterate), i64, detail::run_iterate<Map64, K>);
-  if constexpr (std::is_same_v<MapString, NoStrings>) {
+  auto i64 = detail::case_info(info, info.hash64, false);
+  auto with_files = i64;  // find and insert: a key file's rows hash strings
+  if (strings) with_files.traits.emplace_back("hash of key files", info.hash_string);
+  const auto ask = [max = info.strided_max, reason = info.strided_reason](const Trial& t) { return detail::limited_ask(t, max, reason); };
+  // A key file's rows: MapString over the file's lines.
+  adapter.add(case_id(Case::insert), with_files, [ask, no_strings_reason](Trial& t) {
+    const auto a = ask(t);
+    if (a.file.empty()) return detail::run_insert<Map64, K>(t, a);
+    if constexpr (strings) detail::run_insert<MapString, S>(t, a);
+    else throw NotApplicable(no_strings_reason);
+  });
+  adapter.add(case_id(Case::find), with_files, [ask, no_strings_reason](Trial& t) {
+    const auto a = ask(t);
+    if (a.file.empty()) return detail::run_lookups<Map64, K>(t, a, true);
+    if constexpr (strings) detail::run_lookups<MapString, S>(t, a, true);
+    else throw NotApplicable(no_strings_reason);
+  });
+  adapter.add(case_id(Case::find_miss), i64, [ask](Trial& t) { detail::run_lookups<Map64, K>(t, detail::without_file(ask(t)), false); });
+  adapter.add(case_id(Case::erase), i64, [ask](Trial& t) { detail::run_erase<Map64, K>(t, detail::without_file(ask(t))); });
+  adapter.add(case_id(Case::iterate), i64, [ask](Trial& t) { detail::run_iterate<Map64, K>(t, detail::without_file(ask(t))); });
+  if constexpr (!strings) {
     adapter.not_applicable(case_id(Case::insert_string), no_strings_reason);
     adapter.not_applicable(case_id(Case::find_string), no_strings_reason);
   } else {
-    using S = KeyString;
     const auto str = detail::case_info(info, info.hash_string, true);
-    adapter.add(case_id(Case::insert_string), str, detail::run_insert<MapString, S>);
-    adapter.add(case_id(Case::find_string), str, [](Trial& t) { detail::run_lookups<MapString, S>(t, true); });
+    adapter.add(case_id(Case::insert_string), str, [](Trial& t) { detail::run_insert<MapString, S>(t, detail::string_ask(t)); });
+    adapter.add(case_id(Case::find_string), str, [](Trial& t) { detail::run_lookups<MapString, S>(t, detail::string_ask(t), true); });
   }
 }
 

@@ -10,7 +10,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -36,20 +39,50 @@ constexpr std::uint64_t mix64(std::uint64_t x) {
 // The i-th 64-bit key: distinct for distinct i.
 constexpr std::uint64_t key64(std::uint64_t i) { return mix64(i + kKeySeed); }
 
+// The named key sets of the 64-bit cases (the "keys" axis). random: key64(i), today's keys.
+// dense: i + 1, sequential ids (the easy case for every hash). strided: (i + 1) * 2^32, multiples
+// of a large power of two: under an identity hash (std::hash<uint64_t> in libstdc++) every key
+// falls in slot 0 of a power-of-two table of up to 2^32 slots. Distinct for i < 2^32 - 1, which
+// kMaxElements keeps (2N - 1 < 2^32 - 1).
+enum class KeySet { random, dense, strided };
+inline constexpr const char* kKeySetNames[] = {"random", "dense", "strided"};
+inline constexpr int kStrideBits = 32;
+
+constexpr std::uint64_t key64(KeySet set, std::uint64_t i) {
+  switch (set) {
+    case KeySet::dense: return i + 1;
+    case KeySet::strided: return (i + 1) << kStrideBits;
+    case KeySet::random: break;
+  }
+  return key64(i);
+}
+
+// The key set of that name, or nothing.
+inline std::optional<KeySet> key_set_named(std::string_view name) {
+  for (std::size_t s = 0; s < std::size(kKeySetNames); ++s)
+    if (name == kKeySetNames[s]) return static_cast<KeySet>(s);
+  return std::nullopt;
+}
+
 // Two keys no case ever uses (indices 2^64-1 and 2^64-2), for maps that reserve an empty and a
 // deleted key (google::dense_hash_map).
 constexpr std::uint64_t reserved_key(int which) { return key64(~std::uint64_t{0} - static_cast<std::uint64_t>(which)); }
+// ... in no key set either: above every dense key, and not a multiple of the stride.
+constexpr bool outside_named_sets(std::uint64_t k) {
+  return k > (std::uint64_t{1} << 33) && (k & ((std::uint64_t{1} << kStrideBits) - 1)) != 0;
+}
+static_assert(outside_named_sets(reserved_key(0)) && outside_named_sets(reserved_key(1)));
 
 // The value stored with key i (string or 64-bit): odd, hence never 0 (some C maps store values
 // as pointers and answer "absent" with a null).
 constexpr std::uint64_t value_of(std::uint64_t i) { return mix64(i ^ kValueSeed) | 1; }
 
-// Sum of value_of(first..last-1).
-inline std::uint64_t value_sum(std::uint64_t first, std::uint64_t last) {
-  std::uint64_t s = 0;
-  for (std::uint64_t i = first; i < last; ++i) s += value_of(i);
-  return s;
+// The value stored with key i of a key set: random keeps value_of(i) (the checksums of before the
+// sets); dense and strided bind it to the key (still odd), so that their proofs differ from random's.
+constexpr std::uint64_t set_value(KeySet set, std::uint64_t i) {
+  return set == KeySet::random ? value_of(i) : value_of(i) ^ (mix64(key64(set, i)) << 1);
 }
+
 
 // A bijection of 48-bit words (odd multipliers and xor-shifts, all modulo 2^48).
 constexpr std::uint64_t mix48(std::uint64_t x) {
@@ -100,8 +133,9 @@ inline std::vector<std::uint32_t> permutation(std::uint64_t n, std::uint64_t sal
 }
 inline constexpr std::uint64_t kFindSalt = 1, kEraseSaltA = 2, kEraseSaltB = 3;
 
-// Largest N any case accepts: permutations hold 32-bit positions.
+// Largest N any case accepts: permutations hold 32-bit positions; strided keys need 2N < 2^32.
 inline constexpr std::int64_t kMaxElements = 2'000'000'000;
+static_assert(2 * kMaxElements < (std::int64_t{1} << (64 - kStrideBits)) - 1);
 
 // What a trial of each case must report (the driver checks these; the adapter computes its own
 // from what the map returned). `find`: the values of ops lookups cycling through the keys in the
