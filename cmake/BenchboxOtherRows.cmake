@@ -352,6 +352,40 @@ function(_benchbox_pkg_config_names out)
   set(${out} "${names}" PARENT_SCOPE)
 endfunction()
 
+# A version row whose adapter links libraries benchbox_find_installed found must take at least one
+# of them from PREFIX: otherwise PREFIX's include/ would compile against its headers (or none of
+# them, where they sit in a subfolder) and link the system's library, a row named after a version
+# it does not run.
+function(_benchbox_check_installed_replaced prefix entry)
+  set(looked)
+  foreach(item IN LISTS ARGN)
+    if(NOT TARGET ${item})
+      continue()
+    endif()
+    get_target_property(aliased ${item} ALIASED_TARGET)
+    if(aliased)
+      set(item ${aliased})
+    endif()
+    get_target_property(header ${item} BB_INSTALLED_HEADER)
+    if(NOT header)
+      continue()
+    endif()
+    _benchbox_item_at_prefix(new "${prefix}" "${item}")
+    if(new_FILES)
+      return()
+    endif()
+    get_target_property(library ${item} BB_INSTALLED_LIBRARY)
+    string(APPEND looked " include/${header}")
+    if(library)
+      string(APPEND looked " and lib/lib${library}.{a,so}")
+    endif()
+  endforeach()
+  if(looked)
+    message(FATAL_ERROR "BENCHBOX_VERSIONS: '${entry}': ${prefix} does not hold what the adapter links (looked for${looked}): "
+                        "install the library there with its headers directly in include/ and its library in lib/")
+  endif()
+endfunction()
+
 # One BENCHBOX_VERSIONS entry: the adapter of <main> compiled against the entry's PREFIX.
 function(_benchbox_version_row main entry)
   _benchbox_split_entry(e BENCHBOX_VERSIONS "${entry}")
@@ -365,6 +399,7 @@ function(_benchbox_version_row main entry)
     _benchbox_prefix_version(name "${prefix}" "${entry}" ${pc_names})
     set(from "${name_FILE}")
   endif()
+  _benchbox_check_installed_replaced("${prefix}" "${entry}" ${links})
   if(NOT relinked_FILES AND NOT IS_DIRECTORY ${prefix}/include)
     message(FATAL_ERROR "BENCHBOX_VERSIONS: '${entry}': ${prefix} holds none of the libraries the ${ID} adapter links "
                         "(looked for in ${prefix}/lib) and no include/ folder")

@@ -43,6 +43,11 @@ install_toy(${WORK}/two 2.0.0 2.0.0)
 install_toy(${WORK}/nopc 2.0.0 "")
 install_toy(${WORK}/liar 2.0.0 3.0.0)
 message(STATUS "ok: toy built into four prefixes")
+# A prefix laid out as mimalloc's own install does by default: the header in a versioned subfolder
+# and the library beside it, nothing where the adapter looks.
+file(MAKE_DIRECTORY ${WORK}/nested/include/toy-2.0 ${WORK}/nested/lib/toy-2.0)
+file(COPY ${WORK}/two/include/toy.h DESTINATION ${WORK}/nested/include/toy-2.0)
+file(COPY ${WORK}/two/lib/libtoy.a DESTINATION ${WORK}/nested/lib/toy-2.0)
 
 # The tree: the toy module, with the root the docs walkthrough's tree uses (the core is this build's).
 if(NOT EXISTS ${BUILD_DIR}/libbenchbox_core.a)
@@ -66,8 +71,10 @@ endfunction()
 refused(no-library "BENCHBOX_VERSIONS: 'nope=.*' names no library of the modules built here" -DBENCHBOX_VERSIONS=nope=${WORK}/two)
 refused(no-folder "BENCHBOX_VERSIONS: 'toy=/nonexistent/prefix': /nonexistent/prefix is not a folder" -DBENCHBOX_VERSIONS=toy=/nonexistent/prefix)
 refused(no-build "BENCHBOX_BUILDS: 'toy@c\\+\\+18': 'c\\+\\+18' is not a build" "-DBENCHBOX_BUILDS=toy@c++18")
+refused(nested "BENCHBOX_VERSIONS: 'toy@2.0.0=.*': .*/nested does not hold what the adapter links \\(looked for include/toy.h and lib/libtoy"
+        -DBENCHBOX_VERSIONS=toy@2.0.0=${WORK}/nested)
 refused(no-version "has no pkg-config file with a Version .*: name the version yourself" -DBENCHBOX_VERSIONS=toy=${WORK}/nopc)
-message(STATUS "ok: configure refuses an entry naming no library, no folder, no build or no version")
+message(STATUS "ok: configure refuses an entry naming no library, no folder, no build or no version, and a prefix without the library where the adapter looks")
 
 # 3. Built with another version, a named version and another build.
 set(build ${WORK}/build)
