@@ -6,7 +6,9 @@
 #       the adapter compiled against PREFIX, an installed copy the user made: PREFIX/include first
 #       on the include path, and every library the adapter links that PREFIX also holds taken from
 #       there (lib<name>.a first). NAME: the Version of PREFIX's pkg-config file, unless given; the
-#       build then checks that the adapter reports that version (`describe`).
+#       build then checks that the adapter reports that version (`describe`). An adapter whose
+#       version was given at configure (BB_LIBRARY_VERSION: VERSION_OF, or the folder's own) reports
+#       NAME instead.
 #   -DBENCHBOX_BUILDS="[MODULE/]LIBRARY@BUILD;..."
 #       the adapter compiled with other flags. BUILD: c++NN (11 14 17 20 23), the C++ standard of
 #       the library folder's own sources (all but adapter.cpp, whose harness needs C++20), and/or
@@ -410,8 +412,15 @@ function(_benchbox_version_row main entry)
   if(IS_DIRECTORY ${prefix}/include)
     target_include_directories(${target} BEFORE PRIVATE ${prefix}/include)
   endif()
-  if(VERSION_OF)  # the version the adapter reports: the prefix's, not a Debian package's
-    get_target_property(defs ${target} COMPILE_DEFINITIONS)
+  # A version the adapter does not read from the library but was given at configure, BB_LIBRARY_VERSION:
+  # VERSION_OF's Debian package, or what the folder itself defined after benchbox_library (the
+  # hashmap module's maps: Debian's package or CMake package version; zpp_bits). It would name the
+  # version found, not the prefix's: the row reports its own instead.
+  get_target_property(defs ${target} COMPILE_DEFINITIONS)
+  if(NOT defs)
+    set(defs "")
+  endif()
+  if(VERSION_OF OR defs MATCHES "(^|;)BB_LIBRARY_VERSION=")
     list(FILTER defs EXCLUDE REGEX "^BB_LIBRARY_VERSION=")
     set_property(TARGET ${target} PROPERTY COMPILE_DEFINITIONS ${defs} "BB_LIBRARY_VERSION=\"${name} (${from})\"")
   elseif(NOT e_NAME)
