@@ -6,7 +6,9 @@
 #       the adapter compiled against PREFIX, an installed copy the user made: PREFIX/include first
 #       on the include path, and every library the adapter links that PREFIX also holds taken from
 #       there (lib<name>.a first). NAME: the Version of PREFIX's pkg-config file, unless given; the
-#       build then checks that the adapter reports that version (`describe`).
+#       build then checks that the adapter reports that version (`describe`). An adapter whose
+#       version was given at configure (BB_LIBRARY_VERSION: VERSION_OF, or the folder's own) reports
+#       NAME instead.
 #   -DBENCHBOX_BUILDS="[MODULE/]LIBRARY@BUILD;..."
 #       the adapter compiled with other flags. BUILD: c++NN (11 14 17 20 23), the C++ standard of
 #       the library folder's own sources (all but adapter.cpp, whose harness needs C++20), and/or
@@ -410,8 +412,16 @@ function(_benchbox_version_row main entry)
   if(IS_DIRECTORY ${prefix}/include)
     target_include_directories(${target} BEFORE PRIVATE ${prefix}/include)
   endif()
-  if(VERSION_OF)  # the version the adapter reports: the prefix's, not a Debian package's
-    get_target_property(defs ${target} COMPILE_DEFINITIONS)
+  _benchbox_generated_at_prefix(generated ${main} ${target} "${prefix}" "${row}")
+  # A version the adapter does not read from the library but was given at configure, BB_LIBRARY_VERSION:
+  # VERSION_OF's Debian package, or what the folder itself defined after benchbox_library (the
+  # hashmap module's maps: Debian's package or CMake package version; zpp_bits). It would name the
+  # version found, not the prefix's: the row reports its own instead.
+  get_target_property(defs ${target} COMPILE_DEFINITIONS)
+  if(NOT defs)
+    set(defs "")
+  endif()
+  if(VERSION_OF OR defs MATCHES "(^|;)BB_LIBRARY_VERSION=")
     list(FILTER defs EXCLUDE REGEX "^BB_LIBRARY_VERSION=")
     set_property(TARGET ${target} PROPERTY COMPILE_DEFINITIONS ${defs} "BB_LIBRARY_VERSION=\"${name} (${from})\"")
   elseif(NOT e_NAME)
@@ -430,11 +440,81 @@ function(_benchbox_version_row main entry)
   if(IS_DIRECTORY ${prefix}/include AND NOT taken MATCHES "(^|;)include/")
     list(APPEND taken "include/")
   endif()
+  list(APPEND taken ${generated})
   list(REMOVE_DUPLICATES taken)
   list(JOIN taken ", " taken)
   string(JSON title GET "${JSON}" title)
   _benchbox_other_manifest("${row}" "${title} ${name} (${prefix})" "installed at ${prefix}: ${taken}")
   message(STATUS "benchbox: ${MODULE}: ${row}: ${ID} ${name} from ${prefix} (${taken})")
+endfunction()
+
+# ---- generated sources: benchbox_adapter_generated ----
+
+# benchbox_adapter_generated(<target> PROGRAM <file> INPUT <file> [ARGS <arg>...] OUTPUTS <name>...)
+# Sources of an adapter that a program generates at build time, such as a schema compiler's code
+# (the serialization module's flatc, thrift, protoc-c): `PROGRAM ARGS INPUT` writes OUTPUTS into
+# the folder <out> (in ARGS, that folder), which the adapter's include path gets. A version row of
+# the library (BENCHBOX_VERSIONS) runs PREFIX/bin/<PROGRAM's name> instead, into a folder of its
+# own, when PREFIX has it: generated code belongs to its library's version (FlatBuffers' generated
+# header fails to compile against the headers of another version).
+function(benchbox_adapter_generated target)
+  cmake_parse_arguments(A "" "PROGRAM;INPUT" "ARGS;OUTPUTS" ${ARGN})
+  if(NOT A_PROGRAM OR NOT A_INPUT OR NOT A_OUTPUTS)
+    message(FATAL_ERROR "benchbox_adapter_generated(${target}): PROGRAM, INPUT and OUTPUTS are required")
+  endif()
+  get_filename_component(input "${A_INPUT}" ABSOLUTE)
+  _benchbox_generate(${target} "${A_PROGRAM}" "${input}" ${CMAKE_CURRENT_BINARY_DIR} "${A_ARGS}" "${A_OUTPUTS}")
+  get_property(count TARGET ${target} PROPERTY _BB_GENERATED_COUNT)
+  if(NOT count)
+    set(count 0)
+  endif()
+  set_target_properties(${target} PROPERTIES _BB_GENERATED_${count}_PROGRAM "${A_PROGRAM}" _BB_GENERATED_${count}_INPUT "${input}"
+                        _BB_GENERATED_${count}_ARGS "${A_ARGS}" _BB_GENERATED_${count}_OUTPUTS "${A_OUTPUTS}"
+                        _BB_GENERATED_${count}_OUT ${CMAKE_CURRENT_BINARY_DIR})
+  math(EXPR count "${count} + 1")
+  set_property(TARGET ${target} PROPERTY _BB_GENERATED_COUNT ${count})
+endfunction()
+
+function(_benchbox_generate target program input out args outputs)
+  list(TRANSFORM outputs PREPEND ${out}/)
+  list(TRANSFORM args REPLACE "<out>" ${out})
+  get_filename_component(name ${program} NAME)
+  get_filename_component(input_name ${input} NAME)
+  file(MAKE_DIRECTORY ${out})
+  add_custom_command(OUTPUT ${outputs} COMMAND ${program} ${args} ${input} DEPENDS ${input} ${program}
+                     COMMENT "${name}: ${input_name}" VERBATIM)
+  target_sources(${target} PRIVATE ${outputs})
+  target_include_directories(${target} BEFORE PRIVATE ${out})
+endfunction()
+
+# The version row <target> of <main>: each of <main>'s generated sources made again by PREFIX's
+# program of the same name, where PREFIX/bin has it. <out>: those programs, relative to PREFIX.
+function(_benchbox_generated_at_prefix out main target prefix row)
+  set(taken)
+  get_property(count TARGET ${main} PROPERTY _BB_GENERATED_COUNT)
+  if(count)  # not n: if(n) is the false constant N
+    math(EXPR last "${count} - 1")
+    foreach(i RANGE ${last})
+      foreach(p PROGRAM INPUT ARGS OUTPUTS OUT)
+        get_property(${p} TARGET ${main} PROPERTY _BB_GENERATED_${i}_${p})
+      endforeach()
+      get_filename_component(name ${PROGRAM} NAME)
+      if(NOT EXISTS ${prefix}/bin/${name} OR IS_DIRECTORY ${prefix}/bin/${name})
+        message(STATUS "benchbox: ${MODULE}: ${row}: ${prefix} has no bin/${name}: its sources are those ${PROGRAM} generates")
+        continue()
+      endif()
+      # The row's own outputs replace the ones <main> compiles; its folder comes first on the include path.
+      set(found ${OUTPUTS})
+      list(TRANSFORM found PREPEND ${OUT}/)
+      get_target_property(sources ${target} SOURCES)
+      list(REMOVE_ITEM sources ${found})
+      set_property(TARGET ${target} PROPERTY SOURCES ${sources})
+      string(MAKE_C_IDENTIFIER "${row}" folder)
+      _benchbox_generate(${target} ${prefix}/bin/${name} "${INPUT}" ${OUT}/${folder} "${ARGS}" "${OUTPUTS}")
+      list(APPEND taken bin/${name})
+    endforeach()
+  endif()
+  set(${out} ${taken} PARENT_SCOPE)
 endfunction()
 
 # ---- builds: BENCHBOX_BUILDS ----

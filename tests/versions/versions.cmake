@@ -3,12 +3,16 @@
 # end to end, with a library of the test's own so that it runs anywhere in seconds:
 # 1. a throw-away checkout of the toy library (tests/versions/toy-library) built by hand into
 #    prefixes, as a user builds another version: 1.0.0 (the one found, -DTOY_ROOT), 2.0.0 (with
-#    its pkg-config file), 2.0.0 without one, and a liar (library 2.0.0, pkg-config file 3.0.0);
+#    its pkg-config file), 2.0.0 without one (nor its generator), and a liar (library 2.0.0,
+#    pkg-config file 3.0.0); each with its code generator, bin/toygen, but the one without;
 # 2. entries that name nothing, no folder, no build, or no version: configure fails, saying so;
 # 3. the test's module tree (tests/versions/tree, the toy module) configured and built against
-#    this benchbox build with a version, a named version and a build (c++17-O3) of toy;
-# 4. `benchbox toy --verify`: the four rows, each verified, named after their ids, with their
-#    versions and builds; --lib with '@'; each adapter compiled as its row says (describe);
+#    this benchbox build with a version, a named version and a build (c++17-O3) of toy, and a
+#    version of toyfixed (toy again, its version given at configure: BB_LIBRARY_VERSION);
+# 4. `benchbox toy --verify`: the six rows, each verified, named after their ids, with their
+#    versions and builds; --lib with '@'; each adapter compiled as its row says (describe): the
+#    C++ standards, the generated header of its prefix's generator where it has one; toyfixed's
+#    version row reporting its own version, not the one its folder gave the version found;
 # 5. the liar's row fails the build: its adapter reports 2.0.0, not the 3.0.0 its name would say.
 #
 # cmake -DSOURCE_DIR=<benchbox> -DBUILD_DIR=<its build> -DWORK=<folder> -DCC=... -DCXX=...
@@ -25,9 +29,15 @@ function(run what)
   set(out "${out}" PARENT_SCOPE)
 endfunction()
 
-# 1. The checkout, and a prefix per build of it: include/toy.h, lib/libtoy.a[, lib/pkgconfig/toy.pc].
+# 1. The checkout, and a prefix per build of it: include/toy.h, lib/libtoy.a[, lib/pkgconfig/toy.pc,
+# bin/toygen].
 file(COPY ${here}/toy-library/ DESTINATION ${WORK}/src/toy)
 function(install_toy prefix version pc_version)
+  if(pc_version)  # the generator, but in the prefix without a pkg-config file
+    set(TOY_VERSION ${version})
+    configure_file(${WORK}/src/toy/toygen.in ${prefix}/bin/toygen @ONLY
+                   FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+  endif()
   file(MAKE_DIRECTORY ${prefix}/lib ${prefix}/include)
   run("compiling toy ${version}" ${CC} ${CFLAGS} "-DTOY_VERSION=\"${version}\"" -c ${WORK}/src/toy/toy.c -o ${prefix}/toy.o)
   run("archiving toy ${version}" ar rcs ${prefix}/lib/libtoy.a ${prefix}/toy.o)
@@ -79,20 +89,26 @@ message(STATUS "ok: configure refuses an entry naming no library, no folder, no 
 # 3. Built with another version, a named version and another build.
 set(build ${WORK}/build)
 file(WRITE ${WORK}/rows.cmake  # an initial cache: a list in -D would be split on its way through run()
-     "set(BENCHBOX_VERSIONS \"toy=${WORK}/two;toy@named=${WORK}/nopc\" CACHE STRING \"\")\n"
+     "set(BENCHBOX_VERSIONS \"toy=${WORK}/two;toy@named=${WORK}/nopc;toyfixed=${WORK}/two\" CACHE STRING \"\")\n"
      "set(BENCHBOX_BUILDS toy@c++17-O3 CACHE STRING \"\")\n")
 run("configuring the toy tree" ${configure} -B ${build} -C ${WORK}/rows.cmake)
+string(FIND "${out}" "toy@named: ${WORK}/nopc has no bin/toygen: its sources are those ${WORK}/one/bin/toygen generates" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "configure: expected it to say that ${WORK}/nopc has no bin/toygen\n${out}")
+endif()
 run("building the toy tree" ${CMAKE_COMMAND} --build ${build} --parallel 2)
-message(STATUS "ok: configured and built with toy@2.0.0, toy@named and toy@c++17-O3")
+message(STATUS "ok: configured and built with toy@2.0.0, toy@named, toy@c++17-O3 and toyfixed@2.0.0")
 
-# 4. The four rows, verified, with their versions and builds.
+# 4. The six rows, verified, with their versions and builds.
 set(json ${WORK}/verify.json)
 run("benchbox toy --verify" ${build}/bin/benchbox toy --verify --json ${json})
 file(READ ${json} results)
 string(JSON n LENGTH "${results}" results)
-set(expected "toy=1.0.0=" "toy@2.0.0=2.0.0=installed at ${WORK}/two: include/toy.h, lib/libtoy.a"
+set(expected "toy=1.0.0=" "toy@2.0.0=2.0.0=installed at ${WORK}/two: include/toy.h, lib/libtoy.a, bin/toygen"
     "toy@named=2.0.0=installed at ${WORK}/nopc: include/toy.h, lib/libtoy.a"
-    "toy@c++17-O3=1.0.0=units.cpp as C++17 (-std=c++17), the harness as C++20, -O3 instead of ${CFLAGS}")
+    "toy@c++17-O3=1.0.0=units.cpp as C++17 (-std=c++17), the harness as C++20, -O3 instead of ${CFLAGS}"
+    "toyfixed=configured="
+    "toyfixed@2.0.0=2.0.0 (${WORK}/two/lib/pkgconfig/toy.pc)=installed at ${WORK}/two: include/toy.h, lib/libtoy.a")
 set(seen)
 math(EXPR last "${n} - 1")
 foreach(i RANGE ${last})
@@ -114,26 +130,33 @@ foreach(row IN LISTS expected)
     message(FATAL_ERROR "benchbox toy --verify: no row '${row}' (library=version=build trait) among:\n${seen}\n${out}")
   endif()
 endforeach()
-if(NOT n EQUAL 4 OR NOT out MATCHES "\ntoy@c\\+\\+17-O3 +find")
-  message(FATAL_ERROR "benchbox toy --verify: expected the four rows in one table\n${out}")
+if(NOT n EQUAL 6 OR NOT out MATCHES "\ntoy@c\\+\\+17-O3 +find")
+  message(FATAL_ERROR "benchbox toy --verify: expected the six rows in one table\n${out}")
 endif()
 run("benchbox toy --verify --lib toy@2.0.0" ${build}/bin/benchbox toy --verify --lib toy@2.0.0)
 if(NOT out MATCHES "\ntoy@2.0.0 +find" OR out MATCHES "\ntoy ")
   message(FATAL_ERROR "benchbox toy --verify --lib toy@2.0.0: expected its row alone\n${out}")
 endif()
-foreach(check "toy=202002=202002" "toy@c++17-O3=201703=202002")
+# toy@named: its prefix has no generator, so the header is the one toy 1.0.0's wrote.
+foreach(check "toy=202002=202002=1.0.0" "toy@c++17-O3=201703=202002=1.0.0" "toy@2.0.0=202002=202002=2.0.0"
+              "toy@named=202002=202002=1.0.0")
   string(REPLACE "=" ";" check "${check}")
   list(GET check 0 row)
   list(GET check 1 units)
   list(GET check 2 harness)
+  list(GET check 3 generated)
   run("${row} describe" ${build}/libexec/benchbox/toy/bin/${row} describe)
   string(JSON got_units GET "${out}" info units_standard)
   string(JSON got_harness GET "${out}" info adapter_standard)
+  string(JSON got_generated GET "${out}" info generated_by)
   if(NOT got_units STREQUAL units OR NOT got_harness STREQUAL harness)
     message(FATAL_ERROR "${row}: units.cpp compiled as ${got_units} and adapter.cpp as ${got_harness}, expected ${units} and ${harness}")
   endif()
+  if(NOT got_generated STREQUAL generated)
+    message(FATAL_ERROR "${row}: toy_generated.h written by toygen ${got_generated}, expected ${generated}")
+  endif()
 endforeach()
-message(STATUS "ok: four rows verified in one table, each with its version and build; --lib toy@2.0.0 runs its row alone")
+message(STATUS "ok: six rows verified in one table, each with its version, build and generated header; --lib toy@2.0.0 runs its row alone")
 
 # 5. A prefix whose pkg-config file says another version than its library: the build stops.
 run("configuring with the liar" ${configure} -B ${build} -DBENCHBOX_VERSIONS=toy=${WORK}/liar -DBENCHBOX_BUILDS=)

@@ -1,5 +1,6 @@
 // The toy library's adapter: its version from the library itself (toy_version), the search
-// through units.cpp; `describe` says which C++ standard each source was compiled as.
+// through units.cpp; `describe` says which C++ standard each source was compiled as, and which
+// version of toy's generator wrote toy_generated.h.
 #include <benchbox/adapter.hpp>
 
 #include <toy.h>
@@ -9,12 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "toy_generated.h"
 #include "units.hpp"
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("toy", toy_version());
   adapter.info("units_standard", std::to_string(toy_units::standard()));
   adapter.info("adapter_standard", std::to_string(__cplusplus));
+  adapter.info("generated_by", TOY_GENERATED_BY);
   adapter.add("find", {.notes = "toy_find, one call per search", .min_param = 1, .bytes_per_param = 8}, [](benchbox::Trial& t) {
     const auto n = static_cast<std::uint64_t>(t.param());
     std::vector<std::uint64_t> a(n);
