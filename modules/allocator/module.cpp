@@ -251,6 +251,10 @@ const benchbox::Module allocator_module{
     .description = "memory allocators (malloc and its replacements): ns per allocation+free, one and two threads, "
                    "and the memory they keep",
     .reference_note = "a bump allocator that never frees: the limit of allocation cost on this machine",
+    // Trials are short and the suite took under a third of its 3 minutes with the driver's 9
+    // processes, with most rows unstable: the budget goes to repetitions (README, "Duration").
+    .default_processes = 27,
+    .part_run_max_processes = 27,
     .cases = {
         {.id = al::case_id(al::Case::small),
          .unit = kUnit,
