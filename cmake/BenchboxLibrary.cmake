@@ -81,20 +81,27 @@ function(benchbox_library_facts_literal var file)
   set(${var} "${literal}" PARENT_SCOPE)
 endfunction()
 
+# _benchbox_targets_property(<var> <property> <items>...): the values of <property> on those of the
+# items that are targets and have it set (a link list holds file names and flags too).
+function(_benchbox_targets_property var property)
+  set(values)
+  foreach(item IN LISTS ARGN)
+    if(TARGET ${item})
+      get_target_property(value ${item} ${property})
+      if(value)
+        list(APPEND values ${value})
+      endif()
+    endif()
+  endforeach()
+  set(${var} "${values}" PARENT_SCOPE)
+endfunction()
+
 # _benchbox_version_of(<var> <header> <libraries>): the Debian package version of the <header> the
 # adapter compiles against: first in the include folders of the targets it links (a prefix given
 # by -D<NAME>_ROOT: "unversioned", no package owns it), else on the compiler's default path. Read
 # at configure time: reconfigure after upgrading the package.
 function(_benchbox_version_of var header)
-  set(hints)
-  foreach(library IN LISTS ARGN)
-    if(TARGET ${library})
-      get_target_property(dirs ${library} INTERFACE_INCLUDE_DIRECTORIES)
-      if(dirs)
-        list(APPEND hints ${dirs})
-      endif()
-    endif()
-  endforeach()
+  _benchbox_targets_property(hints INTERFACE_INCLUDE_DIRECTORIES ${ARGN})
   unset(_bb_header_dir)
   if(hints)
     find_path(_bb_header_dir "${header}" HINTS ${hints} NO_DEFAULT_PATH NO_CACHE)
