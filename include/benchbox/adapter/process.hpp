@@ -55,7 +55,9 @@ inline std::string data_set_path(std::string_view name, std::string_view extensi
     throw std::runtime_error("not a data set name: '" + std::string(name) + "'");
   const std::string dir = data_dir();
   if (dir.empty()) throw std::runtime_error("BENCHBOX_DATA_DIR is not set (benchbox sets it for its adapters)");
-  return dir + "/" + std::string(name) + std::string(extension);
+  std::string path = dir + "/" + std::string(name);
+  path += extension;
+  return path;
 }
 
 }  // namespace benchbox
