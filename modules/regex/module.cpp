@@ -13,12 +13,10 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "cases.hpp"
 #include "common/benchmarks.hpp"
-#include <benchbox/child_output.hpp>
 #include <benchbox/module.hpp>
 
 namespace {
@@ -106,8 +104,12 @@ std::optional<std::string> output_of(const std::vector<std::string>& args, std::
     _exit(127);
   }
   close(fds[1]);
-  benchbox::ChildOutput child = benchbox::child_output(pid, fds[0]);
-  const int status = child.status;
+  std::string out;
+  char buffer[4096];
+  for (ssize_t n; (n = read(fds[0], buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<std::size_t>(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
   if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
     return error = "cannot verify: Python's re did not finish within " + std::to_string(kExpectSeconds) +
                    " s on this pattern (it backtracks); no engine's count can be checked",
@@ -116,7 +118,7 @@ std::optional<std::string> output_of(const std::vector<std::string>& args, std::
     return error = "cannot compute the expected results: " + args[0] + " " + args[1] +
                    (WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " did not start (apt-get install python3)" : " failed"),
            std::nullopt;
-  return std::move(child.text);
+  return out;
 }
 
 // The expected results of a point, computed once per run.

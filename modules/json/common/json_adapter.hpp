@@ -30,7 +30,6 @@
 #include <mm_malloc.h>  // declares posix_memalign noexcept: must come before allocations.hpp defines it
 #endif
 #include <benchbox/allocations.hpp>
-#include <benchbox/child_output.hpp>
 #include <benchbox/library_facts.hpp>
 #include <pthread.h>
 #include <signal.h>
@@ -303,7 +302,12 @@ std::string judge_isolated(const ConformanceCase& c) {
     _exit(0);
   }
   close(fds[1]);
-  const auto [verdict, status] = child_output(pid, fds[0]);
+  std::string verdict;
+  char buf[512];
+  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) verdict.append(buf, static_cast<std::size_t>(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
   if (WIFSIGNALED(status))
     return WTERMSIG(status) == SIGALRM ? "did not finish within 10 s" : "crashed (" + std::string(strsignal(WTERMSIG(status))) + ")";
   if (verdict.empty() || verdict[0] != '=') return "ended without a verdict";
