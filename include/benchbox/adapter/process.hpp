@@ -4,9 +4,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <stdexcept>
 #include <string>
-#include <string_view>
 
 #if defined(__linux__)
 #include <fcntl.h>
@@ -37,27 +35,10 @@ inline std::uint64_t peak_resident_bytes() {
 #endif
 }
 
-// An environment variable's value, or `otherwise` when it is not set.
-inline std::string env_or(const char* name, const char* otherwise) {
-  const char* value = std::getenv(name);
-  return value ? value : otherwise;
-}
-
 // Where the module's data sets are (the driver sets BENCHBOX_DATA_DIR for every adapter).
-inline std::string data_dir() { return env_or("BENCHBOX_DATA_DIR", ""); }
-
-// The file a data set names: the absolute path of the user's own file as it is, or one of the
-// module's names (the driver checks) as data_dir()/NAME<extension>; a name becomes a file name
-// here, so only [a-z0-9_-] are accepted.
-inline std::string data_set_path(std::string_view name, std::string_view extension) {
-  if (name.substr(0, 1) == "/") return std::string(name);
-  if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string_view::npos)
-    throw std::runtime_error("not a data set name: '" + std::string(name) + "'");
-  const std::string dir = data_dir();
-  if (dir.empty()) throw std::runtime_error("BENCHBOX_DATA_DIR is not set (benchbox sets it for its adapters)");
-  std::string path = dir + "/" + std::string(name);
-  path += extension;
-  return path;
+inline std::string data_dir() {
+  const char* dir = std::getenv("BENCHBOX_DATA_DIR");
+  return dir ? dir : "";
 }
 
 }  // namespace benchbox

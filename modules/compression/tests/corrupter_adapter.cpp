@@ -8,6 +8,8 @@
 #include <cstring>
 #include <string>
 
+#include <benchbox/adapter/environment.hpp>
+
 #include "../common/compression_adapter.hpp"
 
 namespace {

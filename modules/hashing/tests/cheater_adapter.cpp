@@ -9,6 +9,8 @@
 
 #include <string>
 
+#include <benchbox/adapter/environment.hpp>
+
 #include "../common/hashing_adapter.hpp"
 
 int main(int argc, char** argv) {

@@ -72,12 +72,18 @@ class Input {
   std::string storage_;
 };
 
-// A data set is one of the module's names (NAME.json), or the absolute path of the user's own
-// document (the driver checked that it is a readable, non-empty file of valid JSON).
+// A data set is one of the module's names (the driver checks), which becomes a file name here, so
+// only [a-z0-9_-] are accepted; or the absolute path of the user's own document (the driver checked
+// that it is a readable, non-empty file of valid JSON).
 inline Input load_data_set(std::string_view name) {
-  const std::string path = benchbox::data_set_path(name, ".json");
+  const bool user_file = name.substr(0, 1) == "/";
+  if (!user_file && (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string_view::npos))
+    throw std::runtime_error("not a data set name: '" + std::string(name) + "'");
+  const std::string dir = benchbox::data_dir();
+  if (!user_file && dir.empty()) throw std::runtime_error("BENCHBOX_DATA_DIR is not set (benchbox sets it for its adapters)");
+  const std::string path = user_file ? std::string(name) : dir + "/" + std::string(name) + ".json";
   std::ifstream f(path, std::ios::binary);
-  if (!f && path == name) throw std::runtime_error("cannot read " + path);
+  if (!f && user_file) throw std::runtime_error("cannot read " + path);
   if (!f)
     throw std::runtime_error("data set '" + std::string(name) + "' not found at " + path +
                              " (standard documents: run scripts/setup; generated ones: rebuild benchbox)");

@@ -6,6 +6,8 @@
 // reading and fails every drop.
 #include <string>
 
+#include <benchbox/adapter/environment.hpp>
+
 #include "json/common/json_adapter.hpp"
 
 namespace {

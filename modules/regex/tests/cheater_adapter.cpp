@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include <benchbox/adapter/environment.hpp>
+
 #include "../common/regex_adapter.hpp"
 
 namespace {

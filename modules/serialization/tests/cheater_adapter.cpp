@@ -11,6 +11,8 @@
 #include <string>
 #include <type_traits>
 
+#include <benchbox/adapter/environment.hpp>
+
 #include "../floor/packed_structs.hpp"
 
 namespace {
