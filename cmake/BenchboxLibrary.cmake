@@ -2,7 +2,7 @@
 # The module and the library's id are the folder's names.
 #
 #   benchbox_library(TITLE "..." ORDER n
-#                    [FOUND <variable>]            false: the library is not available here, and
+#                    [FOUND <variable>...]         one false: the library is not available here, and
 #                    [REASON "..."] [ENABLE "..."]   these say why and what the user can do
 #                    [SOURCES ... [LIBRARIES ...]] a C/C++ adapter program built from SOURCES, or
 #                    [PROGRAM <file>]              an adapter built another way (Go, Python)
@@ -17,7 +17,8 @@
 #                    [ENV NAME=VALUE ...])         environment for this library's adapter only
 #
 # It writes the manifest the driver reads, ${BENCHBOX_LIBEXEC_DIR}/<module>/<id>.json, and
-# registers the library's integration test. BENCHBOX_LAST_TARGET names the adapter's target.
+# registers the library's integration test. BENCHBOX_LAST_TARGET names the adapter's target
+# (empty when the library is not available here).
 # A library.json in the folder (the library's facts: include/benchbox/library_facts.hpp) is
 # checked and embedded into a C/C++ adapter program; a PROGRAM built another way embeds it itself
 # (benchbox_library_facts_literal, or Go's go:embed).
@@ -80,20 +81,27 @@ function(benchbox_library_facts_literal var file)
   set(${var} "${literal}" PARENT_SCOPE)
 endfunction()
 
+# _benchbox_targets_property(<var> <property> <items>...): the values of <property> on those of the
+# items that are targets and have it set (a link list holds file names and flags too).
+function(_benchbox_targets_property var property)
+  set(values)
+  foreach(item IN LISTS ARGN)
+    if(TARGET ${item})
+      get_target_property(value ${item} ${property})
+      if(value)
+        list(APPEND values ${value})
+      endif()
+    endif()
+  endforeach()
+  set(${var} "${values}" PARENT_SCOPE)
+endfunction()
+
 # _benchbox_version_of(<var> <header> <libraries>): the Debian package version of the <header> the
 # adapter compiles against: first in the include folders of the targets it links (a prefix given
 # by -D<NAME>_ROOT: "unversioned", no package owns it), else on the compiler's default path. Read
 # at configure time: reconfigure after upgrading the package.
 function(_benchbox_version_of var header)
-  set(hints)
-  foreach(library IN LISTS ARGN)
-    if(TARGET ${library})
-      get_target_property(dirs ${library} INTERFACE_INCLUDE_DIRECTORIES)
-      if(dirs)
-        list(APPEND hints ${dirs})
-      endif()
-    endif()
-  endforeach()
+  _benchbox_targets_property(hints INTERFACE_INCLUDE_DIRECTORIES ${ARGN})
   unset(_bb_header_dir)
   if(hints)
     find_path(_bb_header_dir "${header}" HINTS ${hints} NO_DEFAULT_PATH NO_CACHE)
@@ -125,7 +133,8 @@ endfunction()
 include(${CMAKE_CURRENT_LIST_DIR}/BenchboxOtherRows.cmake)
 
 function(benchbox_library)
-  cmake_parse_arguments(A "REFERENCE" "TITLE;ORDER;FOUND;REASON;ENABLE;PROGRAM;VERSION_OF" "SOURCES;LIBRARIES;ENV;RUNTIME_FILES" ${ARGN})
+  cmake_parse_arguments(A "REFERENCE" "TITLE;ORDER;REASON;ENABLE;PROGRAM;VERSION_OF" "FOUND;SOURCES;LIBRARIES;ENV;RUNTIME_FILES" ${ARGN})
+  set(BENCHBOX_LAST_TARGET "" PARENT_SCOPE)
   get_filename_component(id ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   get_filename_component(module_dir ${CMAKE_CURRENT_SOURCE_DIR} DIRECTORY)
   get_filename_component(module ${module_dir} NAME)
@@ -140,15 +149,15 @@ function(benchbox_library)
   _benchbox_json_set(json id "${id}")
   _benchbox_json_set(json title "${A_TITLE}")
   string(JSON json SET "${json}" order "${A_ORDER}")
-  # FOUND names a variable: empty, a false constant or *-NOTFOUND means not found; anything
-  # else (TRUE, a path, a target name) means found.
+  # FOUND names variables, each of which must be found: empty, a false constant or *-NOTFOUND
+  # means not found; anything else (TRUE, a path, a target name) means found.
   set(available TRUE)
-  if(A_FOUND)
-    string(TOUPPER "${${A_FOUND}}" value)
+  foreach(found IN LISTS A_FOUND)
+    string(TOUPPER "${${found}}" value)
     if(value STREQUAL "" OR value MATCHES "^(0|OFF|NO|FALSE|N|IGNORE|NOTFOUND)$" OR value MATCHES "-NOTFOUND$")
       set(available FALSE)
     endif()
-  endif()
+  endforeach()
   if(available)
     string(JSON json SET "${json}" available true)
     if(A_SOURCES)

@@ -340,20 +340,6 @@ function(_benchbox_prefix_version out prefix entry)
   set(${out}_FILE "${pc}" PARENT_SCOPE)
 endfunction()
 
-# The pkg-config names of the benchbox_find_installed targets among the items.
-function(_benchbox_pkg_config_names out)
-  set(names)
-  foreach(item IN LISTS ARGN)
-    if(TARGET ${item})
-      get_target_property(name ${item} BB_INSTALLED_PKG_CONFIG)
-      if(name)
-        list(APPEND names ${name})
-      endif()
-    endif()
-  endforeach()
-  set(${out} "${names}" PARENT_SCOPE)
-endfunction()
-
 # A version row whose adapter links libraries benchbox_find_installed found must take at least one
 # of them from PREFIX: otherwise PREFIX's include/ would compile against its headers (or none of
 # them, where they sit in a subfolder) and link the system's library, a row named after a version
@@ -397,7 +383,8 @@ function(_benchbox_version_row main entry)
   set(name "${e_NAME}")
   set(from "named in BENCHBOX_VERSIONS")
   if(NOT name)
-    _benchbox_pkg_config_names(pc_names ${links})
+    # The pkg-config names benchbox_find_installed gave the targets it links.
+    _benchbox_targets_property(pc_names BB_INSTALLED_PKG_CONFIG ${links})
     _benchbox_prefix_version(name "${prefix}" "${entry}" ${pc_names})
     set(from "${name_FILE}")
   endif()

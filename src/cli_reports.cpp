@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_dispatch.hpp"
 #include "compare.hpp"
 #include "merge.hpp"
 #include "output_paths.hpp"
@@ -201,10 +202,7 @@ int merge(const ReportCommands& c, const CliHost& host) {
 }  // namespace
 
 int run_report_commands(const ReportCommands& c, const CliHost& host) {
-  if (c.report->parsed()) return report(c, host);
-  if (c.compare->parsed()) return compare(c, host);
-  if (c.merge->parsed()) return merge(c, host);
-  return -1;
+  return run_parsed(c, host, {{c.report, report}, {c.compare, compare}, {c.merge, merge}});
 }
 
 }  // namespace benchbox

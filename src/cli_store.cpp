@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include <benchbox/module.hpp>
+#include "cli_dispatch.hpp"
 #include "report/trend.hpp"
 #include "report/trend_parts.hpp"
 #include "run_options.hpp"
@@ -193,10 +194,7 @@ std::shared_ptr<StoreCommands> add_store_commands(CLI::App& app) {
 }
 
 int run_store_commands(const StoreCommands& c, const CliHost& host) {
-  if (c.import->parsed()) return import_files(c, host);
-  if (c.history->parsed()) return history(c, host);
-  if (c.trend->parsed()) return show_trend(c, host);
-  return -1;
+  return run_parsed(c, host, {{c.import, import_files}, {c.history, history}, {c.trend, show_trend}});
 }
 
 }  // namespace benchbox

@@ -9,12 +9,14 @@
 //
 // The pieces, each its own header under benchbox/module/: figure.hpp (what a row reports),
 // axis.hpp (a case's parameters), point.hpp (where a row runs), verification.hpp (traits, proof,
-// verifiers), case.hpp (CaseSpec), registry.hpp (Module, ModuleRegistration).
+// verifiers), case.hpp (CaseSpec), registry.hpp (Module, ModuleRegistration), file_facts.hpp
+// (what verification knows of an input file, read once).
 #pragma once
 
 #include <benchbox/module/axis.hpp>
 #include <benchbox/module/case.hpp>
 #include <benchbox/module/figure.hpp>
+#include <benchbox/module/file_facts.hpp>
 #include <benchbox/module/point.hpp>
 #include <benchbox/module/registry.hpp>
 #include <benchbox/module/verification.hpp>

@@ -4,17 +4,13 @@
 // or a missing proof.
 #pragma once
 
+#include <benchbox/enum_names.hpp>
+
 namespace benchbox::compression {
 
 enum class Case { compress, decompress };
 
-constexpr const char* case_id(Case c) {
-  switch (c) {
-    case Case::compress: return "compress";
-    case Case::decompress: return "decompress";
-  }
-  return "";
-}
+inline constexpr auto case_id = enum_names<Case>("compress", "decompress");
 
 // The counts a trial reports beside done and checksum (module.cpp's verify, and its figures).
 namespace proof {

@@ -59,20 +59,18 @@ fs::path input_path(const CaseContext& c) { return c.point.first().file ? fs::pa
 struct InputFacts {
   std::uint64_t bytes = 0;
   std::uint64_t checksum = 0;
-  std::string error;
+  std::string error{};
 };
 
+InputFacts read_input(const fs::path& path, const std::string* bytes) {
+  if (!bytes) return {.error = "cannot read " + path.string()};
+  return {.bytes = bytes->size(),
+          .checksum = benchbox::compression::checksum(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size())};
+}
+
 const InputFacts& input_facts(const fs::path& path) {
-  static std::map<std::string, InputFacts> read;
-  auto [it, fresh] = read.try_emplace(path.string());
-  InputFacts& f = it->second;
-  if (!fresh) return f;
-  std::ifstream in(path, std::ios::binary);
-  const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (!in && !in.eof()) f.error = "cannot read " + path.string();
-  f.bytes = bytes.size();
-  f.checksum = benchbox::compression::checksum(bytes.data(), bytes.size());
-  return f;
+  static benchbox::FileFacts<InputFacts> facts(read_input);
+  return facts.of(path);
 }
 
 std::optional<std::string> data_set_unavailable(const benchbox::Point& point, const fs::path& dir) {

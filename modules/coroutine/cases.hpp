@@ -5,19 +5,13 @@
 
 #include <cstdint>
 
+#include <benchbox/enum_names.hpp>
+
 namespace benchbox::coroutine {
 
 enum class Case { switch_, channel, create, memory };
 
-constexpr const char* case_id(Case c) {
-  switch (c) {
-    case Case::switch_: return "switch";
-    case Case::channel: return "channel";
-    case Case::create: return "create";
-    case Case::memory: return "memory";
-  }
-  return "";
-}
+inline constexpr auto case_id = enum_names<Case>("switch", "channel", "create", "memory");
 
 // Laps booked before and after the timed switches (SwitchTally, verify_switch).
 inline constexpr std::uint64_t kProofLaps = 2;

@@ -3,17 +3,13 @@
 // compile instead of showing up at run time as an unknown case or a missing proof.
 #pragma once
 
+#include <benchbox/enum_names.hpp>
+
 namespace benchbox::hashing {
 
 enum class Case { bulk, keys };
 
-constexpr const char* case_id(Case c) {
-  switch (c) {
-    case Case::bulk: return "bulk";
-    case Case::keys: return "keys";
-  }
-  return "";
-}
+inline constexpr auto case_id = enum_names<Case>("bulk", "keys");
 
 // The axes' names.
 inline constexpr const char* kAlgorithmAxis = "algorithm";

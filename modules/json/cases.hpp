@@ -6,18 +6,13 @@
 #include <string>
 #include <string_view>
 
+#include <benchbox/enum_names.hpp>
+
 namespace benchbox::json {
 
 enum class Case { parse, stringify, conformance };
 
-constexpr const char* case_id(Case c) {
-  switch (c) {
-    case Case::parse: return "parse";
-    case Case::stringify: return "stringify";
-    case Case::conformance: return "conformance";
-  }
-  return "";
-}
+inline constexpr auto case_id = enum_names<Case>("parse", "stringify", "conformance");
 
 // The conformance case's point that runs JSONTestSuite's inputs (the other, "own": the module's).
 inline constexpr const char* kJsonTestSuite = "jsontestsuite";

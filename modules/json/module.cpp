@@ -102,22 +102,17 @@ std::map<std::string, std::uint64_t> expected_stats(const fs::path& dir, const s
 // reference reader, read once per file and kept for every trial's verification; or why it cannot
 // be verified (`error`).
 struct UserDocument {
-  std::map<std::string, std::uint64_t> expected;
-  std::string error;
+  std::map<std::string, std::uint64_t> expected{};
+  std::string error{};
 };
 
-const UserDocument& user_document(const fs::path& path) {
-  static std::map<std::string, UserDocument> read;
-  auto [it, fresh] = read.try_emplace(path.string());
-  UserDocument& d = it->second;
-  if (!fresh) return d;
-  std::ifstream in(path, std::ios::binary);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+UserDocument read_user_document(const fs::path&, const std::string* bytes) {
+  if (!bytes) return {.error = "cannot be read"};
+  const std::string& text = *bytes;
+  UserDocument d;
   benchbox::json::Stats s;
   using benchbox::json::ReferenceReader;
-  if (!in) {
-    d.error = "cannot be read";
-  } else if (text.rfind("\xEF\xBB\xBF", 0) == 0) {
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) {
     d.error = "starts with a UTF-8 byte order mark, which RFC 8259 lets a parser refuse: remove it";
   } else if (auto wrong = ReferenceReader::read_unique_keys(text, s)) {
     benchbox::json::Stats ignored;
@@ -133,6 +128,11 @@ const UserDocument& user_document(const fs::path& path) {
   d.expected["bytes"] = text.size();
   d.expected["file_sum"] = benchbox::json::Stats::byte_sum(text.data(), text.size());
   return d;
+}
+
+const UserDocument& user_document(const fs::path& path) {
+  static benchbox::FileFacts<UserDocument> documents(read_user_document);
+  return documents.of(path);
 }
 
 std::optional<std::string> check_user_document(const fs::path& path) {

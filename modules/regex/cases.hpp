@@ -3,18 +3,13 @@
 // compile instead of showing up at run time as an unknown case or a missing proof.
 #pragma once
 
+#include <benchbox/enum_names.hpp>
+
 namespace benchbox::regex {
 
 enum class Case { count, captures, compile };
 
-constexpr const char* case_id(Case c) {
-  switch (c) {
-    case Case::count: return "count";
-    case Case::captures: return "captures";
-    case Case::compile: return "compile";
-  }
-  return "";
-}
+inline constexpr auto case_id = enum_names<Case>("count", "captures", "compile");
 
 // The axes of a point: the benchmark's name or the user's pattern, and (count, captures) the
 // haystack: the benchmark's own, a generated one or the user's file.

@@ -3,18 +3,13 @@
 // count fails to compile instead of showing up at run time as an unknown case or a missing proof.
 #pragma once
 
+#include <benchbox/enum_names.hpp>
+
 namespace benchbox::serialization {
 
 enum class Case { serialize, deserialize, access };
 
-constexpr const char* case_id(Case c) {
-  switch (c) {
-    case Case::serialize: return "serialize";
-    case Case::deserialize: return "deserialize";
-    case Case::access: return "access";
-  }
-  return "";
-}
+inline constexpr auto case_id = enum_names<Case>("serialize", "deserialize", "access");
 
 // The one axis: how many records the message holds (workload.hpp).
 inline constexpr const char* kRecordsAxis = "records";

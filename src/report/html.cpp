@@ -125,13 +125,8 @@ class HtmlReporter : public Reporter {
       }
       out += "</table>\n</section>\n";
     }
-    if (const auto missing = unavailable_libraries(results); !missing.empty()) {
-      out += "<section id=\"unavailable\">\n<h2>Not available here</h2>\n<ul class=\"missing\">\n";
-      for (const auto* m : missing)
-        out += fmt::format("<li><b>{}</b> {}{}</li>\n", html_escape(m->row_name()), html_escape(m->reason),
-                           m->enable.empty() ? "" : " (to enable: " + html_escape(m->enable) + ")");
-      out += "</ul>\n</section>\n";
-    }
+    if (const auto items = unavailable_items(results, "<li><b>{}</b> {}{}</li>\n", html_escape); !items.empty())
+      out += "<section id=\"unavailable\">\n<h2>Not available here</h2>\n<ul class=\"missing\">\n" + items + "</ul>\n</section>\n";
     const std::string version = context_text(results.context, "benchbox_version");
     out += fmt::format("<footer>Written by benchbox{}.</footer>\n</body>\n</html>\n", version.empty() ? "" : " " + html_escape(version));
     return out;

@@ -84,13 +84,8 @@ class MarkdownReporter : public Reporter {
       out += "\ngeomean: geometric mean, over the points the library ran, of its figure's ratio to the best library's there "
              "(1.00x: the best at every point; lower is better); the reference row is not ranked.\n\n";
     }
-    if (const auto missing = unavailable_libraries(results); !missing.empty()) {
-      out += "Not available here:\n\n";
-      for (const auto* m : missing)
-        out += fmt::format("- {}: {}{}\n", md_cell(m->row_name()), md_cell(m->reason),
-                           m->enable.empty() ? "" : " (to enable: " + md_cell(m->enable) + ")");
-      out += "\n";
-    }
+    if (const auto items = unavailable_items(results, "- {}: {}{}\n", md_cell); !items.empty())
+      out += "Not available here:\n\n" + items + "\n";
     for (const auto& w : results.warnings) out += "> warning: " + md_cell(w) + "\n";
     return out;
   }

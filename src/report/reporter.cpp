@@ -325,4 +325,12 @@ std::vector<const Measurement*> unavailable_libraries(const Results& results) {
   return out;
 }
 
+std::string unavailable_items(const Results& results, std::string_view item, std::string (*escape)(std::string_view)) {
+  std::string out;
+  for (const auto* m : unavailable_libraries(results))
+    out += fmt::format(fmt::runtime(item), escape(m->row_name()), escape(m->reason),
+                       m->enable.empty() ? "" : " (to enable: " + escape(m->enable) + ")");
+  return out;
+}
+
 }  // namespace benchbox

@@ -124,4 +124,8 @@ inline std::vector<CaseGroup> Reporter::groups(const Results& results) const { r
 // Each library not installed here once, with why and how to enable it, in run order.
 std::vector<const Measurement*> unavailable_libraries(const Results& results);
 
+// Those libraries, each as `item` formatted with its row name, why, and " (to enable: ...)" when
+// there is a way, every text passed through `escape`; "" when there is none.
+std::string unavailable_items(const Results& results, std::string_view item, std::string (*escape)(std::string_view));
+
 }  // namespace benchbox

@@ -5,15 +5,7 @@
 # Usage: check_html.sh BENCHBOX WORKDIR. Exit 77 (skipped) when chromium is not installed.
 set -euo pipefail
 benchbox=$1 work=$2
-browser=${CHROMIUM:-/usr/bin/chromium}
-if [ ! -x "$browser" ]; then
-  echo "skipped: $browser not found (apt-get install --no-install-recommends chromium)"
-  exit 77
-fi
-rm -rf "$work" && mkdir -p "$work/tmp"
-# Chromium's temporary files (with --disable-dev-shm-usage, its shared memory too) go to TMPDIR:
-# keep them in the work folder, never in /tmp.
-export TMPDIR="$work/tmp"
+. "$(dirname "$0")/chromium.sh"
 
 row() {  # library status reason reps...
   local lib=$1 status=$2 reason=$3; shift 3
@@ -38,27 +30,22 @@ cat > "$work/results.json" <<JSON
 JSON
 "$benchbox" report "$work/results.json" --format html --output "$work/page.html"
 
-flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
-       --disable-component-update --disable-sync --disable-dev-shm-usage)
-"$browser" "${flags[@]}" --user-data-dir="$work/profile-dom" --enable-logging=stderr --v=0 \
-  --dump-dom "file://$work/page.html" > "$work/dom.html" 2> "$work/console.log" || true
-"$browser" "${flags[@]}" --user-data-dir="$work/profile-shot" --window-size=1000,1400 --hide-scrollbars \
-  --screenshot="$work/page.png" "file://$work/page.html" > /dev/null 2>> "$work/screenshot.log" || true
+load page.html page
 
 status=0
-if grep -E "CONSOLE|Uncaught|Refused to|XSS" "$work/console.log"; then
-  echo "FAIL: console errors while loading the page (above; all of it in $work/console.log)"; status=1
+if grep -E "CONSOLE|Uncaught|Refused to|XSS" "$work/page.console.log"; then
+  echo "FAIL: console errors while loading the page (above; all of it in $work/page.console.log)"; status=1
 fi
-svgs=$(grep -o "<svg" "$work/dom.html" | wc -l)
-bars=$(grep -o 'class="bar"' "$work/dom.html" | wc -l)
+svgs=$(grep -o "<svg" "$work/page.dom" | wc -l)
+bars=$(grep -o 'class="bar"' "$work/page.dom" | wc -l)
 if [ "$svgs" -ne 1 ] || [ "$bars" -ne 3 ]; then
   echo "FAIL: expected 1 chart with 3 bars in the rendered page, found $svgs chart(s), $bars bar(s)"; status=1
 fi
-if grep -q "<script" "$work/dom.html" || grep -q "<img" "$work/dom.html"; then
+if grep -q "<script" "$work/page.dom" || grep -q "<img" "$work/page.dom"; then
   echo "FAIL: markup from the results file became elements"; status=1
 fi
 if [ ! -s "$work/page.png" ]; then
-  echo "FAIL: no screenshot"; cat "$work/screenshot.log"; status=1
+  echo "FAIL: no screenshot"; cat "$work/page.screenshot.log"; status=1
 fi
 [ $status -eq 0 ] && echo "ok: page loads without console errors, 1 chart, 3 bars; screenshot $work/page.png"
 exit $status

@@ -7,25 +7,14 @@
 # Usage: check_trend.sh FIXTURE_PROGRAM WORKDIR. Exit 77 (skipped) when chromium is not installed.
 set -euo pipefail
 fixture=$1 work=$2
-browser=${CHROMIUM:-/usr/bin/chromium}
-if [ ! -x "$browser" ]; then
-  echo "skipped: $browser not found (apt-get install --no-install-recommends chromium)"
-  exit 77
-fi
-rm -rf "$work" && mkdir -p "$work/tmp"
-export TMPDIR="$work/tmp"  # Chromium's temporary files stay in the work folder, never in /tmp
+. "$(dirname "$0")/chromium.sh"
 "$fixture" "$work"
 
-flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
-       --disable-component-update --disable-sync --disable-dev-shm-usage)
 status=0
 # page, charts (<svg> elements), series (a line per row and machine), change marks
 check() {
   local page=$1 svgs=$2 series=$3 changes=$4 name=${1%.*}
-  "$browser" "${flags[@]}" --user-data-dir="$work/profile-$name-dom" --enable-logging=stderr --v=0 \
-    --dump-dom "file://$work/$page" > "$work/$name.dom" 2> "$work/$name.console.log" || true
-  "$browser" "${flags[@]}" --user-data-dir="$work/profile-$name-shot" --window-size=1000,1400 --hide-scrollbars \
-    --screenshot="$work/$name.png" "file://$work/$page" > /dev/null 2>> "$work/$name.screenshot.log" || true
+  load "$page" "$name"
   if grep -E "CONSOLE|Uncaught|Refused to|XSS" "$work/$name.console.log"; then
     echo "FAIL: $page: console errors while loading (above; all of it in $work/$name.console.log)"; status=1
   fi

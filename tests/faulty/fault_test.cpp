@@ -82,15 +82,20 @@ void expect_faulty_row(const std::string& fault, const std::string& reason, cons
   expect_no_temporaries(tmp.path);
 }
 
-}  // namespace
-
-TEST(Fault, None) {
-  TempDir tmp;
-  RowRun r = run_fault("", tmp);
+// Both rows verified, exit status 0.
+void expect_rows_ok(const std::string& fault, const TempDir& tmp) {
+  RowRun r = run_fault(fault, tmp);
   SCOPED_TRACE(r.out + r.err);
   EXPECT_EQ(r.status, 0);
   ASSERT_EQ(r.results["results"].size(), 2u);
   for (const auto& row : r.results["results"]) EXPECT_EQ(row["status"], "ok") << row.dump();
+}
+
+}  // namespace
+
+TEST(Fault, None) {
+  TempDir tmp;
+  expect_rows_ok("", tmp);
 }
 
 TEST(Fault, Segfault) { expect_faulty_row("segfault", "killed by signal 11 (Segmentation fault)"); }
@@ -143,11 +148,7 @@ TEST(Fault, DescribeHang) { expect_faulty_row("describe_hang", "describe: no res
 // A complete result, but a forked child stays behind: the row is fine, the child is stopped.
 TEST(Fault, OrphanIsStopped) {
   TempDir tmp;
-  RowRun r = run_fault("orphan", tmp);
-  SCOPED_TRACE(r.out + r.err);
-  EXPECT_EQ(r.status, 0);
-  ASSERT_EQ(r.results["results"].size(), 2u);
-  EXPECT_EQ(r.results["results"][1]["status"], "ok");
+  expect_rows_ok("orphan", tmp);
   expect_no_leftover(tmp.path, 1);
 }
 

@@ -67,6 +67,25 @@ TEST(Escape, HtmlEscapesMarkupAndQuotes) {
   EXPECT_EQ(html_escape(std::string("bell\x07")), "bell\xEF\xBF\xBD");
 }
 
+// A library not installed here: once per format, with why and how to enable it, each escaped.
+TEST(Reports, UnavailableLibrariesAreListedWithHowToEnableThem) {
+  Results r = sample_results();
+  Measurement absent = row("libdill", "switch", 2, {}, Status::unavailable, "libdill <b>not</b> found");
+  absent.enable = "install | build <it>";
+  r.measurements.push_back(absent);
+  r.measurements.push_back(row("libtask", "switch", 2, {}, Status::unavailable, "libtask not found"));
+  const std::string md = make_reporter("md")->render(r);
+  EXPECT_NE(md.find("Not available here:\n\n- libdill: " + md_cell("libdill <b>not</b> found") + " (to enable: " +
+                    md_cell("install | build <it>") + ")\n- libtask: libtask not found\n\n"),
+            std::string::npos)
+      << md;
+  const std::string html = make_reporter("html")->render(r);
+  EXPECT_NE(html.find("<ul class=\"missing\">\n<li><b>libdill</b> libdill &lt;b&gt;not&lt;/b&gt; found (to enable: install | "
+                      "build &lt;it&gt;)</li>\n<li><b>libtask</b> libtask not found</li>\n</ul>"),
+            std::string::npos)
+      << html;
+}
+
 TEST(MarkdownReport, OneTablePerCaseWithEqualColumns) {
   const Results r = sample_results();
   const std::string md = make_reporter("md")->render(r);

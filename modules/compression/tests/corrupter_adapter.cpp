@@ -5,18 +5,16 @@
 //   size       every other compress call writes one byte more: the ratio is not exact, the row fails;
 //   checksum   the case's proof carries the checksum of a copy with one byte changed (a proof that
 //              lies past the adapter's own comparison): benchbox's check of the file fails the row.
-#include <cstdlib>
 #include <cstring>
 #include <string>
+
+#include <benchbox/adapter/environment.hpp>
 
 #include "../common/compression_adapter.hpp"
 
 namespace {
 
-std::string cheat() {
-  const char* c = std::getenv("BENCHBOX_COMPRESSION_CHEAT");
-  return c ? c : "none";
-}
+std::string cheat() { return benchbox::env_or("BENCHBOX_COMPRESSION_CHEAT", "none"); }
 
 struct Cheater {
   std::string mode = cheat();

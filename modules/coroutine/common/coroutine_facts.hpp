@@ -21,14 +21,7 @@ enum class Style {
   scheduler,   // a yield goes back to the library's scheduler, which picks the next one
 };
 
-constexpr const char* style_name(Style s) {
-  switch (s) {
-    case Style::asymmetric: return "asymmetric";
-    case Style::symmetric: return "symmetric";
-    case Style::scheduler: return "scheduler";
-  }
-  return "";
-}
+inline constexpr auto style_name = enum_names<Style>("asymmetric", "symmetric", "scheduler");
 
 constexpr std::optional<Style> style_named(std::string_view name) {
   for (Style s : {Style::asymmetric, Style::symmetric, Style::scheduler})

@@ -4,8 +4,9 @@
 // byte of one string / key). With BENCHBOX_JSON_DROP=none or unset it reads correctly. The tests
 // (CMakeLists.txt, through tests/verification_row.cmake) check that benchbox verifies the correct
 // reading and fails every drop.
-#include <cstdlib>
 #include <string>
+
+#include <benchbox/adapter/environment.hpp>
 
 #include "json/common/json_adapter.hpp"
 
@@ -13,20 +14,14 @@ namespace {
 
 using benchbox::json::Input;
 
-const std::string& drop() {
-  static const std::string d = [] {
-    const char* e = std::getenv("BENCHBOX_JSON_DROP");
-    return std::string(e ? e : "none");
-  }();
-  return d;
-}
+const std::string kDrop = benchbox::env_or("BENCHBOX_JSON_DROP", "none");
 
 template <class V>
 struct Dropper {
   V& v;
   bool dropped = false;
   bool take(const char* what) {  // true: drop this one
-    if (dropped || drop() != what) return false;
+    if (dropped || kDrop != what) return false;
     dropped = true;
     return true;
   }
@@ -62,7 +57,7 @@ struct Reference {
   class Tree {
    public:
     explicit Tree(const Input& in) : text_(in.view()) {
-      if (drop() != "none") text_ = "[" + text_.substr(end_of_first_element() + 1);
+      if (kDrop != "none") text_ = "[" + text_.substr(end_of_first_element() + 1);
     }
     std::string_view write() {
       out_ = text_;

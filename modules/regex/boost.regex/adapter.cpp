@@ -29,7 +29,5 @@ struct BoostSyntax {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("boost.regex", BOOST_LIB_VERSION);
-  benchbox::regex::add_engine<benchbox::regex::MatchResultsEngine<BoostSyntax>>(adapter, argc, argv);
-  return adapter.main(argc, argv);
+  return benchbox::regex::engine_main<benchbox::regex::MatchResultsEngine<BoostSyntax>>("boost.regex", BOOST_LIB_VERSION, argc, argv);
 }

@@ -7,7 +7,7 @@
 // and, where the engine resolves capture groups,
 //   bool find_groups(const char* text, std::size_t size, std::size_t from, std::vector<Span>& groups);
 //       // the same match, groups[0] the match itself, one Span per group, kUnset where a group took no part
-// then calls add_engine<Engine>(adapter), which reads what the rows say about the engine (its calls,
+// then calls add_engine<Engine>(adapter) (engine_main: all of main()), which reads what the rows say about the engine (its calls,
 // its semantics, what it cannot run) from the folder's library.json (EngineInfo). An engine that
 // gives up by its own limit (PCRE2's match limit) throws benchbox::NotApplicable: the row is n/a
 // with its message.
@@ -401,6 +401,15 @@ void add_engine(Adapter& adapter, int argc, char** argv) {
     facts.problem("\"earliest_end\" differs from the engine's kEarliestEnd in its adapter.cpp");
   facts.done();
   add_engine<Engine>(adapter, info);
+}
+
+// An engine folder's whole main(): the adapter, its engine's cases, the run. `version` is moved
+// into the adapter, which so allocates what main() writing the three lines did.
+template <class Engine>
+int engine_main(const char* library, std::string version, int argc, char** argv) {
+  Adapter adapter(library, std::move(version));
+  add_engine<Engine>(adapter, argc, argv);
+  return adapter.main(argc, argv);
 }
 
 }  // namespace benchbox::regex

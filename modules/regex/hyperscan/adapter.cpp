@@ -65,7 +65,5 @@ struct Hyperscan {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("hyperscan", hs_version());
-  benchbox::regex::add_engine<Hyperscan>(adapter, argc, argv);
-  return adapter.main(argc, argv);
+  return benchbox::regex::engine_main<Hyperscan>("hyperscan", hs_version(), argc, argv);
 }

@@ -81,7 +81,5 @@ struct Icu {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("icu", U_ICU_VERSION);
-  benchbox::regex::add_engine<Icu>(adapter, argc, argv);
-  return adapter.main(argc, argv);
+  return benchbox::regex::engine_main<Icu>("icu", U_ICU_VERSION, argc, argv);
 }

@@ -69,7 +69,5 @@ struct Onig {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("oniguruma", onig_version());
-  benchbox::regex::add_engine<Onig>(adapter, argc, argv);
-  return adapter.main(argc, argv);
+  return benchbox::regex::engine_main<Onig>("oniguruma", onig_version(), argc, argv);
 }

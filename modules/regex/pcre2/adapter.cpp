@@ -2,7 +2,5 @@
 #include "pcre2_engine.hpp"
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("pcre2", pcre2_version());
-  benchbox::regex::add_engine<Pcre2<false>>(adapter, argc, argv);
-  return adapter.main(argc, argv);
+  return benchbox::regex::engine_main<Pcre2<false>>("pcre2", pcre2_version(), argc, argv);
 }

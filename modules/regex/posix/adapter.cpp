@@ -56,7 +56,5 @@ struct Posix {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("posix", std::string("glibc ") + gnu_get_libc_version());
-  benchbox::regex::add_engine<Posix>(adapter, argc, argv);
-  return adapter.main(argc, argv);
+  return benchbox::regex::engine_main<Posix>("posix", std::string("glibc ") + gnu_get_libc_version(), argc, argv);
 }

@@ -45,7 +45,5 @@ struct Re2 {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("re2", BB_LIBRARY_VERSION);
-  benchbox::regex::add_engine<Re2>(adapter, argc, argv);
-  return adapter.main(argc, argv);
+  return benchbox::regex::engine_main<Re2>("re2", BB_LIBRARY_VERSION, argc, argv);
 }

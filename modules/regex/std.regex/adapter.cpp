@@ -29,7 +29,5 @@ struct StdSyntax {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("std.regex", "libstdc++ (g++ " __VERSION__ ")");
-  benchbox::regex::add_engine<benchbox::regex::MatchResultsEngine<StdSyntax>>(adapter, argc, argv);
-  return adapter.main(argc, argv);
+  return benchbox::regex::engine_main<benchbox::regex::MatchResultsEngine<StdSyntax>>("std.regex", "libstdc++ (g++ " __VERSION__ ")", argc, argv);
 }

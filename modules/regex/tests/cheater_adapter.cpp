@@ -6,17 +6,15 @@
 //   long    makes each match one byte longer (same starts): the ends fail the row.
 #include <string.h>
 
-#include <cstdlib>
 #include <string>
+
+#include <benchbox/adapter/environment.hpp>
 
 #include "../common/regex_adapter.hpp"
 
 namespace {
 
-std::string cheat() {
-  const char* c = std::getenv("BENCHBOX_REGEX_CHEAT");
-  return c ? c : "none";
-}
+std::string cheat() { return benchbox::env_or("BENCHBOX_REGEX_CHEAT", "none"); }
 
 struct Cheater {
   std::string needle, mode = cheat();

@@ -50,7 +50,5 @@ struct Tre {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("tre", tre_version());
-  benchbox::regex::add_engine<Tre>(adapter, argc, argv);
-  return adapter.main(argc, argv);
+  return benchbox::regex::engine_main<Tre>("tre", tre_version(), argc, argv);
 }

@@ -8,9 +8,10 @@
 //            same size on every call;
 //   lazy     access's timed walk skips the strings (the proof's walk reads them): not every field
 //            was read in the clock.
-#include <cstdlib>
 #include <string>
 #include <type_traits>
+
+#include <benchbox/adapter/environment.hpp>
 
 #include "../floor/packed_structs.hpp"
 
@@ -18,13 +19,7 @@ namespace {
 
 namespace ser = benchbox::serialization;
 
-const std::string& cheat() {
-  static const std::string c = [] {
-    const char* v = std::getenv("BENCHBOX_SERIALIZATION_CHEAT");
-    return std::string(v ? v : "none");
-  }();
-  return c;
-}
+const std::string kCheat = benchbox::env_or("BENCHBOX_SERIALIZATION_CHEAT", "none");
 
 // Skips strings when walked by the timed Touch fold, as a reader that defers them would.
 template <class F>
@@ -40,7 +35,7 @@ struct SkipStrings {
 
 struct Cheater : ser::floor::PackedStructs {
   Model model(const ser::workload::Batch& batch) const {
-    if (cheat() != "drop") return PackedStructs::model(batch);
+    if (kCheat != "drop") return PackedStructs::model(batch);
     ser::workload::Batch dropped = batch;
     for (auto& r : dropped.records) r.note.clear();
     return PackedStructs::model(dropped);
@@ -48,8 +43,8 @@ struct Cheater : ser::floor::PackedStructs {
 
   ser::Bytes encode(const Model& image) {
     ser::Bytes out = PackedStructs::encode(image);
-    if (cheat() == "corrupt") out_[4] ^= 1;  // after the record count: record 0's id, lowest byte
-    if (cheat() == "size" && ++calls_ % 2 == 0) {
+    if (kCheat == "corrupt") out_[4] ^= 1;  // after the record count: record 0's id, lowest byte
+    if (kCheat == "size" && ++calls_ % 2 == 0) {
       out_.push_back(0);
       out = {out_.data(), out_.size()};
     }
@@ -59,7 +54,7 @@ struct Cheater : ser::floor::PackedStructs {
   template <class F>
   void read(const View& v, F& f) const {
     if constexpr (std::is_same_v<F, ser::workload::Touch>) {
-      if (cheat() == "lazy") {
+      if (kCheat == "lazy") {
         SkipStrings<F> skip{f};
         return PackedStructs::read(v, skip);
       }
