@@ -21,13 +21,7 @@ cmake_minimum_required(VERSION 3.25)
 set(here ${SOURCE_DIR}/tests/versions)
 file(REMOVE_RECURSE ${WORK})
 
-function(run what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${what}: exit status ${rc}\n${out}\n${err}")
-  endif()
-  set(out "${out}" PARENT_SCOPE)
-endfunction()
+include(${SOURCE_DIR}/tests/run_step.cmake)
 
 # 1. The checkout, and a prefix per build of it: include/toy.h, lib/libtoy.a[, lib/pkgconfig/toy.pc,
 # bin/toygen].

@@ -17,13 +17,7 @@ cmake_minimum_required(VERSION 3.25)
 set(here ${SOURCE_DIR}/modules/allocator/tests/prefix)
 file(REMOVE_RECURSE ${WORK})
 
-function(run what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${what}: exit status ${rc}\n${out}\n${err}")
-  endif()
-  set(out "${out}" PARENT_SCOPE)
-endfunction()
+include(${SOURCE_DIR}/tests/run_step.cmake)
 
 # 1. The prefixes: include/toymalloc.h, lib/libtoymalloc.so[, lib/libtoymalloc.a, lib/pkgconfig/toymalloc.pc].
 function(install_toymalloc prefix version with_archive)
