@@ -251,10 +251,10 @@ const benchbox::Module allocator_module{
     .description = "memory allocators (malloc and its replacements): ns per allocation+free, one and two threads, "
                    "and the memory they keep",
     .reference_note = "a bump allocator that never frees: the limit of allocation cost on this machine",
-    // Trials are short and the suite took under a third of its 3 minutes with the driver's 9
-    // processes, with most rows unstable: the budget goes to repetitions (README, "Duration").
-    .default_processes = 27,
-    .part_run_max_processes = 27,
+    // Trials are short: the budget goes to repetitions (about 110 s of the 3 minutes on a quiet
+    // machine; at 27, 6 and 15 of 46 rows unstable, at 45, 1 and 5: README, "Duration").
+    .default_processes = 45,
+    .part_run_max_processes = 45,
     .cases = {
         {.id = al::case_id(al::Case::small),
          .unit = kUnit,
@@ -278,9 +278,9 @@ const benchbox::Module allocator_module{
          .describe_point = [](const benchbox::Point& p) { return blocks_label(p.first(), " live block", " live blocks"); }},
         {.id = al::case_id(al::Case::cross_thread),
          .unit = kUnit,
-         .description = "one thread allocates blocks of 8..256 bytes, a second thread frees them (producer and consumer)",
+         .description = "one thread allocates blocks of 8..256 bytes, a second thread frees them (producer and consumer, each pinned to its own CPU)",
          .timed = "from the producer's first allocation to the consumer's last free: allocations with their tags written, a "
-                  "queue of at most Q blocks between the threads, each free after its tags are read into a local sum; "
+                  "queue of at most Q blocks between the threads, handed over 64 at a time, each free after its tags are read into a local sum; "
                   "proven: the sum, counts and bytes against the schedule",
          .axes = {count_param("queue", 1'000'000, "1000", "blocks in flight between the threads at most")},
          .cpus = 2,
@@ -288,7 +288,7 @@ const benchbox::Module allocator_module{
          .describe_point = [](const benchbox::Point& p) { return "queue of " + blocks_label(p.first(), " block", " blocks"); }},
         {.id = al::case_id(al::Case::threads),
          .unit = kUnit,
-         .description = "two threads, each churning its own L live blocks as in churn (the operations split between them)",
+         .description = "two threads, each pinned to its own CPU and churning its own L live blocks as in churn (the operations split between them)",
          .timed = "from both threads' start to the later one's end, both churning as in churn; the figure is wall time per "
                   "operation of both threads together; proven as churn, the two live sets checked for overlap together",
          .axes = {count_param("live", 10'000'000, "1000", "blocks live at once in each thread")},
