@@ -7,8 +7,12 @@
 
 #include <benchbox/module.hpp>
 
+#include "unit/module_fixtures.hpp"
+
 namespace benchbox {
 namespace {
+
+using benchbox::testing::problem_of;
 
 CaseSpec good_case() {
   return {.id = "step",
@@ -17,16 +21,6 @@ CaseSpec good_case() {
                    {.name = "mode", .choices = {"fast", "slow"}, .default_value = "fast", .suite = {"fast"}}}};
 }
 
-// The message Module::check throws for a module holding `c`, or "" when it accepts it.
-std::string problem_of(const CaseSpec& c) {
-  Module m{.id = "fake", .description = "", .cases = {c}};
-  try {
-    m.check();
-    return "";
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-}
 
 TEST(ModuleCheck, AcceptsAWellDeclaredCase) { EXPECT_EQ(problem_of(good_case()), ""); }
 

@@ -4,10 +4,13 @@
 // alone after -n CASE, it stands for a whole point (CaseSpec::lone_value).
 #include <gtest/gtest.h>
 
-#include "run_options.hpp"
 #include "runner.hpp"
+#include "unit/module_fixtures.hpp"
 
 using namespace benchbox;
+using benchbox::testing::problem_of;
+using benchbox::testing::settings_of;
+
 
 namespace {
 
@@ -42,16 +45,6 @@ const Module& grid() {
   return m;
 }
 
-RunSettings settings_of(std::vector<std::string> args) {
-  CLI::App app;
-  RunOptions options;
-  add_run_command(app, grid(), options);
-  args.insert(args.begin(), "grid");
-  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
-  app.parse(args);
-  return run_request(options).settings;
-}
-
 std::vector<std::string> keys_of(const std::vector<CasePoint>& points) {
   std::vector<std::string> out;
   for (const auto& p : points) out.push_back(p.point.key());
@@ -81,13 +74,13 @@ TEST(OptionalAxis, GivenItIsAnAxisLikeAnyOther) {
 }
 
 TEST(OptionalAxis, TheSuiteAndTheCommandLineKeepTheOldPoints) {
-  EXPECT_EQ(keys_of(plan(grid(), settings_of({}))), (std::vector<std::string>{"10", "100"}));
-  EXPECT_EQ(keys_of(plan(grid(), settings_of({"-n", "find"}))), (std::vector<std::string>{"100"}));
-  EXPECT_EQ(keys_of(plan(grid(), settings_of({"-n", "find", "100"}))), (std::vector<std::string>{"100"}));
-  EXPECT_EQ(keys_of(plan(grid(), settings_of({"-n", "find", "100", "random"}))), (std::vector<std::string>{"100"}));
-  EXPECT_EQ(keys_of(plan(grid(), settings_of({"-n", "find", "10,100", "random,dense"}))),
+  EXPECT_EQ(keys_of(plan(grid(), settings_of(grid(), {}))), (std::vector<std::string>{"10", "100"}));
+  EXPECT_EQ(keys_of(plan(grid(), settings_of(grid(), {"-n", "find"}))), (std::vector<std::string>{"100"}));
+  EXPECT_EQ(keys_of(plan(grid(), settings_of(grid(), {"-n", "find", "100"}))), (std::vector<std::string>{"100"}));
+  EXPECT_EQ(keys_of(plan(grid(), settings_of(grid(), {"-n", "find", "100", "random"}))), (std::vector<std::string>{"100"}));
+  EXPECT_EQ(keys_of(plan(grid(), settings_of(grid(), {"-n", "find", "10,100", "random,dense"}))),
             (std::vector<std::string>{"10", "elements=10,keys=dense", "100", "elements=100,keys=dense"}));
-  EXPECT_EQ(keys_of(plan(grid(), settings_of({"-n", "find", "--param", "keys=dense"}))),
+  EXPECT_EQ(keys_of(plan(grid(), settings_of(grid(), {"-n", "find", "--param", "keys=dense"}))),
             (std::vector<std::string>{"elements=100,keys=dense"}));
 }
 
@@ -112,10 +105,10 @@ TEST(OptionalAxis, AloneItStandsForAWholePoint) {
     EXPECT_STREQ(e.what(), "find: 'sparse' is neither elements (a whole number) nor keys (keys for find must be one of random, "
                            "dense, small, got 'sparse')");
   }
-  EXPECT_EQ(keys_of(plan(grid(), settings_of({"-n", "find", "small"}))), (std::vector<std::string>{"elements=5,keys=small"}));
-  EXPECT_EQ(keys_of(plan(grid(), settings_of({"-n", "find", "random"}))), (std::vector<std::string>{"100"}));
-  EXPECT_THROW(settings_of({"-n", "find", "sparse"}), std::invalid_argument);
-  EXPECT_THROW(plan(grid(), settings_of({"-n", "find", "10x"})), std::invalid_argument);
+  EXPECT_EQ(keys_of(plan(grid(), settings_of(grid(), {"-n", "find", "small"}))), (std::vector<std::string>{"elements=5,keys=small"}));
+  EXPECT_EQ(keys_of(plan(grid(), settings_of(grid(), {"-n", "find", "random"}))), (std::vector<std::string>{"100"}));
+  EXPECT_THROW(settings_of(grid(), {"-n", "find", "sparse"}), std::invalid_argument);
+  EXPECT_THROW(plan(grid(), settings_of(grid(), {"-n", "find", "10x"})), std::invalid_argument);
 }
 
 TEST(OptionalAxis, NoLoneValueWhereItWouldBeAGuess) {
@@ -138,16 +131,6 @@ TEST(OptionalAxis, APointNamedAsTrendNamesIt) {
   EXPECT_THROW(c.point_of({"2000"}), std::invalid_argument);
 }
 
-// The message Module::check throws for a module holding `c`, or "" when it accepts it.
-std::string problem_of(const CaseSpec& c) {
-  Module m{.id = "grid", .description = "", .cases = {c}};
-  try {
-    m.check();
-    return "";
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-}
 
 TEST(OptionalAxis, ItsDeclarationIsCheckedAtRegistration) {
   EXPECT_EQ(problem_of(after()), "");

@@ -5,10 +5,11 @@
 
 #include <benchbox/shell_words.hpp>
 
-#include "run_options.hpp"
 #include "runner.hpp"
+#include "unit/module_fixtures.hpp"
 
 using namespace benchbox;
+using benchbox::testing::settings_of;
 
 namespace {
 
@@ -48,18 +49,8 @@ const Module& command_module() {
   return m;
 }
 
-RunSettings settings_of(std::vector<std::string> args) {
-  CLI::App app;
-  RunOptions options;
-  add_run_command(app, command_module(), options);
-  args.insert(args.begin(), "commands");
-  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
-  app.parse(args);
-  return run_request(options).settings;
-}
-
 TEST(UserCommand, TheWordsAfterTheCaseAreItsOneValue) {
-  const auto s = settings_of({"-n", "run", "--", "python3", "-c", "x = 1,2", "--lib"});
+  const auto s = settings_of(command_module(), {"-n", "run", "--", "python3", "-c", "x = 1,2", "--lib"});
   ASSERT_EQ(s.axis_values.at("command").size(), 1u);
   EXPECT_EQ(s.axis_values.at("command").front(), "python3 -c 'x = 1,2' --lib");
   const auto points = plan(command_module(), s);
@@ -68,18 +59,18 @@ TEST(UserCommand, TheWordsAfterTheCaseAreItsOneValue) {
 }
 
 TEST(UserCommand, OneWordWithBlanksStaysOneWord) {
-  const auto s = settings_of({"-n", "run", "--", "./my program"});
+  const auto s = settings_of(command_module(), {"-n", "run", "--", "./my program"});
   EXPECT_EQ(s.axis_values.at("command").front(), "'./my program'");
 }
 
 TEST(UserCommand, ACaseNotInTheSuiteNeedsItsValue) {
   EXPECT_TRUE(command_module().cases.front().suite().empty());
-  const auto all = plan(command_module(), settings_of({}));
+  const auto all = plan(command_module(), settings_of(command_module(), {}));
   ASSERT_EQ(all.size(), 1u);
   EXPECT_EQ(all.front().spec->id, "count");
-  EXPECT_THROW(plan(command_module(), settings_of({"-n", "run"})), std::invalid_argument);
-  EXPECT_THROW(plan(command_module(), settings_of({"-n", "run,count"})), std::invalid_argument);
-  EXPECT_THROW(plan(command_module(), settings_of({"-n", "run", "--param", "command=a 'b"})), std::invalid_argument);
+  EXPECT_THROW(plan(command_module(), settings_of(command_module(), {"-n", "run"})), std::invalid_argument);
+  EXPECT_THROW(plan(command_module(), settings_of(command_module(), {"-n", "run,count"})), std::invalid_argument);
+  EXPECT_THROW(plan(command_module(), settings_of(command_module(), {"-n", "run", "--param", "command=a 'b"})), std::invalid_argument);
 }
 
 TEST(UserCommand, ItsDeclarationPassesTheModuleCheck) { EXPECT_NO_THROW(command_module().check()); }
