@@ -10,14 +10,11 @@
 #include "../results.hpp"
 
 namespace benchbox::store {
-namespace {
 
 using nlohmann::json;
 
-// The schema, version by version: a store at version N runs the steps after N in order, in one
-// transaction. `{id}` is the database's generated row id (Database::id_column).
-const std::vector<std::vector<std::string>>& migrations() {
-  static const std::vector<std::vector<std::string>> steps = {
+const std::vector<Migration>& schema_migrations() {
+  static const std::vector<Migration> steps = {
       // 1: runs and their rows; a row's full results-file object in `data`, its figures in columns.
       {"CREATE TABLE benchbox_runs (id {id}, run_key TEXT NOT NULL UNIQUE, started TEXT NOT NULL, machine TEXT NOT NULL,"
        " host TEXT NOT NULL, cpu_model TEXT NOT NULL, kernel TEXT NOT NULL, modules TEXT NOT NULL,"
@@ -37,6 +34,8 @@ const std::vector<std::vector<std::string>>& migrations() {
   return steps;
 }
 
+namespace {
+
 std::string with_id_column(std::string sql, const Database& db) {
   if (const auto at = sql.find("{id}"); at != std::string::npos) sql.replace(at, 4, db.id_column());
   return sql;
@@ -48,9 +47,9 @@ int stored_version(Database& db) {
   return rows.empty() || !rows[0][0] ? 0 : std::stoi(*rows[0][0]);
 }
 
-std::string newer_schema(const std::string& where, int version) {
+std::string newer_schema(const std::string& where, int version, std::size_t known = kStoreSchemaVersion) {
   return "the store " + where + " has schema version " + std::to_string(version) + ", newer than this benchbox reads (" +
-         std::to_string(kStoreSchemaVersion) + "): use a newer benchbox";
+         std::to_string(known) + "): use a newer benchbox";
 }
 
 bool has_meta_table(Database& db) {
@@ -62,23 +61,25 @@ bool has_meta_table(Database& db) {
   }
 }
 
-// Creates or migrates the schema. Writers that open a new store at once: the write transaction
-// (SQLite's lock, PostgreSQL's advisory lock in begin_write) lets one create it, the others see it.
-void prepare_schema(Database& db) {
-  if (has_meta_table(db) && stored_version(db) == kStoreSchemaVersion) return;  // the usual case: nothing to write
-  in_transaction(db, [&db] {
+}  // namespace
+
+void migrate_schema(Database& db, const std::vector<Migration>& steps) {
+  const auto target = static_cast<int>(steps.size());
+  if (has_meta_table(db) && stored_version(db) == target) return;  // the usual case: nothing to write
+  in_transaction(db, [&] {
     // No probing inside: a failed statement ends a PostgreSQL transaction.
     db.query("CREATE TABLE IF NOT EXISTS benchbox_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)");
     const int version = stored_version(db);
-    if (version > kStoreSchemaVersion)
-      throw StoreError(newer_schema(db.where(), version));
-    for (int v = version; v < kStoreSchemaVersion; ++v)
-      for (const auto& sql : migrations()[static_cast<std::size_t>(v)]) db.query(with_id_column(sql, db));
+    if (version > target) throw StoreError(newer_schema(db.where(), version, steps.size()));
+    for (int v = version; v < target; ++v)
+      for (const auto& sql : steps[static_cast<std::size_t>(v)]) db.query(with_id_column(sql, db));
     db.query(version == 0 ? "INSERT INTO benchbox_meta (name, value) VALUES ('schema_version', ?)"
                           : "UPDATE benchbox_meta SET value = ? WHERE name = 'schema_version'",
-             {value(static_cast<long long>(kStoreSchemaVersion))});
+             {value(static_cast<long long>(target))});
   });
 }
+
+namespace {
 
 std::string sha256_hex(const std::string& bytes) {
   unsigned char digest[EVP_MAX_MD_SIZE];
@@ -174,7 +175,7 @@ std::optional<double> real(const Value& v) {
 
 Store::Store(std::unique_ptr<Database> db, Access access) : db_(std::move(db)) {
   if (access == Access::write) {
-    prepare_schema(*db_);
+    migrate_schema(*db_);
     return;
   }
   const int version = has_meta_table(*db_) ? stored_version(*db_) : 0;

@@ -17,6 +17,17 @@ namespace benchbox::store {
 // forward when opened, newer ones refused.
 inline constexpr int kStoreSchemaVersion = 1;
 
+// The schema, version by version: the statements that take a store from version N to N + 1 are
+// the N-th (from 0), `{id}` standing for the database's generated row id (Database::id_column).
+// A new version is a new migration at the end; kStoreSchemaVersion is their count.
+using Migration = std::vector<std::string>;
+const std::vector<Migration>& schema_migrations();
+
+// Creates the schema in an empty database or runs an older store's missing migrations in order,
+// in one write transaction (a writer that dies leaves the store as it was); throws StoreError for
+// a store newer than `steps` knows. A Store opened to write calls it; tests give their own steps.
+void migrate_schema(Database& db, const std::vector<Migration>& steps = schema_migrations());
+
 // A run as `history` lists it.
 struct RunEntry {
   long long id = 0;
