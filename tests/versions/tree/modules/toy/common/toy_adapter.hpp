@@ -1,0 +1,27 @@
+// The toy module's one case, as each toy library's adapter adds it with its own search call (as a
+// real module's common/ header holds what its adapters share).
+#pragma once
+
+#include <benchbox/adapter.hpp>
+
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+// `find(values, n, value)`: the position of `value` among n ascending values.
+template <class Find>
+void add_find_case(benchbox::Adapter& adapter, Find find) {
+  adapter.add("find", {.notes = "toy_find, one call per search", .min_param = 1, .bytes_per_param = 8}, [find](benchbox::Trial& t) {
+    const auto n = static_cast<std::uint64_t>(t.param());
+    std::vector<std::uint64_t> a(n);
+    std::iota(a.begin(), a.end(), std::uint64_t{1});
+    std::uint64_t positions = 0, value = 1;
+    t.start();
+    for (std::uint64_t i = 0; i < t.ops(); ++i) {
+      positions += find(a.data(), n, value);
+      value = value == n ? 1 : value + 1;
+    }
+    t.stop();
+    t.finish(t.ops(), positions);
+  });
+}
