@@ -363,6 +363,26 @@ unsigned warmups_of(const RowContext& row, const OpsCount& count) {
   return trial_warms_itself(row, count) ? 0 : 1;
 }
 
+namespace {
+
+// Instructions mode without --ops: the count a timed run would take, calibrated natively (Callgrind
+// is some 50 times slower), down to a power of ten (a count, and so the instructions per
+// operation, the same on every run but at a power's edge) and at most kMaxInstructionsOps. A fixed
+// 100000 kept `json -n parse` (twitter.json) and serialization at 6400 records under Callgrind for
+// hours: every such row timed out.
+std::optional<OpsCount> instructions_count(const RowContext& row, const Measurement& m, std::string& error, bool* not_applicable) {
+  constexpr std::uint64_t kMaxInstructionsOps = 100'000;
+  RunSettings native = row.settings;
+  native.instructions = false;
+  const auto timed = calibrate({row.spec, native, row.library, row.executor}, m, error, not_applicable);
+  if (!timed) return std::nullopt;
+  std::uint64_t ops = 1;
+  while (ops * 10 <= std::min(timed->ops, kMaxInstructionsOps)) ops *= 10;
+  return OpsCount{ops, row.spec.round_ops(m.point, ops)};
+}
+
+}  // namespace
+
 bool begin_measurement(const RowContext& row, Measurement& m) {
   const RunSettings& s = row.settings;
   if (s.instructions) m.figure = FigureSpec::instructions();
@@ -379,7 +399,7 @@ bool begin_measurement(const RowContext& row, Measurement& m) {
   } else {
     std::string error;
     bool not_applicable = false;
-    auto calibrated = calibrate(row, m, error, &not_applicable);
+    auto calibrated = s.instructions ? instructions_count(row, m, error, &not_applicable) : calibrate(row, m, error, &not_applicable);
     if (!calibrated) return (not_applicable ? not_applicable_measurement(m, error) : fail_measurement(m, error)), false;
     count = *calibrated;
   }

@@ -6,6 +6,7 @@
 #include <signal.h>
 
 #include <cstdint>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <string>
@@ -37,6 +38,9 @@ class FakeExecutor : public Executor {
   // (tests/fake: `faulty`). describe_crash, segfault (the run killed), wrong_count, wrong_checksum.
   std::string fault;
   std::map<std::string, std::string> variants;  // library -> the "variants" of its describe (JSON)
+  // Under Callgrind (instructions mode: the adapter's argv behind `valgrind --tool=callgrind ...`),
+  // the total it writes for the timed trials: this many instructions an operation.
+  std::uint64_t instructions_per_op = 250;
   std::vector<ChildSpec> calls;
 
   ChildOutcome run(const ChildSpec& spec) override {
@@ -51,6 +55,7 @@ class FakeExecutor : public Executor {
     out.exit_code = 0;
     out.peak_rss_bytes = peak_rss;
     out.out = describing ? described(env(spec, "BENCHBOX_FAKE_ID", "fake")) : trials(spec, f);
+    if (!describing) write_callgrind_total(spec);
     return out;
   }
 
@@ -79,13 +84,23 @@ class FakeExecutor : public Executor {
     return {ops, fake::value_sum(ops)};
   }
 
+  static std::string arg_of(const ChildSpec& spec, const std::string& key) {
+    for (std::size_t i = 0; i + 1 < spec.argv.size(); ++i)
+      if (spec.argv[i] == key) return spec.argv[i + 1];
+    return std::string();
+  }
+
+  void write_callgrind_total(const ChildSpec& spec) const {
+    const std::string out_file = "--callgrind-out-file=";
+    for (const auto& a : spec.argv)
+      if (a.rfind(out_file, 0) == 0)
+        std::ofstream(a.substr(out_file.size()))
+            << "totals: " << instructions_per_op * std::stoull(arg_of(spec, "--ops")) * std::stoull(arg_of(spec, "--reps")) << "\n";
+  }
+
   // One JSON line per trial, warm-ups first, each with its proof (spoilt as the fault says).
   std::string trials(const ChildSpec& spec, const std::string& f) const {
-    auto arg = [&](const std::string& key) {
-      for (std::size_t i = 0; i + 1 < spec.argv.size(); ++i)
-        if (spec.argv[i] == key) return spec.argv[i + 1];
-      return std::string();
-    };
+    auto arg = [&](const std::string& key) { return arg_of(spec, key); };
     const auto timed_ops = std::stoull(arg("--ops")), reps = std::stoull(arg("--reps")), warmup = std::stoull(arg("--warmup"));
     const auto warmup_ops = arg("--warmup-ops").empty() ? timed_ops : std::stoull(arg("--warmup-ops"));
     const std::string library = env(spec, "BENCHBOX_FAKE_ID", "fake") + (arg("--variant").empty() ? "" : ":" + arg("--variant"));

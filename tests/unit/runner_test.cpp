@@ -152,6 +152,30 @@ TEST(Measurement, CalibratesToTheTargetWithVerifiedProbes) {
   EXPECT_EQ(r.measurements[1].enable, "install it");
 }
 
+// Instructions mode without --ops: calibrated natively (no probe under Callgrind), then the count
+// down to a power of ten, at most 100000: a slow operation gets few, a fast one the cap.
+TEST(Measurement, InstructionsModeCountsWhatATimedRunWouldCalibrateDownToAPowerOfTen) {
+  for (const auto& [per_op_ns, want] : {std::pair{1e4, std::uint64_t{1000}}, std::pair{10.0, std::uint64_t{100'000}}}) {
+    FakeExecutor fake;
+    fake.per_op_ns = per_op_ns;  // 30 ms: 3000 operations of 10 us, 3 million of 10 ns
+    RunSettings s = settings();
+    s.target = std::chrono::milliseconds(30);
+    s.libraries = {{"fake"}};
+    s.instructions = true;
+    s.reps = s.processes = 1;
+    s.scratch_dir = ::testing::TempDir();
+    const Results r = run_with(fake, s);
+    ASSERT_EQ(r.measurements.size(), 1u);
+    const Measurement& m = r.measurements[0];
+    ASSERT_EQ(m.status, Status::ok) << m.reason;
+    EXPECT_EQ(m.ops, want) << per_op_ns << " ns an operation";
+    EXPECT_DOUBLE_EQ(m.summary.median, 250);  // the fake Callgrind's instructions per operation
+    ASSERT_GE(fake.calls.size(), 3u);  // describe, the probes, the counted process
+    for (std::size_t c = 0; c + 1 < fake.calls.size(); ++c) EXPECT_NE(fake.calls[c].argv.front(), "valgrind");
+    EXPECT_EQ(fake.calls.back().argv.front(), "valgrind");
+  }
+}
+
 // The non-zero warm-up counts the last `processes` processes (the measurement's, after the
 // calibration probes) were started with.
 std::vector<std::string> warmup_args(const FakeExecutor& fake, std::size_t processes) {
