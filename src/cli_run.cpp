@@ -142,9 +142,11 @@ std::string command_text(const std::vector<std::string>& command_line) {
 // How this run measured, for the results' context.
 nlohmann::json settings_context(const RunSettings& s) {
   return {{"mode", s.instructions ? "instructions" : s.verify ? "verify" : "time"},
-          {"ops", s.ops      ? nlohmann::json(*s.ops)
-                  : s.verify ? nlohmann::json("the calibration's first probe, raised to the case's minimum")
-                             : nlohmann::json("calibrated")},
+          {"ops", s.ops            ? nlohmann::json(*s.ops)
+                  : s.verify       ? nlohmann::json("the calibration's first probe, raised to the case's minimum")
+                  : s.instructions ? nlohmann::json("a power of ten, at most 100000, for a trial of at most about 10^8 "
+                                                    "instructions (a probe under Callgrind)")
+                                   : nlohmann::json("calibrated")},
           {"target_ms", s.target.count()},
           {"reps", s.reps},
           {"warmup", s.warmup ? nlohmann::json(*s.warmup) : nlohmann::json("1, none where a trial warms itself")},

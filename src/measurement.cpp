@@ -365,19 +365,33 @@ unsigned warmups_of(const RowContext& row, const OpsCount& count) {
 
 namespace {
 
-// Instructions mode without --ops: the count a timed run would take, calibrated natively (Callgrind
-// is some 50 times slower), down to a power of ten (a count, and so the instructions per
-// operation, the same on every run but at a power's edge) and at most kMaxInstructionsOps. A fixed
-// 100000 kept `json -n parse` (twitter.json) and serialization at 6400 records under Callgrind for
-// hours: every such row timed out.
+// Instructions mode without --ops: a power of ten of operations, at most kMaxInstructionsOps,
+// whose trial is at most about kInstructionsBudget instructions, decided by instructions (a probe
+// under Callgrind of the case's first probe count), so that every run of the same binaries counts
+// the same operations and the same instructions per operation. A row a native calibration finds
+// fast (a million operations or more in the target time: a few hundred instructions each at most)
+// takes the most without the probe. A fixed 100000 kept `json -n parse` (twitter.json) and
+// serialization at 6400 records under Callgrind for hours: every such row timed out.
 std::optional<OpsCount> instructions_count(const RowContext& row, const Measurement& m, std::string& error, bool* not_applicable) {
   constexpr std::uint64_t kMaxInstructionsOps = 100'000;
+  constexpr double kInstructionsBudget = 1e8;
   RunSettings native = row.settings;
   native.instructions = false;
   const auto timed = calibrate({row.spec, native, row.library, row.executor}, m, error, not_applicable);
   if (!timed) return std::nullopt;
+  double per_op = 0;
+  if (timed->ops < 10 * kMaxInstructionsOps) {
+    const std::uint64_t probe = row.spec.round_ops(m.point, first_probe_ops(row, m));
+    const Batch b = run_batch(row, m, probe, 1, probe_warmups(row, OpsCount{probe, probe}));
+    if (!b.error.empty()) {
+      error = b.not_applicable ? b.error : "calibration (a probe under Callgrind): " + b.error;
+      if (not_applicable) *not_applicable = b.not_applicable;
+      return std::nullopt;
+    }
+    per_op = *b.callgrind_per_op;
+  }
   std::uint64_t ops = 1;
-  while (ops * 10 <= std::min(timed->ops, kMaxInstructionsOps)) ops *= 10;
+  while (ops * 10 <= kMaxInstructionsOps && static_cast<double>(ops * 10) * per_op <= kInstructionsBudget) ops *= 10;
   return OpsCount{ops, row.spec.round_ops(m.point, ops)};
 }
 

@@ -55,8 +55,8 @@ void add_measuring_options(CLI::App& command, const Module& m, RunOptions& o) {
   command.add_option("--processes", o.processes, processes_help(m));
   command.add_flag("--counters", o.counters, "hardware counters (cycles, instructions per op) where the kernel allows");
   command.add_flag("--instructions", o.instructions,
-                   "deterministic mode: instructions per op under Callgrind, 1 repetition (default --ops: the count a timed run would "
-                   "take, down to a power of ten, at most 100000)");
+                   "deterministic mode: instructions per op under Callgrind, 1 repetition (default --ops: a power of ten, at most "
+                   "100000, for a trial of at most about 10^8 instructions)");
   command.add_option("--cpu", o.cpu, "pin to this CPU (default: the last one)");
   command.add_flag("--no-pin", o.no_pin, "do not pin to a CPU");
   command.add_option("--timeout", o.timeout, "seconds one adapter process may take (default 120)");
@@ -222,7 +222,7 @@ void add_counting_and_pinning(const RunOptions& o, RunSettings& s) {
     throw std::invalid_argument("--counters and --instructions contradict each other: instructions are counted under Callgrind");
   if (s.instructions) {
     // Counting is deterministic: one repetition in one process says it all. Without --ops the
-    // count comes from a calibration run natively (measurement.cpp, instructions_count).
+    // count is decided by instructions (measurement.cpp, instructions_count).
     s.reps = s.processes = 1;
   }
   const unsigned cpus = std::max(1u, std::thread::hardware_concurrency());

@@ -251,8 +251,8 @@ const benchbox::Module allocator_module{
     .description = "memory allocators (malloc and its replacements): ns per allocation+free, one and two threads, "
                    "and the memory they keep",
     .reference_note = "a bump allocator that never frees: the limit of allocation cost on this machine",
-    // Trials are short: the budget goes to repetitions (about 110 s of the 3 minutes on a quiet
-    // machine; at 27, 6 and 15 of 46 rows unstable, at 45, 1 and 5: README, "Duration").
+    // Trials are short: the budget goes to repetitions (107-130 s of the 3 minutes on a quiet
+    // machine; at 27, 6 and 15 of 46 rows unstable, at 45, 0 to 7 in five runs: README, "Duration").
     .default_processes = 45,
     .part_run_max_processes = 45,
     .cases = {
@@ -280,7 +280,7 @@ const benchbox::Module allocator_module{
          .unit = kUnit,
          .description = "one thread allocates blocks of 8..256 bytes, a second thread frees them (producer and consumer, each pinned to its own CPU)",
          .timed = "from the producer's first allocation to the consumer's last free: allocations with their tags written, a "
-                  "queue of at most Q blocks between the threads, handed over 64 at a time, each free after its tags are read into a local sum; "
+                  "queue of at most Q blocks between the threads, handed over up to 64 at a time, each free after its tags are read into a local sum; "
                   "proven: the sum, counts and bytes against the schedule",
          .axes = {count_param("queue", 1'000'000, "1000", "blocks in flight between the threads at most")},
          .cpus = 2,

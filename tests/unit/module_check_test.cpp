@@ -21,7 +21,6 @@ CaseSpec good_case() {
                    {.name = "mode", .choices = {"fast", "slow"}, .default_value = "fast", .suite = {"fast"}}}};
 }
 
-
 TEST(ModuleCheck, AcceptsAWellDeclaredCase) { EXPECT_EQ(problem_of(good_case()), ""); }
 
 TEST(ModuleCheck, RefusesACaseWithoutAxes) {

@@ -11,7 +11,6 @@ using namespace benchbox;
 using benchbox::testing::problem_of;
 using benchbox::testing::settings_of;
 
-
 namespace {
 
 auto no_check = [](const CaseContext&, const TrialProof&) { return std::optional<std::string>(); };
@@ -130,7 +129,6 @@ TEST(OptionalAxis, APointNamedAsTrendNamesIt) {
   EXPECT_EQ(c.point_of({"small"}).key(), "elements=5,keys=small");
   EXPECT_THROW(c.point_of({"2000"}), std::invalid_argument);
 }
-
 
 TEST(OptionalAxis, ItsDeclarationIsCheckedAtRegistration) {
   EXPECT_EQ(problem_of(after()), "");

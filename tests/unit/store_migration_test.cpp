@@ -86,11 +86,13 @@ TEST_F(StoreMigration, ABenchboxThatKnowsFewerStepsRefusesANewerStore) {
     migrate_schema(*open());
     FAIL() << "a newer store was written to";
   } catch (const StoreError& e) {
-    EXPECT_NE(std::string(e.what()).find("has schema version 2, newer than this benchbox reads (1)"), std::string::npos) << e.what();
+    const std::string newer = "has schema version " + std::to_string(kStoreSchemaVersion + 1) +
+                              ", newer than this benchbox reads (" + std::to_string(kStoreSchemaVersion) + ")";
+    EXPECT_NE(std::string(e.what()).find(newer), std::string::npos) << e.what();
   }
   EXPECT_THROW(Store(open(Access::read), Access::read), StoreError);
   auto db = open();
-  EXPECT_EQ(version(*db), "2");
+  EXPECT_EQ(version(*db), std::to_string(kStoreSchemaVersion + 1));
   EXPECT_EQ(text(*db, "SELECT COUNT(*) FROM benchbox_runs"), "1");
 }
 

@@ -405,13 +405,14 @@ inline const cpu_set_t& process_cpus() {
 
 inline void report_cpus_allowed(Trial& t) { t.count(proof::kCpusAllowed, static_cast<std::uint64_t>(CPU_COUNT(&process_cpus()))); }
 
-// Pins the calling thread to the k-th CPU of process_cpus() (fewer: left as is). Left to the
+// Pins the calling thread to the k-th CPU of process_cpus() counted from the last (fewer: left as
+// is): from the last, away from CPU 0's interrupts, as the driver pins one-thread rows. Left to the
 // scheduler, the two threads shared one CPU for part of a trial, in some processes and not others:
-// a cross-thread row ranged 38 to 260 ns/op process by process (tcmalloc); one thread per CPU,
+// a cross-thread row ranged 38 to 257 ns/op process by process (tcmalloc); one thread per CPU,
 // within 10%. The case then measures the allocator with both threads running, not the scheduler.
 inline void pin_thread(unsigned k) {
   const cpu_set_t& allowed = process_cpus();
-  for (int cpu = 0, seen = 0; cpu < CPU_SETSIZE; ++cpu) {
+  for (int cpu = CPU_SETSIZE - 1, seen = 0; cpu >= 0; --cpu) {
     if (!CPU_ISSET(cpu, &allowed) || seen++ != static_cast<int>(k)) continue;
     cpu_set_t one;
     CPU_ZERO(&one);
