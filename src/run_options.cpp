@@ -54,9 +54,7 @@ void add_measuring_options(CLI::App& command, const Module& m, RunOptions& o) {
   command.add_option("--warmup", o.warmup, "untimed warm-up trials per process (default 1; none for a trial the case's minimum stretches fourfold, in cases that allow it; cold and run-once cases never warm up)");
   command.add_option("--processes", o.processes, processes_help(m));
   command.add_flag("--counters", o.counters, "hardware counters (cycles, instructions per op) where the kernel allows");
-  command.add_flag("--instructions", o.instructions,
-                   "deterministic mode: instructions per op under Callgrind, 1 repetition (default --ops: a power of ten, at most "
-                   "100000, for a trial of at most about 10^8 instructions)");
+  command.add_flag("--instructions", o.instructions, "deterministic mode: instructions per op under Callgrind, 1 repetition (default --ops: a power of ten up to 100000, docs/method.md)");
   command.add_option("--cpu", o.cpu, "pin to this CPU (default: the last one)");
   command.add_flag("--no-pin", o.no_pin, "do not pin to a CPU");
   command.add_option("--timeout", o.timeout, "seconds one adapter process may take (default 120)");
