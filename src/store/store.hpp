@@ -24,8 +24,10 @@ using Migration = std::vector<std::string>;
 const std::vector<Migration>& schema_migrations();
 
 // Creates the schema in an empty database or runs an older store's missing migrations in order,
-// in one write transaction (a writer that dies leaves the store as it was); throws StoreError for
-// a store newer than `steps` knows. A Store opened to write calls it; tests give their own steps.
+// in one write transaction: a writer that dies leaves the store as it was, and of writers that open
+// a new store at once (SQLite's lock, PostgreSQL's advisory lock in begin_write) one creates it and
+// the others see it. Throws StoreError for a store newer than `steps` knows. A Store opened to
+// write calls it; tests give their own steps.
 void migrate_schema(Database& db, const std::vector<Migration>& steps = schema_migrations());
 
 // A run as `history` lists it.
