@@ -41,6 +41,7 @@ inline constexpr const char* kFrees = "frees";
 inline constexpr const char* kBytes = "bytes";          // the bytes requested
 inline constexpr const char* kOverlaps = "overlaps";    // blocks live together that overlap (all but cross-thread)
 inline constexpr const char* kCpusAllowed = "cpus_allowed";  // cross-thread and threads
+inline constexpr const char* kPinnedCpus = "pinned_cpus";    // the distinct CPUs their two threads were pinned to
 // program: the command's exit status (its signal's number + 128 when a signal ended it), its
 // standard output's size in bytes and lines (the checksum: its FNV-1a hash), and 1 when the
 // library preloaded was found mapped in the command's process at its exit (absent: none preloaded).

@@ -84,6 +84,10 @@ std::optional<std::string> two_cpus(const TrialProof& p) {
   auto it = p.counts.find(al::proof::kCpusAllowed);
   if (it == p.counts.end()) return std::string("the adapter reported no '") + al::proof::kCpusAllowed + "' count";
   if (it->second < 2) return "the adapter could run on " + std::to_string(it->second) + " CPU(s), the case needs two threads on two";
+  // Unpinned, the threads shared one CPU for part of some trials: the figure was the scheduler's.
+  it = p.counts.find(al::proof::kPinnedCpus);
+  if (it == p.counts.end()) return std::string("the adapter reported no '") + al::proof::kPinnedCpus + "' count";
+  if (it->second != 2) return "its two threads were pinned to " + std::to_string(it->second) + " distinct CPU(s), not one each";
   return std::nullopt;
 }
 

@@ -410,16 +410,22 @@ inline void report_cpus_allowed(Trial& t) { t.count(proof::kCpusAllowed, static_
 // scheduler, the two threads shared one CPU for part of a trial, in some processes and not others:
 // a cross-thread row ranged 38 to 257 ns/op process by process (tcmalloc); one thread per CPU,
 // within 10%. The case then measures the allocator with both threads running, not the scheduler.
-inline void pin_thread(unsigned k) {
+// Returns the CPU, or -1 where the thread stays unpinned (report_pinned_cpus says so).
+inline int pin_thread(unsigned k) {
   const cpu_set_t& allowed = process_cpus();
   for (int cpu = CPU_SETSIZE - 1, seen = 0; cpu >= 0; --cpu) {
     if (!CPU_ISSET(cpu, &allowed) || seen++ != static_cast<int>(k)) continue;
     cpu_set_t one;
     CPU_ZERO(&one);
     CPU_SET(cpu, &one);
-    sched_setaffinity(0, sizeof one, &one);  // refused (a cpuset changed under us): unpinned, still correct
-    return;
+    return sched_setaffinity(0, sizeof one, &one) == 0 ? cpu : -1;  // refused: a cpuset changed under us
   }
+  return -1;
+}
+
+// The distinct CPUs the two threads were pinned to (2: each its own), for module.cpp to check.
+inline void report_pinned_cpus(Trial& t, const int (&cpu)[2]) {
+  t.count(proof::kPinnedCpus, static_cast<std::uint64_t>((cpu[0] >= 0) + (cpu[1] >= 0 && cpu[1] != cpu[0])));
 }
 
 // ---- cross-thread: this thread allocates, another frees (a single-producer queue between) ----
@@ -495,9 +501,9 @@ void run_cross_thread(Trial& t) {
   A a(table.max_window(2 * capacity + 2) + kMaxSize[0]);
   Queue q(capacity);
   Tally freed;
-  pin_thread(0);  // process_cpus() read first, in there
+  int pinned[2] = {pin_thread(0), -1};  // process_cpus() read first, in there
   std::thread consumer([&] {
-    pin_thread(1);
+    pinned[1] = pin_thread(1);
     q.consumer_ready.store(true, std::memory_order_release);
     freed = consume(a, table.size.data(), q, count);
     t.stop();  // after the last free; the join below orders it before the trial is read
@@ -508,6 +514,7 @@ void run_cross_thread(Trial& t) {
   consumer.join();
   tally.add(freed);
   report_cpus_allowed(t);
+  report_pinned_cpus(t, pinned);
   tally.report(t, count);
 }
 
@@ -528,8 +535,9 @@ void run_threads(Trial& t) {
   // Both threads: set up its live set (so that its allocator's per-thread state is its own), churn
   // when told, report its live blocks' addresses, free them when told.
   process_cpus();  // read before either thread is pinned
+  int pinned[2] = {-1, -1};
   const auto work = [&](int k, auto&& on_ready, auto&& on_done, auto&& before_teardown) {
-    pin_thread(static_cast<unsigned>(k));  // before its live set: the allocator's per-thread state on its CPU
+    pinned[k] = pin_thread(static_cast<unsigned>(k));  // before its live set: the allocator's per-thread state on its CPU
     A a(churn_window(live));
     LiveSet<A> set(a, live, first_of[k]);
     on_ready();
@@ -567,6 +575,7 @@ void run_threads(Trial& t) {
   tally.add(result[1]);
   tally.overlaps = overlaps_found;
   report_cpus_allowed(t);
+  report_pinned_cpus(t, pinned);
   tally.report(t, steps);
 }
 
