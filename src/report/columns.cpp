@@ -111,7 +111,7 @@ Cell cell(const CaseGroup& g, const Measurement& m, const TableColumn& col, cons
   const bool cut = markup == Markup::text && !choice.full_names;
   switch (col.id) {
     case Column::rank: return {rank_text(g, m)};
-    case Column::library: return {cut ? middle_cut(m.row_name(), kNameBudget) : m.row_name()};
+    case Column::library: return {cut && !choice.whole_row_names ? middle_cut(m.row_name(), kNameBudget) : m.row_name()};
     case Column::version: return {cut ? short_version(m.version) : m.version};
     case Column::figure: return {format_value(s.median)};
     case Column::extras: {

@@ -23,6 +23,7 @@ enum class Column {
 struct ColumnChoice {
   std::vector<Column> shown;  // in the order of the enum
   bool full_names = false;    // text: names and versions whole; else cut in the middle to a budget
+  bool whole_row_names = false;  // text: row names whole, as where two rows' cut names would be alike
   bool has(Column c) const;
 };
 

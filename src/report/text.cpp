@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <string>
 
 #include "columns.hpp"
 #include "numbers.hpp"
@@ -110,7 +112,15 @@ struct Layout {
 
 // The name and version of a row, as its table shows them.
 std::string name_cell(const Measurement& m, const ColumnChoice& choice) {
-  return choice.full_names ? m.row_name() : middle_cut(m.row_name(), kNameBudget);
+  return choice.full_names || choice.whole_row_names ? m.row_name() : middle_cut(m.row_name(), kNameBudget);
+}
+
+// Whether two rows of the group, named apart, would be named alike once cut (a library's version
+// rows with one variant: `flatbuffers@25.12.19:object-api` and `flatbuffers@25.12.18:object-api`).
+bool cut_names_collide(const CaseGroup& g) {
+  std::set<std::string> names, cut;
+  for (const auto* m : g.rows) names.insert(m->row_name()), cut.insert(middle_cut(m->row_name(), kNameBudget));
+  return cut.size() < names.size();
 }
 std::string version_cell(const Measurement& m, const ColumnChoice& choice) {
   return choice.full_names ? m.version : short_version(m.version);
@@ -236,8 +246,10 @@ std::string case_heading(const CaseGroup& g) {
   return fmt::format("== {} {}, {}{} ==", g.module, g.case_id, g.param_label, g.cpus_note());
 }
 
-std::string case_table(const CaseGroup& g, const ColumnChoice& choice) {
+std::string case_table(const CaseGroup& g, const ColumnChoice& asked) {
   if (g.rows.empty()) return g.not_offered.empty() ? "" : wrapped("not offered by " + not_offered_names(g), kWidth);
+  ColumnChoice choice = asked;
+  choice.whole_row_names = asked.whole_row_names || cut_names_collide(g);
   const CaseTable t = case_table_of(g, choice, Markup::text);
   // Every column is asked for to be seen, whatever the width: titles stay on one line.
   const Layout l = layout_of(g, t, choice, choice.full_names ? SIZE_MAX : kWidth);

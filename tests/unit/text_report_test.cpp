@@ -145,6 +145,25 @@ TEST(TextReport, LongVersionsAreCutInTheMiddleAndWholeWithAll) {
   EXPECT_NE(all.find("0.0+git20180715.2c46874-2 (Debian libflathashmap-dev)"), std::string::npos) << all;
 }
 
+// Names are cut in the middle to fit, unless two rows would then look alike: a library's version
+// rows with one variant are shown whole, and so told apart.
+TEST(TextReport, RowNamesThatCutAlikeAreShownWhole) {
+  Results r;
+  for (const std::string version : {"25.12.19", "25.12.18"}) {
+    Measurement m = ok_row("serialization", "access", "", 1);
+    m.library = "flatbuffers@" + version;
+    m.variant = "object-api";
+    r.measurements.push_back(m);
+  }
+  std::string table = text::case_table(group_by_case(r)[0]);
+  EXPECT_NE(table.find("flatbuffers@25.12.19:object-api"), std::string::npos) << table;
+  EXPECT_NE(table.find("flatbuffers@25.12.18:object-api"), std::string::npos) << table;
+  r.measurements[1].library = "a-library-with-a-long-name";  // no longer alike: both cut again
+  table = text::case_table(group_by_case(r)[0]);
+  EXPECT_EQ(table.find("flatbuffers@25.12.19:object-api"), std::string::npos) << table;
+  EXPECT_NE(table.find("…"), std::string::npos) << table;
+}
+
 // The default table: rank, library, version, the figure, ±, relative, peak memory and the marks;
 // the legend names what is shown, and each of its lines fits in 100 columns.
 TEST(TextReport, DefaultColumnsAndTheirLegend) {
