@@ -133,6 +133,10 @@ std::string list_module(const Module& module, const std::vector<LibraryEntry>& c
       continue;
     }
     line(lib.id, heading);
+    // A version or build row runs its own library with its folder's adapter: the traits below are
+    // the folder's library.json, written for the library it is another row of.
+    if (!lib.base.empty())
+      line("", fmt::format("another row of {}: {}; the traits below are {}'s folder's", lib.base, lib.build, lib.base));
     for (const auto& text : compact_cases(cases)) line("", text);
     if (auto offers = offered(module, cases)) line("", *offers);
   }

@@ -106,3 +106,18 @@ TEST(Listing, LibrariesAreDescribedAsARunDescribesThem) {
   EXPECT_EQ(steady.timeout, std::chrono::seconds(30));
   EXPECT_FALSE(steady.cpu);
 }
+
+// A version row (BENCHBOX_VERSIONS) says what it is, and that the traits listed are its folder's.
+TEST(Listing, AVersionRowSaysItsBuildAndWhoseTraitsItShows) {
+  Listed l;
+  l.catalog.push_back(library("steady@2.0"));
+  l.catalog.back().base = "steady";
+  l.catalog.back().build = "installed at /opt/steady-2.0: include/steady.h, lib/libsteady.a";
+  l.executor.answers["/bin/steady@2.0"] = l.executor.answers["/bin/steady"];
+  const std::string text = l.text(false);
+  EXPECT_NE(text.find("another row of steady: installed at /opt/steady-2.0: include/steady.h, lib/libsteady.a; the "
+                      "traits below are steady's folder's"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("another row of"), text.rfind("another row of")) << text;  // once: the version row's, not steady's
+}
