@@ -115,15 +115,16 @@ std::string name_cell(const Measurement& m, const ColumnChoice& choice) {
   return choice.full_names || choice.whole_row_names ? m.row_name() : middle_cut(m.row_name(), kNameBudget);
 }
 
+std::string version_cell(const Measurement& m, const ColumnChoice& choice) {
+  return choice.full_names ? m.version : short_version(m.version);
+}
+
 // Whether two rows of the group, named apart, would be named alike once cut (a library's version
 // rows with one variant: `flatbuffers@25.12.19:object-api` and `flatbuffers@25.12.18:object-api`).
 bool cut_names_collide(const CaseGroup& g) {
   std::set<std::string> names, cut;
   for (const auto* m : g.rows) names.insert(m->row_name()), cut.insert(middle_cut(m->row_name(), kNameBudget));
   return cut.size() < names.size();
-}
-std::string version_cell(const Measurement& m, const ColumnChoice& choice) {
-  return choice.full_names ? m.version : short_version(m.version);
 }
 
 // The widest cell of column i: the verified rows', and for names and versions the other rows' too.
