@@ -114,7 +114,6 @@ struct Layout {
 std::string name_cell(const Measurement& m, const ColumnChoice& choice) {
   return choice.full_names || choice.whole_row_names ? m.row_name() : middle_cut(m.row_name(), kNameBudget);
 }
-
 std::string version_cell(const Measurement& m, const ColumnChoice& choice) {
   return choice.full_names ? m.version : short_version(m.version);
 }
