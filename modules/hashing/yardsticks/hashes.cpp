@@ -72,7 +72,10 @@ int sha256(const std::vector<unsigned char>& in, std::uint64_t ops, int reps) {
   return same ? 0 : 1;
 }
 
-int xxh3_64(const std::vector<unsigned char>& in, std::uint64_t ops, int reps) {
+// REPS timed passes of OPS calls of `hash` on the input, its integer results added up (as a program
+// uses each hash it asks for); returns the last pass's sum.
+template <class Hash>
+std::uint64_t summed_passes(const std::vector<unsigned char>& in, std::uint64_t ops, int reps, Hash hash) {
   std::uint64_t sum = 0;
   yardstick::warm_up_then_time(reps, [&] {
     sum = 0;
@@ -80,39 +83,35 @@ int xxh3_64(const std::vector<unsigned char>& in, std::uint64_t ops, int reps) {
     for (std::uint64_t i = 0; i < ops; ++i) {
       const unsigned char* p = in.data();
       // No instruction: the compiler may not take the calls for one call on the same bytes, should
-      // a newer xxhash.h declare XXH3_64bits pure (0.8.1, Debian 12's, does not).
+      // a newer header declare the hash pure (xxhash.h 0.8.1, Debian 12's, does not).
       asm("" : "+r"(p));
-      sum += XXH3_64bits(p, in.size());
+      sum += hash(p, in.size());
     }
     const std::uint64_t end = stop_clock();
     return double(end - begin) / double(ops);
   });
-  const std::uint64_t h = XXH3_64bits(in.data(), in.size());
-  unsigned char digest[8];
-  for (int i = 0; i < 8; ++i) digest[i] = static_cast<unsigned char>(h >> (56 - 8 * i));
-  print_check(sum == h * ops, digest, sizeof digest);  // every timed call gave h (modulo 2^64)
-  return sum == h * ops ? 0 : 1;
+  return sum;
+}
+
+// The check line of an integer hash h: every timed call gave h (their sum is h * ops, modulo 2^64),
+// the digest h's big-endian bytes.
+template <class Int>
+int check_summed(std::uint64_t sum, Int h, std::uint64_t ops) {
+  unsigned char digest[sizeof(Int)];
+  for (std::size_t i = 0; i < sizeof(Int); ++i) digest[i] = static_cast<unsigned char>(h >> (8 * (sizeof(Int) - 1 - i)));
+  print_check(sum == std::uint64_t{h} * ops, digest, sizeof digest);
+  return sum == std::uint64_t{h} * ops ? 0 : 1;
+}
+
+int xxh3_64(const std::vector<unsigned char>& in, std::uint64_t ops, int reps) {
+  const auto sum = summed_passes(in, ops, reps, [](const unsigned char* p, std::size_t n) { return XXH3_64bits(p, n); });
+  return check_summed(sum, XXH3_64bits(in.data(), in.size()), ops);
 }
 
 // ISA-L's CRC-32 (crc32_gzip_refl from 0), the module's fastest row at 1 MiB.
 int isal_crc32(const std::vector<unsigned char>& in, std::uint64_t ops, int reps) {
-  std::uint64_t sum = 0;
-  yardstick::warm_up_then_time(reps, [&] {
-    sum = 0;
-    const std::uint64_t begin = start_clock();
-    for (std::uint64_t i = 0; i < ops; ++i) {
-      const unsigned char* p = in.data();
-      asm("" : "+r"(p));  // as for XXH3: each call on the bytes again
-      sum += crc32_gzip_refl(0, p, in.size());
-    }
-    const std::uint64_t end = stop_clock();
-    return double(end - begin) / double(ops);
-  });
-  const std::uint32_t crc = crc32_gzip_refl(0, in.data(), in.size());
-  unsigned char digest[4];
-  for (int i = 0; i < 4; ++i) digest[i] = static_cast<unsigned char>(crc >> (24 - 8 * i));
-  print_check(sum == std::uint64_t{crc} * ops, digest, sizeof digest);
-  return sum == std::uint64_t{crc} * ops ? 0 : 1;
+  const auto sum = summed_passes(in, ops, reps, [](const unsigned char* p, std::size_t n) { return crc32_gzip_refl(0, p, n); });
+  return check_summed(sum, crc32_gzip_refl(0, in.data(), in.size()), ops);
 }
 
 }  // namespace
