@@ -17,6 +17,7 @@
 
 #include "cases.hpp"
 #include "common/benchmarks.hpp"
+#include <benchbox/child_output.hpp>
 #include <benchbox/module.hpp>
 
 namespace {
@@ -104,12 +105,7 @@ std::optional<std::string> output_of(const std::vector<std::string>& args, std::
     _exit(127);
   }
   close(fds[1]);
-  std::string out;
-  char buffer[4096];
-  for (ssize_t n; (n = read(fds[0], buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<std::size_t>(n));
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
+  auto [out, status] = benchbox::read_until_exit(fds[0], pid);
   if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
     return error = "cannot verify: Python's re did not finish within " + std::to_string(kExpectSeconds) +
                    " s on this pattern (it backtracks); no engine's count can be checked",
@@ -118,7 +114,7 @@ std::optional<std::string> output_of(const std::vector<std::string>& args, std::
     return error = "cannot compute the expected results: " + args[0] + " " + args[1] +
                    (WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " did not start (apt-get install python3)" : " failed"),
            std::nullopt;
-  return out;
+  return std::move(out);
 }
 
 // The expected results of a point, computed once per run.

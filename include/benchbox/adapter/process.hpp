@@ -1,10 +1,12 @@
-// benchbox/adapter/process.hpp: what an adapter reads of its own process: peak memory, where the data sets are.
+// benchbox/adapter/process.hpp: what an adapter reads of its own process: peak memory, where the data sets are and their files.
 #pragma once
 
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 #if defined(__linux__)
 #include <fcntl.h>
@@ -39,6 +41,18 @@ inline std::uint64_t peak_resident_bytes() {
 inline std::string data_dir() {
   const char* dir = std::getenv("BENCHBOX_DATA_DIR");
   return dir ? dir : "";
+}
+
+// Where a data set's file is: NAME is one of the module's names (the driver checks it; here it
+// becomes a file name, so only [a-z0-9_-]) and the file data_dir()/NAME.EXTENSION, or NAME is the
+// absolute path of the user's own file (the driver checked that it is readable and not empty).
+inline std::string data_set_path(std::string_view name, std::string_view extension) {
+  if (name.substr(0, 1) == "/") return std::string(name);
+  if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string_view::npos)
+    throw std::runtime_error("not a data set name: '" + std::string(name) + "'");
+  const std::string dir = data_dir();
+  if (dir.empty()) throw std::runtime_error("BENCHBOX_DATA_DIR is not set (benchbox sets it for its adapters)");
+  return dir + "/" + std::string(name) + "." + std::string(extension);
 }
 
 }  // namespace benchbox

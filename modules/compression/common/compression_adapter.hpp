@@ -31,16 +31,10 @@ namespace benchbox::compression {
 
 using Bytes = std::vector<std::uint8_t>;
 
-// A data set is one of the module's names (the driver checks; here it becomes a file name, so only
-// [a-z0-9_-]), or the absolute path of the user's own file (the driver checked that it is readable
-// and not empty).
+// A data set: one of the module's names or the user's own file (benchbox::data_set_path).
 inline Bytes load_input(std::string_view name) {
   const bool user_file = name.substr(0, 1) == "/";
-  if (!user_file && (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string_view::npos))
-    throw std::runtime_error("not a data set name: '" + std::string(name) + "'");
-  const std::string dir = benchbox::data_dir();
-  if (!user_file && dir.empty()) throw std::runtime_error("BENCHBOX_DATA_DIR is not set (benchbox sets it for its adapters)");
-  const std::string path = user_file ? std::string(name) : dir + "/" + std::string(name) + ".bin";
+  const std::string path = benchbox::data_set_path(name, "bin");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw std::runtime_error("cannot read " + path + (user_file ? "" : " (rebuild benchbox: the generator writes it)"));
   return Bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());

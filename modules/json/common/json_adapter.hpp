@@ -30,6 +30,7 @@
 #include <mm_malloc.h>  // declares posix_memalign noexcept: must come before allocations.hpp defines it
 #endif
 #include <benchbox/allocations.hpp>
+#include <benchbox/child_output.hpp>
 #include <benchbox/library_facts.hpp>
 #include <pthread.h>
 #include <signal.h>
@@ -72,16 +73,11 @@ class Input {
   std::string storage_;
 };
 
-// A data set is one of the module's names (the driver checks), which becomes a file name here, so
-// only [a-z0-9_-] are accepted; or the absolute path of the user's own document (the driver checked
-// that it is a readable, non-empty file of valid JSON).
+// A data set: one of the module's names or the user's own document, which the driver checked is
+// valid JSON (benchbox::data_set_path).
 inline Input load_data_set(std::string_view name) {
   const bool user_file = name.substr(0, 1) == "/";
-  if (!user_file && (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string_view::npos))
-    throw std::runtime_error("not a data set name: '" + std::string(name) + "'");
-  const std::string dir = benchbox::data_dir();
-  if (!user_file && dir.empty()) throw std::runtime_error("BENCHBOX_DATA_DIR is not set (benchbox sets it for its adapters)");
-  const std::string path = user_file ? std::string(name) : dir + "/" + std::string(name) + ".json";
+  const std::string path = benchbox::data_set_path(name, "json");
   std::ifstream f(path, std::ios::binary);
   if (!f && user_file) throw std::runtime_error("cannot read " + path);
   if (!f)
@@ -308,12 +304,7 @@ std::string judge_isolated(const ConformanceCase& c) {
     _exit(0);
   }
   close(fds[1]);
-  std::string verdict;
-  char buf[512];
-  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) verdict.append(buf, static_cast<std::size_t>(n));
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
+  const auto [verdict, status] = benchbox::read_until_exit(fds[0], pid);
   if (WIFSIGNALED(status))
     return WTERMSIG(status) == SIGALRM ? "did not finish within 10 s" : "crashed (" + std::string(strsignal(WTERMSIG(status))) + ")";
   if (verdict.empty() || verdict[0] != '=') return "ended without a verdict";
