@@ -56,17 +56,6 @@ std::vector<LibraryEntry> catalog_of(const RunSettings& s) {
   return catalog;
 }
 
-// The module's default number of processes, raised for a run of part of its default suite
-// (Module::processes_for). Only points of the suite: a point beyond it (10^7 elements) may cost
-// far more than the suite's share of the budget.
-void raise_default_processes(const Module& module, const std::vector<CasePoint>& points, RunSettings& s) {
-  const auto suite = suite_of(module);
-  auto in_suite = [&suite](const CasePoint& p) {
-    return std::any_of(suite.begin(), suite.end(), [&p](const CasePoint& q) { return q.spec == p.spec && q.point == p.point; });
-  };
-  if (std::all_of(points.begin(), points.end(), in_suite)) s.processes = s.reps = module.processes_for(points.size(), suite.size());
-}
-
 // The files the run will write, and the report's format: refused now, not after the first measurement.
 void check_destinations(const RunRequest& r, std::size_t points) {
   check_output_file(r.json, "--json", r.json_given);
@@ -121,7 +110,6 @@ void prepare(PreparedRun& run, const RunOptions& options, const CliHost& host) {
   run.points = plan(run.module, s);
   run.runner.emplace(run.module, s, run.catalog, host.executor);
   run.runner->check_libraries();  // --lib zstd:3: a library here, a variant it declares
-  if (run.request.default_processes) raise_default_processes(run.module, run.points, s);
   check_destinations(run.request, run.points.size());
   check_report_figures(run.request, run.points);
   run.runner->check_memory(run.points);  // refuse what no selected library could run
@@ -151,6 +139,7 @@ nlohmann::json settings_context(const RunSettings& s) {
           {"reps", s.reps},
           {"warmup", s.warmup ? nlohmann::json(*s.warmup) : nlohmann::json("1, none where a trial warms itself")},
           {"processes", s.processes},
+          {"budget_seconds", s.budget ? nlohmann::json(s.budget->count()) : nlohmann::json(nullptr)},
           {"timeout_seconds", s.timeout.count() / 1000},
           {"counters", s.counters},
           {"order", s.interleave == RunSettings::Interleave::suite

@@ -54,6 +54,11 @@ class Executor {
  public:
   virtual ~Executor() = default;
   virtual ChildOutcome run(const ChildSpec& spec) = 0;
+  // Seconds on the clock a run's budget is spent on (steady, from any origin): the fake's is
+  // simulated, advanced by the processes it pretends to run.
+  virtual double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  }
 };
 
 class ProcessExecutor final : public Executor {

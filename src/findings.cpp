@@ -43,8 +43,7 @@ void add_run_findings(Results& results) {
   for (const auto& m : results.measurements) {
     if (!m.version.empty()) versions[m.library] = m.version;
     if (m.unstable())
-      unstable.push_back(fmt::format("{} ({} {}, ±{:.0f}%{})", m.row_name(), m.case_id, m.param_label, 100 * m.judged_uncertainty(),
-                                     m.judged_against_others() ? " against the others" : ""));
+      unstable.push_back(fmt::format("{} ({} {}: {})", m.row_name(), m.case_id, m.param_label, m.standing.why));
   }
   std::vector<std::string> bimodal, stolen;
   for (const auto& m : results.measurements) {
@@ -65,8 +64,8 @@ void add_run_findings(Results& results) {
                                            fmt::join(stolen, ", ")));
   if (!unstable.empty())
     results.warnings.push_back(fmt::format(
-        "{} of {} rows unstable ({}): close other programs, keep the CPU pinned, raise --reps or --processes, or count "
-        "instructions with --instructions",
+        "{} of {} rows unsure where it matters, their question still open when the run ended ({}): give the run a "
+        "larger --budget, close other programs, or count instructions with --instructions",
         unstable.size(), std::count_if(results.measurements.begin(), results.measurements.end(), [](const Measurement& m) { return m.ok(); }),
         unstable.size() <= 5 ? fmt::format("{}", fmt::join(unstable, ", ")) : std::string("marked ~ in the tables")));
 }

@@ -42,13 +42,6 @@ const CaseSpec* Module::find_case(const std::string& case_id) const {
   return nullptr;
 }
 
-unsigned Module::processes_for(std::size_t selected_points, std::size_t suite_points) const {
-  if (selected_points == 0 || selected_points >= suite_points || default_processes >= part_run_max_processes)
-    return default_processes;
-  const std::size_t scaled = default_processes * suite_points / selected_points;
-  return static_cast<unsigned>(std::min<std::size_t>(scaled, part_run_max_processes));
-}
-
 const AxisSpec* CaseSpec::find_axis(std::string_view name) const {
   for (const auto& a : axes)
     if (a.name == name) return &a;
@@ -275,6 +268,7 @@ void CaseSpec::check() const {
 
 void Module::check() const {
   if (default_target_ms == 0) throw std::invalid_argument("module " + id + ": default_target_ms is 0");
+  if (default_processes == 0 || budget_seconds == 0) throw std::invalid_argument("module " + id + ": default_processes or budget_seconds is 0");
   for (std::size_t i = 0; i < cases.size(); ++i) {
     if (cases[i].id.empty()) throw std::invalid_argument("module " + id + ": a case has no id");
     for (std::size_t j = 0; j < i; ++j)

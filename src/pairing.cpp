@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "statistics.hpp"
 
@@ -11,10 +12,25 @@ bool one_value_per_round(const Measurement& m) { return m.ok() && m.values.size(
 
 namespace {
 
+// Rows whose rounds were not recorded (files before schema 4) pair only with as many values: their
+// k-th value is then the k-th round's.
+bool rounds_known(const Measurement& a, const Measurement& b) {
+  return (a.rounds.size() == a.values.size() && b.rounds.size() == b.values.size()) || a.values.size() == b.values.size();
+}
+
 bool pairs_with(const Measurement& m, const Measurement& o) {
   return &o != &m && one_value_per_round(o) && o.module == m.module && o.case_id == m.case_id && o.point == m.point &&
-         o.figure.id == m.figure.id && o.values.size() == m.values.size() &&
+         o.figure.id == m.figure.id && rounds_known(m, o) &&
          std::all_of(o.values.begin(), o.values.end(), [](double v) { return v > 0; });
+}
+
+// Each round's value of a row of one value per round (its rounds as recorded; 0, 1, ... in files
+// written before rounds were).
+std::map<unsigned, double> by_round(const Measurement& m) {
+  std::map<unsigned, double> out;
+  for (std::size_t k = 0; k < m.values.size(); ++k)
+    out[m.rounds.size() == m.values.size() ? m.rounds[k] : static_cast<unsigned>(k)] = m.values[k];
+  return out;
 }
 
 std::optional<Summary> summarized(std::optional<std::vector<double>> ratios) {
@@ -26,17 +42,26 @@ std::optional<Summary> summarized(std::optional<std::vector<double>> ratios) {
 
 std::optional<std::vector<double>> ratios_to_others(const Measurement& m, const std::vector<const Measurement*>& rows) {
   if (!m.figure.noisy_clock() || !one_value_per_round(m)) return std::nullopt;
-  std::vector<double> log_sum(m.values.size(), 0.0);
+  // The rounds every row ran (the first set, when a budget gave some rows more): the same rows in
+  // every round's denominator.
+  std::map<unsigned, double> log_sum;
+  for (const auto& [round, v] : by_round(m)) log_sum[round] = 0;
   std::size_t others = 0;
   for (const auto* o : rows) {
     if (!pairs_with(m, *o)) continue;
-    for (std::size_t k = 0; k < o->values.size(); ++k) log_sum[k] += std::log(o->values[k]);
+    const auto theirs = by_round(*o);
+    for (auto it = log_sum.begin(); it != log_sum.end();) {
+      const auto v = theirs.find(it->first);
+      if (v == theirs.end()) it = log_sum.erase(it);
+      else it->second += std::log(v->second), ++it;
+    }
     ++others;
   }
-  if (others == 0) return std::nullopt;
+  if (others == 0 || log_sum.empty()) return std::nullopt;
+  const auto mine = by_round(m);
   std::vector<double> ratios;
-  for (std::size_t k = 0; k < m.values.size(); ++k) {
-    const double ratio = m.values[k] / std::exp(log_sum[k] / static_cast<double>(others));
+  for (const auto& [round, sum] : log_sum) {
+    const double ratio = mine.at(round) / std::exp(sum / static_cast<double>(others));
     if (!std::isfinite(ratio)) return std::nullopt;
     ratios.push_back(ratio);
   }
@@ -50,13 +75,15 @@ void set_paired_ratios(const std::vector<Measurement*>& rows) {
     if (m->ok() && m->reference) ref = m;
   const bool ref_pairs = ref && one_value_per_round(*ref) &&
                          std::all_of(ref->values.begin(), ref->values.end(), [](double v) { return v > 0; });
+  const auto ref_rounds = ref_pairs ? by_round(*ref) : std::map<unsigned, double>{};
   for (auto* m : rows) {
     if (!m->ok()) continue;
     m->others_ratio = summarized(ratios_to_others(*m, point_rows));
-    if (!ref_pairs || m->values.size() != ref->values.size() || m->processes != ref->processes) continue;
-    std::vector<double> ratios;
-    for (std::size_t k = 0; k < m->values.size(); ++k) ratios.push_back(m->values[k] / ref->values[k]);
-    m->reference_ratio = summarize(ratios);
+    if (!ref_pairs || !one_value_per_round(*m) || !rounds_known(*m, *ref)) continue;
+    std::vector<double> ratios;  // over the rounds both ran
+    for (const auto& [round, v] : by_round(*m))
+      if (const auto r = ref_rounds.find(round); r != ref_rounds.end()) ratios.push_back(v / r->second);
+    if (!ratios.empty()) m->reference_ratio = summarize(ratios);
   }
 }
 

@@ -29,7 +29,9 @@ void Progress::at(const CasePoint& point, const std::string& row) {
 
 std::string Progress::line() const {
   const std::string where = fmt::format("case {}/{}", case_index_, points_.size());
-  const std::string stage = rounds_ > 0 ? fmt::format("round {}/{}, {}", round_, rounds_, where) : "calibrating, " + where;
+  const std::string stage = rounds_ == 0        ? "calibrating, " + where
+                            : round_ <= rounds_ ? fmt::format("round {}/{}, {}", round_, rounds_, where)
+                                                : fmt::format("round {}, for the open questions, {}", round_, where);
   return fmt::format("[{}] {} {}: {}", stage, module_, case_label_, row_);
 }
 

@@ -1,5 +1,7 @@
 #include "results.hpp"
 
+#include "standing.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -91,6 +93,14 @@ json robust_json(const Measurement& m) {
   return out;
 }
 
+// Where the row stands among its point's rows (standing.hpp); readers of this file recompute it.
+json standing_json(const Measurement& m) {
+  if (!m.ok()) return nullptr;
+  const auto& s = m.standing;
+  return {{"rank", s.rank == 0 ? json(nullptr) : json(s.rank)}, {"shared", s.shared}, {"open", s.open}, {"why", s.why},
+          {"to_best", s.to_best ? stats_json(*s.to_best) : json(nullptr)}};
+}
+
 json measurement_json(const Measurement& m) {
   const bool ok = m.ok();
   json extras = json::object();
@@ -124,6 +134,7 @@ json measurement_json(const Measurement& m) {
                                           {"scale", m.rate_scale}}
                                   : json(nullptr)},
       {"reps", m.values},
+      {"rounds", m.rounds},
       {"processes", m.processes},
       {"warmups", m.warmups ? json(*m.warmups) : json(nullptr)},
       {"stats", ok ? stats_json(m.summary) : json(nullptr)},
@@ -143,6 +154,7 @@ json measurement_json(const Measurement& m) {
       {"modes", m.modes},
       {"reference_ratio", m.reference_ratio ? stats_json(*m.reference_ratio) : json(nullptr)},
       {"others_ratio", m.others_ratio ? stats_json(*m.others_ratio) : json(nullptr)},
+      {"standing", standing_json(m)},
   };
 }
 
@@ -328,6 +340,17 @@ void read_version3(const json& e, const std::string& where, Measurement& m) {
   if (m.cpus == 0) throw std::runtime_error(where + ": field 'cpus' is 0");
 }
 
+// Schema 4: the round of each value (the rows of a point are paired by it).
+void read_rounds(const json& e, const std::string& where, Measurement& m) {
+  if (!e.contains("rounds")) return;
+  m.rounds = field<std::vector<unsigned>>(e, "rounds", where);
+  if (!m.rounds.empty() && m.rounds.size() != m.values.size())
+    throw std::runtime_error(where + ": field 'rounds' has " + std::to_string(m.rounds.size()) + " rounds for " +
+                             std::to_string(m.values.size()) + " repetitions");
+  if (std::adjacent_find(m.rounds.begin(), m.rounds.end(), std::greater_equal<>()) != m.rounds.end())
+    throw std::runtime_error(where + ": field 'rounds' is not in increasing order");
+}
+
 // Values of an exact figure are one value repeated: a file that says otherwise was edited.
 void check_exact(const FigureSpec& f, const std::vector<double>& values, const std::string& where) {
   if (f.exact() && std::any_of(values.begin(), values.end(), [&](double v) { return v != values.front(); }))
@@ -398,6 +421,7 @@ Results results_from_json(const json& j) {
     if (version == 1) read_version1(e, where, m);
     else read_version2(e, where, version, m);
     if (version >= 3) read_version3(e, where, m);
+    if (version >= 4) read_rounds(e, where, m);
     check_exact(m.figure, m.values, where);
     for (const auto& x : m.extra_figures) check_exact(x.spec, x.values, where);
     if (m.ok()) {
@@ -410,6 +434,7 @@ Results results_from_json(const json& j) {
     }
     r.measurements.push_back(std::move(m));
   }
+  set_standings(r);
   return r;
 }
 

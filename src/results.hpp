@@ -16,8 +16,9 @@ namespace benchbox {
 
 // 2: figures with their type and unit, a parameter that may be a name, traits, peak memory.
 // 3: points of several axes, variants, open figures (summary, derived), CPUs of unpinned cases.
-// Version 1 and 2 files still load.
-inline constexpr int kResultsSchemaVersion = 3;
+// 4: the round of every value, the row's standing (rank, ties, open questions), the run's rounds.
+// Version 1 to 3 files still load.
+inline constexpr int kResultsSchemaVersion = 4;
 
 enum class Status { ok, failed, not_applicable, unavailable };
 const char* to_string(Status s);
@@ -50,6 +51,9 @@ struct Measurement {
   std::optional<unsigned> warmups;  // untimed warm-up trials each process ran first (unknown in older files)
   FigureSpec figure = FigureSpec::time();
   std::vector<double> values;       // the figure per timed repetition, in run order
+  // The run's round (from 0) of each value, one value per process: the rows of a point are paired
+  // round by round (standing.hpp). Empty for files written before rounds were recorded.
+  std::vector<unsigned> rounds;
   Summary summary;                  // of values
   std::string rate_unit;            // "switches/s", "MB/s"; empty: no rate
   double rate_per_op = 0;           // what one operation counts towards the rate (1 for ops/s)
@@ -73,8 +77,8 @@ struct Measurement {
   // what the host did in a round cancels out.
   std::optional<Summary> reference_ratio;
   // This row's figure divided by the geometric mean of the point's other rows in the same round,
-  // summarised over rounds (set_paired_ratios; `compare` pairs time rows the same way): what
-  // unstable judges.
+  // summarised over the rounds every row of the point ran (set_paired_ratios; `compare` pairs time
+  // rows the same way).
   std::optional<Summary> others_ratio;
   // Hardware counter sums while the row is being measured (not saved).
   struct CounterSums {
@@ -101,14 +105,19 @@ struct Measurement {
   double robust_quantile() const { return figure.lower_is_better ? 0.25 : 0.75; }
   // Half-width of the median's confidence interval, relative to the median.
   double uncertainty() const { return summary.median > 0 ? (summary.ci_high - summary.ci_low) / (2 * summary.median) : 0; }
-  // What the unstable mark judges: the row's standing among the others (others_ratio), known to
-  // ± this, where it has one: a slow spell of the host that slows every row of a round cancels in
-  // it, and the table's order and `compare` rest on it. Else the median's own uncertainty.
-  bool judged_against_others() const { return others_ratio && others_ratio->median > 0; }
-  double judged_uncertainty() const {
-    return judged_against_others() ? (others_ratio->ci_high - others_ratio->ci_low) / (2 * others_ratio->median) : uncertainty();
-  }
-  bool unstable() const { return ok() && !figure.deterministic() && judged_uncertainty() > kUnstableThreshold; }
+  // Its place among the point's rows (standing.hpp, set_standings): set after a run and on loading.
+  struct Standing {
+    unsigned rank = 0;     // 0: not ranked (the reference row, a row without a number)
+    bool shared = false;   // tied, or not yet known apart, with a neighbour: the rank is shared ("2=")
+    bool open = false;     // its uncertainty changes what the table says (a tie undecided, its ratio
+                           // to the best known to worse than ±5%): more rounds could change it
+    std::string why;       // why open, for the warning and the results file
+    bool pairs_open = false;  // not open itself, but an open row's ratio to it is (the best row):
+                              // it runs in the rounds for the open questions too
+    std::optional<Summary> to_best;  // paired round by round with the point's best row
+  } standing;
+  // The mark: the row's uncertainty changes what its table says (Standing::open).
+  bool unstable() const { return ok() && standing.open; }
   const FigureValues* extra(const std::string& id) const;
   static constexpr double kUnstableThreshold = 0.05;
 };

@@ -16,12 +16,15 @@ namespace benchbox {
 namespace {
 
 std::string processes_help(const Module& m) {
-  if (m.default_processes >= m.part_run_max_processes)
-    return fmt::format("spread the repetitions over this many fresh processes, run in interleaved rounds (default {}; "
-                       "cold cases at most 3)", m.default_processes);
-  return fmt::format("spread the repetitions over this many fresh processes, run in interleaved rounds (default {} for "
-                     "the whole suite; for some of its points, more, in proportion, up to {}; cold cases at most 3)",
-                     m.default_processes, m.part_run_max_processes);
+  return fmt::format("exactly this many fresh processes per row, one repetition each, in interleaved rounds (cold cases "
+                     "at most 3); without it, {} first, then more for the rows whose question is open, within --budget",
+                     m.default_processes);
+}
+
+std::string budget_help(const Module& m) {
+  return fmt::format("seconds the run may take (default {}): after the first rounds, rounds go on for the rows whose tie "
+                     "or ratio is still unsure until every question is decided or the budget is spent; with "
+                     "--processes N, N first", m.budget_seconds);
 }
 
 // -n, the values after it, --param and --lib: what to run.
@@ -53,6 +56,7 @@ void add_measuring_options(CLI::App& command, const Module& m, RunOptions& o) {
   command.add_option("--reps", o.reps, "timed repetitions (default: one per process)");
   command.add_option("--warmup", o.warmup, "untimed warm-up trials per process (default 1; none for a trial the case's minimum stretches fourfold, in cases that allow it; cold and run-once cases never warm up)");
   command.add_option("--processes", o.processes, processes_help(m));
+  command.add_option("--budget", o.budget, budget_help(m));
   command.add_flag("--counters", o.counters, "hardware counters (cycles, instructions per op) where the kernel allows");
   command.add_flag("--instructions", o.instructions, "deterministic mode: instructions per op under Callgrind, 1 repetition (default --ops: a power of ten up to 100000, docs/method.md)");
   command.add_option("--cpu", o.cpu, "pin to this CPU (default: the last one)");
@@ -196,6 +200,17 @@ void add_selection(const RunOptions& o, RunSettings& s) {
     s.axis_values = case_values(*spec, o.values, by_axis);
 }
 
+// --budget: rounds beyond the first for the open questions, by default; --processes alone or
+// --reps fixes the count instead.
+void add_budget(const RunOptions& o, RunSettings& s) {
+  if (o.given("--budget") && o.given("--reps"))
+    throw std::invalid_argument("--budget adds processes of one repetition each: --reps does not apply to it");
+  if (o.given("--processes") && !o.given("--budget")) return;
+  if (o.given("--reps")) return;
+  s.budget = std::chrono::seconds(
+      parse_count(o.given("--budget") ? o.budget : std::to_string(o.module->budget_seconds), "--budget", 1, 7 * 86400));
+}
+
 // --ops, --target-ms, --processes, --reps, --warmup, --timeout. By default one repetition per
 // process, as many processes as the module asks for (9), or as --processes says.
 void add_amounts(const RunOptions& o, RunSettings& s) {
@@ -210,8 +225,8 @@ void add_amounts(const RunOptions& o, RunSettings& s) {
                                 ": each process runs one repetition at least");
   if (o.given("--warmup")) s.warmup = static_cast<unsigned>(parse_count(o.warmup, "--warmup", 0, 100));
   s.timeout = std::chrono::seconds(parse_count(o.timeout, "--timeout", 1, 86400));
+  add_budget(o, s);
 }
-
 // --counters, --instructions, --cpu, --no-pin.
 void add_counting_and_pinning(const RunOptions& o, RunSettings& s) {
   s.counters = o.counters;
@@ -222,6 +237,7 @@ void add_counting_and_pinning(const RunOptions& o, RunSettings& s) {
     // Counting is deterministic: one repetition in one process says it all. Without --ops the
     // count is decided by instructions (measurement.cpp, instructions_count).
     s.reps = s.processes = 1;
+    s.budget.reset();
   }
   const unsigned cpus = std::max(1u, std::thread::hardware_concurrency());
   if (o.given("--cpu") && o.no_pin) throw std::invalid_argument("--cpu and --no-pin contradict each other");
@@ -240,13 +256,14 @@ void add_order(const RunOptions& o, RunSettings& s) {
 // --verify: one short trial per row, in one process, unpinned (nothing is timed) unless --cpu says.
 // The options that shape a measurement or its report contradict it.
 void add_verify(const RunOptions& o, RunSettings& s) {
-  for (const char* option : {"--reps", "--processes", "--warmup", "--target-ms", "--counters", "--instructions", "--format",
+  for (const char* option : {"--reps", "--processes", "--budget", "--warmup", "--target-ms", "--counters", "--instructions", "--format",
                              "--output", "--sort", "--columns", "--interleave"})
     if (o.given(option))
       throw std::invalid_argument(std::string("--verify runs one short trial per row and prints whether each was proved; ") +
                                   option + " is for a measuring run");
   s.verify = true;
   s.reps = s.processes = 1;
+  s.budget.reset();
   s.warmup = 0;
   if (!o.given("--cpu")) s.cpu.reset();
 }
@@ -281,7 +298,6 @@ RunRequest run_request(const RunOptions& o) {
   add_counting_and_pinning(o, s);
   add_order(o, s);
   if (o.verify) add_verify(o, s);
-  r.default_processes = !s.instructions && !s.verify && !o.given("--processes") && !o.given("--reps");
   r.wait = !o.no_wait;
   r.format = o.format;
   r.output = o.output;

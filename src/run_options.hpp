@@ -26,7 +26,7 @@ struct RunOptions {
   std::vector<std::string> values;     // after -n CASE: one per axis, in order (several comma-separated: a sweep)
   std::vector<std::string> by_axis;    // --param AXIS=V1,V2 (repeatable)
   std::string libraries;               // --lib A,B:VARIANT
-  std::string ops, target_ms, reps, warmup, processes, cpu, timeout = "120", seed, interleave = "suite";
+  std::string ops, target_ms, reps, warmup, processes, budget, cpu, timeout = "120", seed, interleave = "suite";
   std::string json, format = "text", output, sort = "median", store, columns = "default";
   std::string gbench_aggregates = "with";
   bool no_store = false;
@@ -41,9 +41,6 @@ void add_run_command(CLI::App& app, const Module& module, RunOptions& options);
 // What a module command asks for, typed and checked.
 struct RunRequest {
   RunSettings settings;  // without the folders, which are the host's
-  // Neither --processes nor --reps: the module's default, which grows for a run of part of its
-  // suite (Module::processes_for) once the points are known.
-  bool default_processes = false;
   bool wait = true;  // for a run measuring on this machine (--no-wait: refuse)
   std::string format = "text", output, json;
   bool output_given = false, json_given = false;  // given empty is an error, not "no file"

@@ -12,6 +12,9 @@
 
 #include "measurement.hpp"
 #include "pairing.hpp"
+#include "standing.hpp"
+
+#include <fmt/format.h>
 
 namespace benchbox {
 namespace {
@@ -300,6 +303,7 @@ struct Runner::PointRows {
   std::vector<Measurement> rows;               // being measured
   std::vector<const LibraryEntry*> libraries;  // of each row
   std::vector<char> measuring;
+  std::vector<double> seconds;  // each row's processes so far, on the executor's clock
   std::vector<std::string> order;  // every row's id in declared order (libraries, then each one's variants)
 
   RowContext context(std::size_t i, const RunSettings& s, Executor& e) const {
@@ -328,41 +332,125 @@ Runner::PointRows Runner::prepare_point(const CasePoint& point, Results& results
       p.rows.push_back(std::move(m));
       p.libraries.push_back(lib);
       p.measuring.push_back(true);
+      p.seconds.push_back(0);
     }
   }
   return p;
 }
 
-void Runner::run_rounds(std::vector<PointRows*>& points, Results& results, const RunObserver& observer) {
-  unsigned rounds = 0;
-  for (const auto* p : points)
-    for (std::size_t i = 0; i < p->rows.size(); ++i)
-      if (p->measuring[i]) rounds = std::max(rounds, processes_of(p->context(i, settings_, executor_)));
-  // A round takes the points in a shuffled order, each point's rows together (the rows a paired
-  // ratio divides are seconds apart, as within one case), in a shuffled order of their own.
-  for (unsigned r = 0; r < rounds; ++r) {
-    // One point draws no shuffle: a run of one case keeps the orders a seed gave before rounds
-    // spanned several.
-    const auto point_order = points.size() > 1 ? round_order(points.size(), settings_.seed, shuffles_++)
-                                               : std::vector<std::size_t>(points.size(), 0);
-    for (std::size_t pi : point_order) {
-      PointRows& p = *points[pi];
-      for (std::size_t i : round_order(p.rows.size(), settings_.seed, shuffles_++)) {
-        if (!p.measuring[i]) continue;
-        const RowContext row = p.context(i, settings_, executor_);
-        const unsigned n = processes_of(row);
-        if (round_of_process(p.rows[i].processes, n, rounds) != r) continue;
-        if (interrupted()) return;
-        if (observer.process_started) observer.process_started(r + 1, rounds, *p.point, p.rows[i].row_name());
-        const bool ok = measure_process(row, p.rows[i].processes, p.rows[i]);
-        if (!ok && interrupted()) return;  // cut short: not a result, and not recorded
-        if (ok && p.rows[i].processes != n) continue;
-        if (ok) end_measurement(row, p.rows[i]);
-        p.measuring[i] = false;
-        record(std::move(p.rows[i]), results, observer);
+void Runner::run_round(std::vector<PointRows*>& points, const std::vector<std::vector<char>>& in, unsigned r, unsigned first,
+                       Results& results, const RunObserver& observer) {
+  // One point draws no shuffle: a run of one case keeps the orders a seed gave before rounds
+  // spanned several. A round takes the points in a shuffled order, each point's rows together
+  // (the rows a paired ratio divides are seconds apart), in a shuffled order of their own.
+  const auto point_order = points.size() > 1 ? round_order(points.size(), settings_.seed, shuffles_++)
+                                             : std::vector<std::size_t>(points.size(), 0);
+  for (std::size_t pi : point_order) {
+    PointRows& p = *points[pi];
+    for (std::size_t i : round_order(p.rows.size(), settings_.seed, shuffles_++)) {
+      if (!p.measuring[i] || !in[pi][i]) continue;
+      if (interrupted()) return;
+      const RowContext row = p.context(i, settings_, executor_);
+      if (observer.process_started) observer.process_started(r + 1, first, *p.point, p.rows[i].row_name());
+      const double before = executor_.seconds();
+      const bool ok = measure_process(row, p.rows[i].processes, p.rows[i]);
+      p.seconds[i] += executor_.seconds() - before;
+      if (!ok && interrupted()) return;  // cut short: not a result, and not recorded
+      if (ok) {
+        if (p.rows[i].values.size() == p.rows[i].processes) p.rows[i].rounds.push_back(r);
+        continue;
       }
+      p.measuring[i] = false;  // failed: recorded now
+      record(std::move(p.rows[i]), results, observer);
     }
   }
+}
+
+std::vector<std::vector<char>> Runner::open_rows(const std::vector<PointRows*>& points, double& seconds) const {
+  std::vector<std::vector<char>> in;
+  seconds = 0;
+  for (const PointRows* p : points) {
+    in.emplace_back(p->rows.size(), false);
+    std::vector<Measurement> now;  // the rows as they stand: a scratch copy, summarised
+    std::vector<std::size_t> of;
+    for (std::size_t i = 0; i < p->rows.size(); ++i) {
+      if (!p->measuring[i] || p->rows[i].processes == 0) continue;
+      now.push_back(p->rows[i]);
+      now.back().status = Status::ok;
+      now.back().summary = summarize(now.back().values);
+      of.push_back(i);
+    }
+    std::vector<Measurement*> rows;
+    for (auto& m : now) rows.push_back(&m);
+    set_standings(rows);
+    for (std::size_t k = 0; k < now.size(); ++k) {
+      const std::size_t i = of[k];
+      const RowContext row = p->context(i, settings_, executor_);
+      // Only rows of one repetition per process in every round pair; a cold row's processes are its figure.
+      const bool repeatable = processes_of(row) == settings_.processes && p->rows[i].rounds.size() == p->rows[i].values.size();
+      const bool wanted = now[k].standing.open || now[k].standing.pairs_open;
+      if (!wanted || !repeatable || p->rows[i].processes >= kMostProcessesPerRow) continue;
+      in.back()[i] = true;
+      seconds += p->seconds[i] / p->rows[i].processes;
+    }
+  }
+  return in;
+}
+
+void Runner::record_rounds(Results& results, unsigned first, unsigned rounds, const std::string& stopped) const {
+  auto& record = results.context["rounds"];
+  if (!record.is_object()) record = nlohmann::json::object();
+  const unsigned most = std::max(rounds, record.value("rounds", 0u));
+  record = {{"budget_seconds", settings_.budget ? nlohmann::json(settings_.budget->count()) : nlohmann::json(nullptr)},
+            {"first", first},
+            {"rounds", most},
+            {"stopped", record.contains("stopped") && record["stopped"] != stopped ? record["stopped"].get<std::string>() + "; " + stopped : stopped},
+            {"seconds", executor_.seconds() - started_}};
+}
+
+void Runner::run_rounds(std::vector<PointRows*>& points, Results& results, const RunObserver& observer, double deadline) {
+  unsigned first = 0;
+  for (const auto* p : points)
+    for (std::size_t i = 0; i < p->rows.size(); ++i)
+      if (p->measuring[i]) first = std::max(first, processes_of(p->context(i, settings_, executor_)));
+  std::string stopped = settings_.budget ? "every question decided" : "the processes asked for";
+  unsigned r = 0;
+  for (;; ++r) {
+    std::vector<std::vector<char>> in;
+    double cost = 0;
+    if (r < first) {  // every row, its processes spread evenly over the first set (a cold row's 3 of 7: 0, 2, 4)
+      for (const PointRows* p : points) {
+        in.emplace_back(p->rows.size(), false);
+        for (std::size_t i = 0; i < p->rows.size(); ++i) {
+          if (!p->measuring[i]) continue;
+          const RowContext row = p->context(i, settings_, executor_);
+          const unsigned n = processes_of(row);
+          in.back()[i] = p->rows[i].processes < n && round_of_process(p->rows[i].processes, n, first) == r;
+          if (in.back()[i] && p->rows[i].processes > 0) cost += p->seconds[i] / p->rows[i].processes;
+        }
+      }
+    } else {
+      if (!settings_.budget) break;
+      in = open_rows(points, cost);
+      const bool any = std::any_of(in.begin(), in.end(), [](const auto& v) { return std::find(v.begin(), v.end(), true) != v.end(); });
+      if (!any) break;
+    }
+    // The first round always runs: without it no row has a figure.
+    if (settings_.budget && r > 0 && executor_.seconds() + cost > deadline) {
+      stopped = fmt::format("budget: the next round would end after {} s", settings_.budget->count());
+      break;
+    }
+    run_round(points, in, r, first, results, observer);
+    if (interrupted()) return;
+  }
+  for (auto* p : points)
+    for (std::size_t i = 0; i < p->rows.size(); ++i) {
+      if (!p->measuring[i]) continue;
+      end_measurement(p->context(i, settings_, executor_), p->rows[i]);
+      p->measuring[i] = false;
+      record(std::move(p->rows[i]), results, observer);
+    }
+  record_rounds(results, first, r, stopped);
 }
 
 void Runner::publish(std::vector<PointRows*>& points, std::size_t first, Results& results, const RunObserver& observer) {
@@ -388,12 +476,14 @@ void Runner::publish(std::vector<PointRows*>& points, std::size_t first, Results
       if (p->holds(results.measurements[k])) rows.push_back(&results.measurements[k]);
     if (rows.empty()) continue;  // interrupted before any of its rows was decided
     set_paired_ratios(rows);
+    set_standings(rows);
     if (observer.case_started) observer.case_started(*p->point, shown);
     if (observer.case_finished) observer.case_finished(*p->point);
   }
 }
 
 void Runner::run(const std::vector<CasePoint>& points, Results& results, const RunObserver& observer) {
+  started_ = executor_.seconds();
   const bool whole_suite = settings_.interleave == RunSettings::Interleave::suite;
   std::vector<PointRows> prepared;
   prepared.reserve(points.size());  // the batches point into it
@@ -404,7 +494,12 @@ void Runner::run(const std::vector<CasePoint>& points, Results& results, const R
     if (!batch_ends) continue;
     std::vector<PointRows*> batch;
     for (std::size_t k = batch_begin; k < prepared.size(); ++k) batch.push_back(&prepared[k]);
-    if (!interrupted()) run_rounds(batch, results, observer);
+    // Case by case, each batch may spend up to its share of what is left of the budget.
+    const double budget = settings_.budget ? static_cast<double>(settings_.budget->count()) : 0;
+    const double left = started_ + budget - executor_.seconds();
+    const double deadline = executor_.seconds() + left * static_cast<double>(batch.size()) /
+                                                      static_cast<double>(points.size() - batch_begin);
+    if (!interrupted()) run_rounds(batch, results, observer, deadline);
     for (const auto* p : batch) results.unfinished_rows += p->unfinished();
     publish(batch, first_row, results, observer);
     batch_begin = prepared.size();

@@ -31,7 +31,8 @@ struct CasePoint {
 struct RunObserver {
   // Before a row's calibration (its operation count): the point and the row's name.
   std::function<void(const CasePoint&, const std::string&)> calibrating;
-  // Before each process of an interleaved round: round (from 1), rounds, the point, the row's name.
+  // Before each process of an interleaved round: round (from 1), the first set's rounds (a round
+  // beyond them is one for the open questions), the point, the row's name.
   std::function<void(unsigned, unsigned, const CasePoint&, const std::string&)> process_started;
   std::function<void(const CasePoint&, const std::vector<LibraryEntry>&)> case_started;
   std::function<void(const Measurement&)> measured;
@@ -101,9 +102,19 @@ class Runner {
   struct PointRows;
   // The point's rows, decided and calibrated; the ones not to be measured are recorded now.
   PointRows prepare_point(const CasePoint& point, Results& results, const RunObserver& observer);
-  // Rounds over the points' rows still measuring, every point's rows in each round (points and
-  // rows in a shuffled order); each row recorded as soon as it is done. Stops when interrupted.
-  void run_rounds(std::vector<PointRows*>& points, Results& results, const RunObserver& observer);
+  // Rounds over the points' rows: the first set (every row), then, with a budget, rounds of the
+  // rows whose question is open until none is or the next would end after `deadline` (the
+  // executor's clock); points and rows in a shuffled order in each. The rows are recorded at the
+  // end (a failed one at once). Stops when interrupted.
+  void run_rounds(std::vector<PointRows*>& points, Results& results, const RunObserver& observer, double deadline);
+  // Runs round r over the rows `in` holds (one flag per row of each point); `first`: the first set's rounds.
+  void run_round(std::vector<PointRows*>& points, const std::vector<std::vector<char>>& in, unsigned r, unsigned first,
+                 Results& results, const RunObserver& observer);
+  // The rows of the batch whose question is open now (standing.hpp), and the seconds their next
+  // processes should take.
+  std::vector<std::vector<char>> open_rows(const std::vector<PointRows*>& points, double& seconds) const;
+  // How the batches' rounds went, for the results' context.
+  void record_rounds(Results& results, unsigned first, unsigned rounds, const std::string& stopped) const;
   // The points' rows, recorded from `first` on, in the plan's order, with their paired ratios;
   // then each point's results for the observer.
   void publish(std::vector<PointRows*>& points, std::size_t first, Results& results, const RunObserver& observer);
@@ -115,7 +126,12 @@ class Runner {
   Executor& executor_;
   std::map<std::string, Described> described_;
   std::uint64_t shuffles_ = 0;
+  double started_ = 0;  // the executor's clock when run() began
 };
+
+// The most processes a row gets from a budget: where more rounds cannot settle a question (two
+// rows equal but noisy), a large budget is not spent on one pair for ever.
+inline constexpr unsigned kMostProcessesPerRow = 99;
 
 // The order of one round: `count` indices shuffled by (seed, round); the same seed gives the
 // same orders, and consecutive rounds differ.

@@ -35,6 +35,10 @@ struct RunSettings {
   // the trial far beyond the target and the case allows it (warmups_of in measurement.cpp).
   std::optional<unsigned> warmup;
   unsigned processes = 1;                   // repetitions are spread over this many processes
+  // The run's time budget: after `processes` rounds (the first set), rounds go on for the rows
+  // whose question is still open (standing.hpp) until none is, or the next round would not fit.
+  // Empty: exactly `processes` per row.
+  std::optional<std::chrono::seconds> budget;
   std::optional<int> cpu;                   // pin children to this CPU
   std::chrono::milliseconds timeout{std::chrono::seconds(120)};
   bool counters = false;                    // ask adapters for hardware counters (perf_event_open)

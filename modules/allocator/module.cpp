@@ -255,10 +255,7 @@ const benchbox::Module allocator_module{
     .description = "memory allocators (malloc and its replacements): ns per allocation+free, one and two threads, "
                    "and the memory they keep",
     .reference_note = "a bump allocator that never frees: the limit of allocation cost on this machine",
-    // Trials are short: the budget goes to repetitions (107-130 s of the 3 minutes on a quiet
-    // machine; at 27, 6 and 15 of 46 rows unstable, at 45, 0 to 7 in five runs: README, "Duration").
-    .default_processes = 45,
-    .part_run_max_processes = 45,
+    // The driver's 9 first, then the budget's rounds for the open questions (README, "Duration").
     .cases = {
         {.id = al::case_id(al::Case::small),
          .unit = kUnit,

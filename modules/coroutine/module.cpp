@@ -221,13 +221,11 @@ const benchbox::Module coroutine_module{
     .description = "stackful and stackless coroutines: context switches and channel passes",
     .reference_note = "the limit for stackful rows on this machine; stackless rows (and, for memory, stacks smaller "
                       "than a page) may be below it",
-    // Seven processes per row, not nine: the suite's 8 points (about 110 rows) fit its 90 s budget
-    // on a 2-CPU machine, where nine took 98 s (docs/measurement.md, "Suite durations");
-    // --processes overrides. A run of part of the suite spends the budget on more processes, up to
-    // 27 (`-n switch`, 16 rows, about 20 s): at the driver's 9 its rows were known to +-2-6%, too
-    // wide for a 10% step across six stored runs to be called (docs/measurement.md, "Change points").
+    // Seven processes per row first, not nine: the suite's 8 points (about 110 rows) took 98 s at
+    // nine on a 2-CPU machine (docs/measurement.md, "Suite durations"); the rest of its 90 s go to
+    // the rows whose question is open.
     .default_processes = 7,
-    .part_run_max_processes = 27,
+    .budget_seconds = 90,
     .cases = {switch_case(), channel_case(), create_case(), memory_case()},
 };
 

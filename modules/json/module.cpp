@@ -310,12 +310,6 @@ benchbox::CaseSpec document_case(std::string id, std::string description, std::s
 const benchbox::Module json_module{
     .id = "json",
     .description = "JSON libraries: parse and visit, write compact text, conformance",
-    // Every parse and stringify point costs about the same (trials calibrated to the target time,
-    // no large set-up): a run of part of the suite may spread its rows over up to 27 processes
-    // and stay within the suite's time. `json -n parse` at 27 instead of 9 processes, four sets of
-    // three runs each: no row unstable where 9 marked 2 to 7 of 36, paired ratios moving 1.0-3.9%
-    // at the 90th percentile; 22 s a run instead of 8 (docs/measurement.md, "Processes per row").
-    .part_run_max_processes = 27,
     .cases =
         {
             document_case(case_id(Case::parse), "parse the document and visit every value (timed together); proof: its statistics",

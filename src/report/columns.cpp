@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "numbers.hpp"
+#include "../standing.hpp"
 #include "reporter.hpp"
 
 namespace benchbox {
@@ -19,7 +20,7 @@ struct ColumnInfo {
 
 // Every column, in the tables' order, with its name for --columns and what it shows.
 constexpr ColumnInfo kColumns[] = {
-    {Column::rank, "rank", "the row's place by its figure, best first (ties share one; the reference row has none)"},
+    {Column::rank, "rank", "the row's place by its figure, best first; \"2=\": shared with a row it is tied to (the reference row has none)"},
     {Column::library, "library", "the library, or its variant (\"zstd -3\"); always shown"},
     {Column::version, "version", "the library's version"},
     {Column::figure, "figure", "the case's figure, titled with its unit: the median of the repetitions, or the exact value"},
@@ -35,9 +36,9 @@ constexpr ColumnInfo kColumns[] = {
     {Column::vs_ref, "vs-ref", "vs ref: the median over rounds of the row's ratio to the reference row in the same round"},
     {Column::vs_mean, "vs-mean", "vs mean: the row's robust figure over the geometric mean of the table's robust figures"},
     {Column::peak, "peak", "peak MiB: the largest resident memory of the row's processes"},
-    {Column::reps, "reps", "the number of timed repetitions"},
+    {Column::reps, "reps", "the number of timed repetitions, one per process: more for a row whose question stayed open"},
     {Column::counters, "counters", "cycles/op and instr/op from hardware counters (a run with --counters)"},
-    {Column::marks, "marks", "* the reference row, ~ unstable, = two modes, < on the frontier of a trade-off"},
+    {Column::marks, "marks", "* the reference row, ~ unsure where it matters, = two modes, < on the frontier of a trade-off"},
     {Column::modes, "modes", "two modes: both groups' medians, where the row's processes fell into two"},
     {Column::traits, "traits", "the row's traits (stack size, style...); Markdown and HTML only (in a terminal: benchbox list)"},
 };
@@ -77,16 +78,6 @@ std::string rate_title(const CaseGroup& g) {
   return "";
 }
 
-// Where the row ranks by its figure among the libraries: ties share a place; the reference row
-// (a floor) is no library's competitor.
-std::string rank_text(const CaseGroup& g, const Measurement& m) {
-  if (m.reference) return "-";
-  std::size_t better = 0;
-  for (const auto* o : g.rows)
-    if (o->ok() && !o->reference && o->figure.id == m.figure.id && m.figure.better(o->summary.median, m.summary.median)) ++better;
-  return std::to_string(better + 1);
-}
-
 std::string marks_text(const CaseGroup& g, const Measurement& m) {
   std::string out;
   if (m.reference) out += '*';
@@ -110,7 +101,7 @@ Cell cell(const CaseGroup& g, const Measurement& m, const TableColumn& col, cons
   const bool exact = m.figure.exact();  // one value: no interval, no range
   const bool cut = markup == Markup::text && !choice.full_names;
   switch (col.id) {
-    case Column::rank: return {rank_text(g, m)};
+    case Column::rank: return {rank_text(m)};
     case Column::library: return {cut && !choice.whole_row_names ? middle_cut(m.row_name(), kNameBudget) : m.row_name()};
     case Column::version: return {cut ? short_version(m.version) : m.version};
     case Column::figure: return {format_value(s.median)};
@@ -230,7 +221,8 @@ std::string column_phrase(const CaseGroup& g, const TableColumn& c) {
                          lower ? "lower" : "upper", n, lower ? "below" : "above");
     }
     case Column::peak: return "peak MiB: largest resident memory of the row's processes";
-    case Column::reps: return "reps: timed repetitions";
+    case Column::reps:
+      return g.rounds_note.empty() ? "reps: timed repetitions" : "reps: timed repetitions, one per process (" + g.rounds_note + ")";
     case Column::counters: return c.key == "cycles" ? "cycles/op, instr/op: per operation, from hardware counters" : "";
     case Column::modes: return "two modes: the medians of the two groups the row's processes fell into";
     default: return "";
@@ -242,9 +234,7 @@ std::string mark_line(const CaseGroup& g, char mark) {
     case '*':
       return fmt::format("*: the module's reference row, not ranked (its floor: {})",
                          g.reference_note.empty() ? "the limit of this case on this machine" : g.reference_note);
-    case '~':
-      return fmt::format("~: unstable: the row against the others, round by round, known only to worse than ±{:.0f}%",
-                         100 * Measurement::kUnstableThreshold);
+    case '~': return CaseGroup::unstable_legend();
     case '=': return "=: two modes: the row's processes fell into two separated groups; the median hides one";
     default:
       return fmt::format("<: on the frontier of {} and {}: no other row as good on both and better on one", g.figure.label,
@@ -350,6 +340,9 @@ Legend legend_of(const CaseGroup& g, const CaseTable& t) {
     if (const std::string p = column_phrase(g, c); !p.empty()) l.columns.push_back(p);
   }
   if (g.cpus > 1) l.figures.push_back(g.cpus_legend());
+  if (std::any_of(t.rows.begin(), t.rows.end(), [](const TableRow& r) { return r.m->standing.shared; }) &&
+      std::any_of(t.columns.begin(), t.columns.end(), [](const TableColumn& c) { return c.id == Column::rank; }))
+    l.marks.push_back(CaseGroup::tie_legend());
   for (char mark : {'*', '~', '=', '<'})
     if (marks.find(mark) != std::string::npos) l.marks.push_back(mark_line(g, mark));
   return l;

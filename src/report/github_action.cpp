@@ -72,7 +72,7 @@ std::string extra_of(const Measurement& m) {
                                 100 * m.summary.ci_level, m.summary.ci_low, m.summary.ci_high, m.figure.unit));
   else
     lines.push_back(fmt::format("{} repetition(s){}", m.summary.n, m.figure.deterministic() ? ", exact" : ""));
-  if (m.unstable()) lines.push_back(fmt::format("unstable: known to ±{:.0f}%", 100 * m.judged_uncertainty()));
+  if (m.unstable()) lines.push_back("unsure: " + m.standing.why);
   for (const auto& f : m.extra_figures)
     lines.push_back(fmt::format("{}: {:.4g} {}", f.spec.label, f.summary.median, f.spec.unit));
   const std::string proof = verify::proof_text(m);

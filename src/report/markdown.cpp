@@ -79,10 +79,11 @@ class MarkdownReporter : public Reporter {
       out += fmt::format("### {} {}: rank over {} points{}\n\n| rank | library | geomean | points |\n|--:|:--|--:|--:|\n",
                          md_cell(r.module), md_cell(r.case_id), r.points, r.within.empty() ? "" : " at " + md_cell(r.within));
       for (std::size_t i = 0; i < r.rows.size(); ++i)
-        out += fmt::format("| {} | {} | {:.2f}x | {} of {} |\n", i + 1, md_cell(r.rows[i].name), r.rows[i].geomean,
+        out += fmt::format("| {} | {} | {:.2f}x | {} of {} |\n", r.rows[i].place_text(), md_cell(r.rows[i].name), r.rows[i].geomean,
                            r.rows[i].points, r.points);
       out += "\ngeomean: geometric mean, over the points the library ran, of its figure's ratio to the best library's there "
-             "(1.00x: the best at every point; lower is better); the reference row is not ranked.\n\n";
+             "(1.00x: the best at every point; lower is better); the reference row is not ranked; 2=: tied with the row above "
+             "over the points both ran.\n\n";
     }
     if (const auto items = unavailable_items(results, "- {}: {}{}\n", md_cell); !items.empty())
       out += "Not available here:\n\n" + items + "\n";

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "../standing.hpp"
+
 namespace benchbox {
 
 std::unique_ptr<Reporter> make_text_reporter(const ReportOptions&);
@@ -156,10 +158,16 @@ std::string CaseGroup::robust_legend() const {
 }
 
 std::string CaseGroup::unstable_legend() {
-  return fmt::format("unstable: the row's ratio, round by round, to the geometric mean of the other rows here is known only "
-                     "to worse than ±{:.0f}% (a slow spell of the host that slows every row cancels in that ratio, not in "
-                     "the ± column), or, for a row without such a ratio, its median",
-                     100 * Measurement::kUnstableThreshold);
+  return fmt::format("~: unsure where it matters: a tie with the row beside it still undecided (their paired ratio's "
+                     "interval holds 1 but reaches beyond ±{0:.0f}%), or its ratio to the best known only to worse than "
+                     "±{0:.0f}%, when the run's budget ended",
+                     100 * kTieBand);
+}
+
+std::string CaseGroup::tie_legend() {
+  return fmt::format("2=: a shared rank: the row and the one above it are not known apart (their ratio, paired round by "
+                     "round, does not lie more than {:.0f}% beyond 1 over its whole 95% interval); ranked apart, they differ",
+                     100 * kNoiseFloor);
 }
 
 std::string CaseGroup::vs_mean_legend() const {
@@ -174,6 +182,23 @@ std::string CaseGroup::vs_mean_legend() const {
 
 std::string summary_note(const FigureSpec& f) { return f.exact() ? "exact, the same in every trial" : ""; }
 
+namespace {
+
+// "9 first, up to 23 for the open questions; budget 180 s, 142 s used; stopped: every question decided".
+std::string rounds_note(const nlohmann::json& context) {
+  const auto r = context.find("rounds");
+  if (r == context.end() || !r->is_object()) return "";
+  const unsigned first = r->value("first", 0u), rounds = r->value("rounds", 0u);
+  const auto budget = r->find("budget_seconds");
+  return fmt::format("{} first{}{}; stopped: {}", first, rounds > first ? fmt::format(", up to {} for the open questions", rounds) : "",
+                     budget != r->end() && budget->is_number()
+                         ? fmt::format("; budget {} s, {:.0f} s used", budget->get<double>(), r->value("seconds", 0.0))
+                         : "",
+                     r->value("stopped", std::string("?")));
+}
+
+}  // namespace
+
 std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order) {
   std::vector<CaseGroup> groups;
   for (const auto& m : results.measurements) {
@@ -185,6 +210,7 @@ std::vector<CaseGroup> group_by_case(const Results& results, RowOrder order) {
       it = groups.end() - 1;
       if (auto notes = results.context.find("reference_notes"); notes != results.context.end() && notes->is_object())
         if (auto note = notes->find(m.module); note != notes->end() && note->is_string()) it->reference_note = *note;
+      it->rounds_note = rounds_note(results.context);
     }
     (m.status == Status::unavailable ? it->unavailable : m.not_offered ? it->not_offered : it->rows).push_back(&m);
     if (m.ok()) it->figure = m.figure;  // instructions mode changes the figure of measured rows
@@ -215,6 +241,40 @@ std::string rank_axis(const Results& results, const std::string& module, const s
   if (cases == all->end() || !cases->is_object()) return "";
   auto axis = cases->find(case_id);
   return axis != cases->end() && axis->is_string() ? axis->template get<std::string>() : "";
+}
+
+// Whether two rows of a rank (`better` above) are tied over the points both ran: the mean over
+// those points of the log of their ratio paired round by round, with an interval from each point's
+// own (independent points: their variances add), does not lie wholly beyond the noise floor.
+bool tied_over_points(const std::string& better, const std::string& worse, const std::vector<const CaseGroup*>& points) {
+  double sum = 0, variance = 0;
+  std::size_t n = 0;
+  for (const CaseGroup* g : points) {
+    const Measurement *a = nullptr, *b = nullptr;
+    for (const auto* m : g->rows) {
+      if (!m->ok() || m->reference) continue;
+      if (m->row_name() == better) a = m;
+      if (m->row_name() == worse) b = m;
+    }
+    if (!a || !b) continue;
+    const PairJudgement j = judge_pair(*a, *b);
+    if (!(j.ratio.median > 0 && j.ratio.ci_low > 0)) continue;
+    const double se = (std::log(j.ratio.ci_high) - std::log(j.ratio.ci_low)) / (2 * 1.96);
+    sum += std::log(j.ratio.median), variance += se * se, ++n;
+  }
+  if (n == 0) return false;  // never side by side: nothing says they tie
+  const double mean = sum / static_cast<double>(n), half = 1.96 * std::sqrt(variance) / static_cast<double>(n);
+  return mean - half <= std::log1p(kNoiseFloor);
+}
+
+// Each row's place: shared with the row above where the two are tied.
+void set_rank_places(Rank& r, const std::vector<const CaseGroup*>& points) {
+  for (std::size_t i = 0; i < r.rows.size(); ++i) {
+    r.rows[i].place = static_cast<unsigned>(i + 1);
+    if (i == 0 || !tied_over_points(r.rows[i - 1].name, r.rows[i].name, points)) continue;
+    r.rows[i].place = r.rows[i - 1].place;
+    r.rows[i].shared = r.rows[i - 1].shared = true;
+  }
 }
 
 Rank rank_of(const std::vector<const CaseGroup*>& points) {
@@ -249,6 +309,7 @@ Rank rank_of(const std::vector<const CaseGroup*>& points) {
   std::stable_sort(r.rows.begin(), r.rows.end(), [](const Rank::Row& a, const Rank::Row& b) {
     return a.geomean != b.geomean ? a.geomean < b.geomean : a.points > b.points;
   });
+  set_rank_places(r, points);
   return r;
 }
 

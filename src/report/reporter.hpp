@@ -39,6 +39,7 @@ struct CaseGroup {
   std::vector<const Measurement*> not_offered;  // n/a rows of libraries without this first-axis value (Measurement::not_offered)
   std::string reference_note;  // from the results' context: what the module's reference row is
   unsigned cpus = 1;           // more than 1: the case ran unpinned on that many CPUs
+  std::string rounds_note{};   // from the results' context: the run's rounds and budget, and why they stopped
   const Measurement* best() const;       // among ok rows; nullptr if none
   const Measurement* reference() const;  // the reference row when it has a number
   // The row's figure relative to the best: a factor >= 1, whichever way is better.
@@ -53,8 +54,9 @@ struct CaseGroup {
   // vs_mean as shown: "0.450x", "141x" or "-"; and its legend sentence.
   std::string vs_mean_text(const Measurement& m) const;
   std::string vs_mean_legend() const;
-  // What the unstable mark means (Measurement::unstable), for the legends: "unstable: ...".
+  // What the mark ~ means (Measurement::unstable), and a shared rank ("2="), for the legends.
   static std::string unstable_legend();
+  static std::string tie_legend();
   // The further figures that any row of the group has, in first-seen order.
   std::vector<FigureSpec> extra_figures() const;
   // The further figure that trades against the case's figure (FigureSpec::trade_off), or nullptr.
@@ -81,6 +83,9 @@ struct Rank {
     std::string name;
     double geomean = 1;
     std::size_t points = 0;  // where it has a number
+    unsigned place = 0;      // from 1; shared with the row above when the two are tied
+    bool shared = false;     // tied with a neighbour over the points both ran ("2=")
+    std::string place_text() const { return std::to_string(place) + (shared ? "=" : ""); }
   };
   std::string module, case_id;
   std::size_t points = 0;  // of the case, in these results, where two libraries or more have a number

@@ -1,11 +1,14 @@
 #include "text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <set>
 #include <string>
+#include <string_view>
 
 #include "columns.hpp"
 #include "numbers.hpp"
@@ -78,26 +81,37 @@ std::string packed(const std::vector<std::string>& phrases, std::size_t width) {
   return line.empty() ? out : out + line + "\n";
 }
 
-// A column's title on one line, or on two ("bytes/" over "message") where the table is too wide:
-// split after a '/' or at a space, the longer half as short as it can be.
-struct Title {
-  std::string upper, lower;
-};
+}  // namespace
 
-Title split_title(const std::string& t) {
-  Title best{"", t};
-  std::size_t best_width = display_width(t);
-  for (std::size_t i = 1; i + 1 < t.size(); ++i) {
-    if (t[i] != ' ' && t[i] != '/') continue;
-    Title split{t.substr(0, t[i] == '/' ? i + 1 : i), t.substr(i + 1)};
-    const std::size_t w = std::max(display_width(split.upper), display_width(split.lower));
-    if (w < best_width) best = split, best_width = w;
+std::string abbreviated(const std::string& title) {
+  std::string out, word;
+  auto flush = [&] {
+    if (word.size() <= 3) {
+      out += word;
+    } else {
+      std::string a(1, word[0]);
+      for (std::size_t i = 1; i < word.size() && a.size() < 3; ++i)
+        if (std::string_view("aeiouyAEIOUY").find(word[i]) == std::string_view::npos && word[i] != a.back()) a += word[i];
+      out += a;
+    }
+    word.clear();
+  };
+  for (char c : title) {
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      word += c;
+      continue;
+    }
+    flush();
+    out += c;
   }
-  return best;
+  flush();
+  return out;
 }
 
+namespace {
+
 struct Layout {
-  std::vector<Title> titles;
+  std::vector<std::string> titles;
   std::vector<std::size_t> widths;  // each with the gap before it
   std::size_t number_gap = 2;       // between two right-aligned columns
   std::size_t gap_before(const CaseTable& t, std::size_t i) const {
@@ -138,24 +152,23 @@ std::size_t cells_width(const CaseGroup& g, const CaseTable& t, const ColumnChoi
 }
 
 // Each column as wide as its widest cell or title; while the table is wider than `width`, the
-// titles wider than their cells go on two lines, the one that saves most first.
+// titles wider than their cells are abbreviated, the one that saves most first.
 Layout layout_with(const std::vector<std::size_t>& cells, const CaseTable& t, std::size_t width, std::size_t number_gap) {
   Layout l;
   l.number_gap = number_gap;
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
-    l.titles.push_back({"", t.columns[i].title});
+    l.titles.push_back(t.columns[i].title);
     l.widths.push_back(std::max(cells[i], display_width(t.columns[i].title)) + l.gap_before(t, i));
   }
   while (l.total() > width) {
     std::size_t best = 0, saving = 0;
     for (std::size_t i = 0; i < t.columns.size(); ++i) {
-      if (!l.titles[i].upper.empty()) continue;
-      const Title s = split_title(t.columns[i].title);
-      const std::size_t w = std::max({cells[i], display_width(s.upper), display_width(s.lower)}) + l.gap_before(t, i);
+      if (l.titles[i] != t.columns[i].title) continue;
+      const std::size_t w = std::max(cells[i], display_width(abbreviated(t.columns[i].title))) + l.gap_before(t, i);
       if (w < l.widths[i] && l.widths[i] - w > saving) best = i, saving = l.widths[i] - w;
     }
     if (saving == 0) break;
-    l.titles[best] = split_title(t.columns[best].title);
+    l.titles[best] = abbreviated(t.columns[best].title);
     l.widths[best] -= saving;
   }
   return l;
@@ -194,9 +207,21 @@ std::string status_line(const CaseTable& t, const Layout& l, const Measurement& 
   return out + "\n";
 }
 
-std::string legend_text(const CaseGroup& g, const CaseTable& t) {
+// "flt/msg: faults/message, ...": the titles the layout abbreviated, and the rule; "" when none.
+std::string abbreviations_line(const CaseTable& t, const Layout& l) {
+  std::vector<std::string> named;
+  for (std::size_t i = 0; i < t.columns.size(); ++i)
+    if (l.titles[i] != t.columns[i].title) named.push_back(l.titles[i] + ": " + t.columns[i].title);
+  if (named.empty()) return "";
+  return wrapped(fmt::format("{} (titles too wide for the table: each word of four letters or more to its first letter and "
+                             "the consonants after it, at most three)",
+                             fmt::join(named, ", ")),
+                 kWidth);
+}
+
+std::string legend_text(const CaseGroup& g, const CaseTable& t, const Layout& l) {
   const Legend legend = legend_of(g, t);
-  std::string out;
+  std::string out = abbreviations_line(t, l);
   for (const auto& line : legend.figures) out += wrapped(line, kWidth);
   out += packed(legend.columns, kWidth);
   for (const auto& line : legend.marks) out += wrapped(line, kWidth);
@@ -254,13 +279,10 @@ std::string case_table(const CaseGroup& g, const ColumnChoice& asked) {
   // Every column is asked for to be seen, whatever the width: titles stay on one line.
   const Layout l = layout_of(g, t, choice, choice.full_names ? SIZE_MAX : kWidth);
   std::string out;
-  std::vector<std::string> upper, lower;
-  for (const auto& title : l.titles) upper.push_back(title.upper), lower.push_back(title.lower);
-  if (std::any_of(upper.begin(), upper.end(), [](const std::string& u) { return !u.empty(); })) out += cells_line(t, l, upper);
-  out += cells_line(t, l, lower);
+  out += cells_line(t, l, l.titles);
   std::size_t next = 0;  // the verified rows' cells, in the group's order
   for (const auto* m : g.rows) out += m->ok() ? cells_line(t, l, t.rows[next++].cells) : status_line(t, l, *m, choice);
-  out += legend_text(g, t);
+  out += legend_text(g, t, l);
   if (!g.not_offered.empty()) out += wrapped("not offered by " + not_offered_names(g), kWidth);
   return out;
 }
@@ -284,11 +306,12 @@ std::string rank_tables(const Results& results, const std::vector<CaseGroup>& gr
     out += fmt::format("\n== {} {}: rank over {} points{} ==\n{:>4}  {:<16} {:>9}  {}\n", r.module, r.case_id, r.points,
                        r.within.empty() ? "" : " at " + r.within, "rank", "library", "geomean", "points");
     for (std::size_t i = 0; i < r.rows.size(); ++i)
-      out += fmt::format("{:>4}  {:<16} {:>8.2f}x  {} of {}\n", i + 1, fit(r.rows[i].name, 16), r.rows[i].geomean,
+      out += fmt::format("{:>4}  {:<16} {:>8.2f}x  {} of {}\n", r.rows[i].place_text(), fit(r.rows[i].name, 16), r.rows[i].geomean,
                          r.rows[i].points, r.points);
     out += "geomean: geometric mean, over the points the library ran, of its figure's ratio to the best library's there "
            "(1.00x: the best at every point; lower is better); the reference row is not ranked, nor a point only one "
-           "library ran\n";
+           "library ran; 2=: not known apart from the row above (their ratios paired round by round, averaged over the "
+           "points both ran, within 2% of 1 somewhere in a 95% interval)\n";
   }
   return out;
 }

@@ -307,7 +307,8 @@ TEST(Compare, PairingIsRoundByRound) {
   EXPECT_EQ(library_row(by_medians).verdict, Verdict::unchanged);
 }
 
-// A reference row with another number of values than the row, or a zero among them: no pairing.
+// A reference row with another number of values than the row (rounds not recorded: a file before
+// schema 4), or a zero among them: no pairing.
 TEST(Compare, NoPairingWithoutOneReferenceValuePerRound) {
   Results old_r = paired_run(2, 10, kSteadyHost), new_r = paired_run(2, 10, kSteadyHost);
   new_r.measurements[0].values.pop_back();

@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <fstream>
 #include <functional>
+#include <cmath>
 #include <map>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,9 +44,20 @@ class FakeExecutor : public Executor {
   // the total it writes for the timed trials: this many instructions an operation.
   std::uint64_t instructions_per_op = 250;
   std::vector<ChildSpec> calls;
+  // Noise: each process's trials are slowed by a factor drawn once per process, exp(N(0, sigma))
+  // (a library's own sigma in noise_of, "steady" or "steady:fast"), from a generator seeded here.
+  double noise = 0;
+  std::map<std::string, double> noise_of;
+  std::mt19937_64 noise_rng{7};
+  // The simulated clock the run's budget is spent on: each process advances it by its trials'
+  // time and this start-up.
+  double process_seconds = 0.01;
+  double clock = 0;
+  double seconds() const override { return clock; }
 
   ChildOutcome run(const ChildSpec& spec) override {
     calls.push_back(spec);
+    clock += process_seconds;
     const bool describing = spec.argv.back() == "describe";
     const std::string f = env(spec, "BENCHBOX_FAULT", fault);
     ChildOutcome out;
@@ -78,6 +91,11 @@ class FakeExecutor : public Executor {
            R"(,"lane_bytes":"4096"}}}})" + "\n";
   }
 
+  std::uint64_t trial_ns(double ns) {
+    clock += ns / 1e9;
+    return static_cast<std::uint64_t>(ns);
+  }
+
   std::pair<std::uint64_t, std::uint64_t> proof_of(const std::string& case_id, std::uint64_t ops, std::int64_t param) const {
     if (case_id == "step") return proof(ops, param);
     if (case_id == "size") return {param, fake::value_sum(static_cast<std::uint64_t>(param))};
@@ -99,12 +117,14 @@ class FakeExecutor : public Executor {
   }
 
   // One JSON line per trial, warm-ups first, each with its proof (spoilt as the fault says).
-  std::string trials(const ChildSpec& spec, const std::string& f) const {
+  std::string trials(const ChildSpec& spec, const std::string& f) {
     auto arg = [&](const std::string& key) { return arg_of(spec, key); };
     const auto timed_ops = std::stoull(arg("--ops")), reps = std::stoull(arg("--reps")), warmup = std::stoull(arg("--warmup"));
     const auto warmup_ops = arg("--warmup-ops").empty() ? timed_ops : std::stoull(arg("--warmup-ops"));
     const std::string library = env(spec, "BENCHBOX_FAKE_ID", "fake") + (arg("--variant").empty() ? "" : ":" + arg("--variant"));
-    const double ns_per_op = per_op_ns_of.count(library) ? per_op_ns_of.at(library) : per_op_ns;
+    const double sigma = noise_of.count(library) ? noise_of.at(library) : noise;
+    const double slowed = sigma > 0 ? std::exp(std::normal_distribution<double>(0, sigma)(noise_rng)) : 1;
+    const double ns_per_op = (per_op_ns_of.count(library) ? per_op_ns_of.at(library) : per_op_ns) * slowed;
     const std::string figures = arg("--case") == "size" ? R"(,"figures":{"bytes_per_item":64})" : "";
     std::string out;
     for (std::uint64_t t = 0; t < warmup + reps; ++t) {
@@ -114,7 +134,7 @@ class FakeExecutor : public Executor {
       checksum /= f == "wrong_checksum" ? 2 : 1;
       out += "{\"protocol\":2,\"trial\":" + (t < warmup ? std::string("\"warmup\"") : std::to_string(t - warmup + 1)) +
              ",\"ops\":" + std::to_string(ops) +
-             ",\"ns\":" + std::to_string(static_cast<std::uint64_t>(ns_per_op * ops + (t == 0 ? cold_ns : 0))) +
+             ",\"ns\":" + std::to_string(trial_ns(ns_per_op * static_cast<double>(ops) + (t == 0 ? cold_ns : 0))) +
              ",\"done\":" + std::to_string(done) + ",\"checksum\":" + std::to_string(checksum) + figures + "}\n";
     }
     return out;

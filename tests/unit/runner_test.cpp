@@ -457,29 +457,6 @@ TEST(Rounds, PairedRatiosUseTheSameRound) {
   EXPECT_DOUBLE_EQ(rows[1].reference_ratio->max, 3);  // the slow round cancels out
 }
 
-// A module that runs 3 processes a row to keep its whole suite within budget gives a run of part
-// of the suite more, in proportion to what it leaves out, up to the driver's 9.
-TEST(Rounds, APartOfTheSuiteSpendsItsBudgetOnMoreProcesses) {
-  Module m;
-  m.default_processes = 3;
-  EXPECT_EQ(m.processes_for(21, 21), 3u);  // the whole suite
-  EXPECT_EQ(m.processes_for(14, 21), 4u);  // 3 x 21 / 14 = 4.5
-  EXPECT_EQ(m.processes_for(7, 21), 9u);
-  EXPECT_EQ(m.processes_for(1, 21), 9u);   // `-n find 1000000`
-  EXPECT_EQ(m.processes_for(3, 2), 3u);    // a sweep beyond the suite's points: never fewer
-  m.default_processes = 9;
-  EXPECT_EQ(m.processes_for(1, 21), 9u);
-}
-
-// A module whose points cost alike lets a part run grow further (json allows 27).
-TEST(Rounds, AModuleMayLetAPartRunGrowBeyondTheDriversDefault) {
-  Module m;
-  m.part_run_max_processes = 27;
-  EXPECT_EQ(m.processes_for(8, 8), 9u);
-  EXPECT_EQ(m.processes_for(3, 8), 24u);  // 9 x 8 / 3
-  EXPECT_EQ(m.processes_for(1, 8), 27u);
-}
-
 TEST(Statistics, SeparatedModesAreFoundOnlyWhenClearlyApart) {
   EXPECT_EQ(separated_modes({120, 121, 119, 180, 182, 176, 184}), (std::vector<double>{120, 181}));
   EXPECT_TRUE(separated_modes({100, 101, 102, 103, 104, 105}).empty());

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "report_fixtures.hpp"
+#include "standing.hpp"
 
 using namespace benchbox;
 
@@ -183,15 +184,21 @@ TEST(TextReport, DefaultColumnsAndTheirLegend) {
     EXPECT_LE(display_width(table.substr(start, end - start)), 100u) << table;
 }
 
-// The rank is by the figure whatever the order of the rows; ties share a place.
+// The rank is by the figure whatever the order of the rows; rows not known apart share a place.
 TEST(TextReport, RankFollowsTheFigureAndTiesShare) {
   Results r;
   r.measurements = {ok_row("coroutine", "switch", "b", 5), ok_row("coroutine", "switch", "a", 2),
                     ok_row("coroutine", "switch", "c", 5)};
+  for (auto& m : r.measurements) {  // five values each, 0.2% apart
+    m.values = {m.values[0], m.values[0] * 1.002, m.values[0] * 0.998, m.values[0] * 1.001, m.values[0] * 0.999};
+    m.summary = summarize(m.values);
+  }
+  set_standings(r);
   const std::string table = text::case_table(group_by_case(r, RowOrder::declared)[0]);
-  EXPECT_NE(table.find("\n   2  b "), std::string::npos) << table;
+  EXPECT_NE(table.find("\n  2=  b "), std::string::npos) << table;
   EXPECT_NE(table.find("\n   1  a "), std::string::npos) << table;
-  EXPECT_NE(table.find("\n   2  c "), std::string::npos) << table;
+  EXPECT_NE(table.find("\n  2=  c "), std::string::npos) << table;
+  EXPECT_NE(table.find("\n2=: a shared rank"), std::string::npos) << table;
 }
 
 // One column of marks, and a legend line for each mark used.
@@ -199,13 +206,14 @@ TEST(TextReport, MarksShareOneColumnWithALineEachUnderTheTable) {
   Results r = benchbox::testing::sample_results();
   Measurement& tbox = r.measurements[1];
   tbox.modes = {10.0, 10.5};
-  tbox.others_ratio = summarize({0.5, 1.0, 1.5});
+  tbox.standing.open = true;
+  tbox.standing.why = "its ratio to the best, 5.00x, known only to ±9%";
   ASSERT_TRUE(tbox.unstable());
   const std::string table = text::case_table(group_by_case(r)[0]);
   const auto row = table.find("  tbox  ");
   ASSERT_NE(row, std::string::npos) << table;
   EXPECT_EQ(table.substr(table.find('\n', row) - 4, 4), "  ~=") << table;
-  EXPECT_NE(table.find("\n~: unstable"), std::string::npos) << table;
+  EXPECT_NE(table.find("\n~: unsure where it matters"), std::string::npos) << table;
   EXPECT_NE(table.find("\n=: two modes"), std::string::npos) << table;
   EXPECT_EQ(table.find("10.0 and 10.5"), std::string::npos) << table;  // the values: --columns modes
   const std::string with_modes = text::case_table(group_by_case(r)[0], columns_from("default,modes"));
@@ -223,8 +231,8 @@ TEST(TextReport, LongNamesAreCutInTheMiddle) {
   EXPECT_NE(text::case_table(group_by_case(r)[0], all_columns()).find("  boost.unordered_flat_map  "), std::string::npos);
 }
 
-// A table wider than 100 columns puts long titles over two lines before anything else gives.
-TEST(TextReport, WideTablesPutLongTitlesOnTwoLines) {
+// A table wider than 100 columns abbreviates long titles by a rule the legend names, never cutting one.
+TEST(TextReport, WideTablesAbbreviateLongTitlesAndSaySo) {
   Results r;
   for (const char* library : {"a", "b"}) {
     Measurement m = ok_row("serialization", "serialize", library, 123);
@@ -238,10 +246,19 @@ TEST(TextReport, WideTablesPutLongTitlesOnTwoLines) {
   }
   const std::string table = text::case_table(group_by_case(r)[0]);
   const std::string first = table.substr(0, table.find('\n'));
-  EXPECT_EQ(first.find("rank"), std::string::npos) << table;  // titles' upper halves
-  EXPECT_NE(first.find("bytes per"), std::string::npos) << table;
+  EXPECT_NE(first.find(" flt per msg "), std::string::npos) << table;
+  EXPECT_EQ(first.find("message"), std::string::npos) << table;
+  EXPECT_NE(table.find("flt per msg: faults per message"), std::string::npos) << table;
+  EXPECT_NE(table.find("each word of four letters or more to its first letter"), std::string::npos) << table;
   for (std::size_t start = 0, end; (end = table.find('\n', start)) != std::string::npos; start = end + 1)
     EXPECT_LE(display_width(table.substr(start, end - start)), 100u) << table;
+}
+
+TEST(TextReport, AbbreviationsKeepShortWordsAndDropVowels) {
+  EXPECT_EQ(text::abbreviated("faults/message"), "flt/msg");
+  EXPECT_EQ(text::abbreviated("bytes/message"), "bts/msg");
+  EXPECT_EQ(text::abbreviated("peak MiB"), "pk MiB");
+  EXPECT_EQ(text::abbreviated("ns/op"), "ns/op");
 }
 
 TEST(Columns, NamesAreCheckedWithOneLineNamingTheKnownOnes) {

@@ -23,6 +23,7 @@
 #include "report/reporter.hpp"
 #include "report/text.hpp"
 #include "results.hpp"
+#include "runner.hpp"
 
 using namespace benchbox;
 
@@ -48,16 +49,16 @@ Results verified_suite(const std::string& benchbox, const std::string& module, c
   return results_from_json(j);
 }
 
-// How many values a row of the case has in a run with the module's defaults, at most (a run of
-// part of the suite gets more processes than the whole suite: Module::part_run_max_processes).
+// How many values a row of the case has in a run with the module's defaults, at most (a budget
+// gives an open row up to kMostProcessesPerRow).
 std::size_t most_values(const Module& module, const CaseSpec& spec) {
   if (spec.trials == CaseSpec::Trials::once) return 1;
-  const std::size_t processes = std::max(module.default_processes, module.part_run_max_processes);
+  const std::size_t processes = std::max<std::size_t>(module.default_processes, kMostProcessesPerRow);
   return spec.trials == CaseSpec::Trials::cold ? std::min<std::size_t>(processes, 3) : processes;
 }
 
 // The worst a timed run could make of each table: the longest library id of the catalogue on one
-// row of each table, and every row marked as a timed run could mark it: unstable where it has two
+// row of each table, and every row marked as a timed run could mark it: unsure where it has two
 // values or more of a figure that is not exact, two modes where it has four or more
 // (statistics.hpp, separated_modes).
 void make_worst(Results& r, const Module& module, const std::string& longest_id) {
@@ -67,10 +68,9 @@ void make_worst(Results& r, const Module& module, const std::string& longest_id)
     const CaseSpec* spec = module.find_case(m.case_id);
     const std::size_t values = spec ? most_values(module, *spec) : 1;
     if (values >= 4) m.modes = {m.summary.median, 2 * m.summary.median + 1};
-    if (values >= 2 && !m.figure.deterministic()) {
-      Summary wide = m.summary;
-      wide.median = 1, wide.ci_low = 0.5, wide.ci_high = 1.5;
-      m.others_ratio = wide;
+    if (values >= 2 && !m.figure.deterministic()) {  // unsure, and a shared rank of two digits: "10="
+      m.standing.open = m.standing.shared = true;
+      m.standing.rank = 10;
     }
     if (m.reference || !renamed.insert(m.case_id + " " + m.param_label).second) continue;
     if (longest_id.size() > m.row_name().size()) m.library = longest_id, m.variant.clear();

@@ -14,14 +14,14 @@ struct Module {
   std::string description;
   // What the reference row (the module's floor) is a limit of, as the reports say under a table.
   std::string reference_note = "the limit of this case on this machine";
-  // Processes (and repetitions, one per process) per row of the whole default suite when the user
-  // gives neither: a module whose trials need heavy untimed set-up (building a 10^6-element map)
-  // may ask for fewer, to keep its suite within its time budget.
+  // The first set of rounds: processes (one repetition each) every row gets before the run spends
+  // the rest of its budget on the rows whose question is still open (docs/method.md, "Ties, open
+  // questions and the budget"). A module whose trials need heavy untimed set-up (building a
+  // 10^6-element map) may ask for fewer.
   unsigned default_processes = kDriverDefaultProcesses;
-  // The most processes a run of part of the default suite may grow to (processes_for). A module
-  // whose points all cost about the same may allow more than the driver's default: its part runs
-  // then stay within the suite's time and gain repeatability (json: 27).
-  unsigned part_run_max_processes = kDriverDefaultProcesses;
+  // The run's budget in seconds when the user gives no --budget: the default suite ends within it
+  // on any machine, and a run of part of it spends what it needs, up to it.
+  unsigned budget_seconds = kDriverDefaultBudgetSeconds;
   // How long one repetition should last, in milliseconds, when the user gives no --target-ms: a
   // module whose trials are short, steady CPU work (a hash of a buffer) may ask for less, and
   // spend its budget on more processes instead (every process still warms up first).
@@ -31,12 +31,9 @@ struct Module {
   const CaseSpec* find_case(const std::string& case_id) const;
   // Throws std::invalid_argument naming the case: an id empty or given twice, any CaseSpec::check.
   void check() const;
-  // A run of part of the default suite spends the suite's time budget on more processes: its
-  // default grows with the share of the suite's points left out, up to part_run_max_processes
-  // (`hashmap -n find 1000000`, one point of 14: 9 processes a row where the suite runs 3).
-  unsigned processes_for(std::size_t selected_points, std::size_t suite_points) const;
   static constexpr unsigned kDriverDefaultProcesses = 9;
   static constexpr unsigned kDriverDefaultTargetMs = 30;
+  static constexpr unsigned kDriverDefaultBudgetSeconds = 180;
 };
 
 // Registry of modules linked into this driver.

@@ -1,0 +1,161 @@
+#include "standing.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace benchbox {
+
+const char* to_string(PairVerdict v) {
+  switch (v) {
+    case PairVerdict::different: return "different";
+    case PairVerdict::tied: return "tied";
+    case PairVerdict::open: return "open";
+  }
+  return "open";
+}
+
+PairVerdict verdict_of(const Summary& ratio, bool noisy) {
+  const double low = ratio.ci_low, high = ratio.ci_high;
+  // Fewer than 5 rounds give no interval of 90% (3: min..max covers 75%): nothing is decided yet.
+  if (ratio.ci_level < kLeastLevel && noisy) return PairVerdict::open;
+  if (low > 1 + kNoiseFloor) return PairVerdict::different;
+  if (low >= 1 / (1 + kTieBand) && high <= 1 + kTieBand) return PairVerdict::tied;
+  return PairVerdict::open;
+}
+
+namespace {
+
+// The round of a row's k-th value: its own record, or k for rows of one value per round written
+// before rounds were recorded.
+std::optional<unsigned> round_of(const Measurement& m, std::size_t k) {
+  if (m.rounds.size() == m.values.size()) return m.rounds[k];
+  if (m.values.size() == m.processes) return static_cast<unsigned>(k);
+  return std::nullopt;
+}
+
+// How many times worse `worse` is than `better`, for one pair of values (>= 1 when it is worse).
+double worse_over_better(const FigureSpec& f, double better, double worse) { return f.lower_is_better ? worse / better : better / worse; }
+
+}  // namespace
+
+std::optional<std::vector<double>> paired_ratios(const Measurement& better, const Measurement& worse) {
+  // Rounds not recorded (files before schema 4): only rows of as many values pair, value k with value k.
+  const bool recorded = better.rounds.size() == better.values.size() && worse.rounds.size() == worse.values.size();
+  if (!recorded && better.values.size() != worse.values.size()) return std::nullopt;
+  std::map<unsigned, double> by_round;
+  for (std::size_t k = 0; k < better.values.size(); ++k) {
+    const auto r = round_of(better, k);
+    if (!r) return std::nullopt;
+    by_round[*r] = better.values[k];
+  }
+  std::vector<double> ratios;
+  for (std::size_t k = 0; k < worse.values.size(); ++k) {
+    const auto r = round_of(worse, k);
+    if (!r) return std::nullopt;
+    const auto b = by_round.find(*r);
+    if (b == by_round.end() || !(b->second > 0) || !(worse.values[k] > 0)) continue;
+    ratios.push_back(worse_over_better(better.figure, b->second, worse.values[k]));
+  }
+  if (ratios.size() < 2) return std::nullopt;
+  return ratios;
+}
+
+PairJudgement judge_pair(const Measurement& better, const Measurement& worse) {
+  PairJudgement j;
+  const FigureSpec& f = better.figure;
+  if (f.deterministic()) {  // exact: equal, or not
+    const double r = better.summary.median > 0 ? worse_over_better(f, better.summary.median, worse.summary.median) : 1;
+    j.ratio.n = 1, j.ratio.median = j.ratio.ci_low = j.ratio.ci_high = r, j.ratio.ci_level = 1;
+    j.verdict = r == 1 ? PairVerdict::tied : PairVerdict::different;
+    return j;
+  }
+  if (auto ratios = paired_ratios(better, worse)) {
+    j.ratio = summarize(std::move(*ratios));
+  } else {  // no common rounds: the medians' intervals, each at its worst
+    j.paired = false;
+    const Summary &b = better.summary, &w = worse.summary;
+    j.ratio.n = std::min(b.n, w.n);
+    j.ratio.ci_level = std::min(b.ci_level, w.ci_level);
+    j.ratio.median = b.median > 0 ? worse_over_better(f, b.median, w.median) : 1;
+    const double x = b.ci_high > 0 ? worse_over_better(f, b.ci_high, f.lower_is_better ? w.ci_low : w.ci_high) : 0;
+    const double y = b.ci_low > 0 ? worse_over_better(f, b.ci_low, f.lower_is_better ? w.ci_high : w.ci_low) : 0;
+    j.ratio.ci_low = std::min({x, y, j.ratio.median}), j.ratio.ci_high = std::max({x, y, j.ratio.median});
+  }
+  j.verdict = verdict_of(j.ratio, f.noisy_clock());
+  return j;
+}
+
+std::string rank_text(const Measurement& m) {
+  if (m.standing.rank == 0) return "-";
+  return std::to_string(m.standing.rank) + (m.standing.shared ? "=" : "");
+}
+
+namespace {
+
+double half_width(const Summary& s) { return s.median > 0 ? (s.ci_high - s.ci_low) / (2 * s.median) : 0; }
+
+std::string ratio_text(const Summary& s) { return fmt::format("{:.3f} ({:.3f}..{:.3f})", s.median, s.ci_low, s.ci_high); }
+
+// A row no tie question holds open: its ratio to the best row (the `relative` column) must be known
+// to ±kTieBand; a row alone at its point, or without rounds shared with the best, its own median.
+void judge_against_best(Measurement& m, const Measurement* best, bool alone) {
+  if (m.figure.deterministic()) return;
+  if (best && best != &m)
+    if (auto ratios = paired_ratios(*best, m)) m.standing.to_best = summarize(std::move(*ratios));
+  // The best row is 1.00x by definition; alone, its figure is all its table says.
+  const double known = m.standing.to_best ? half_width(*m.standing.to_best) : best == &m && !alone ? 0 : m.uncertainty();
+  if (known <= kTieBand) return;
+  m.standing.open = true;
+  m.standing.why = m.standing.to_best ? fmt::format("its ratio to the best, {:.2f}x, known only to ±{:.0f}%",
+                                                    m.standing.to_best->median, 100 * known)
+                                      : fmt::format("its median known only to ±{:.0f}%", 100 * known);
+}
+
+}  // namespace
+
+void set_standings(const std::vector<Measurement*>& rows) {
+  std::vector<Measurement*> ok;
+  for (auto* m : rows) {
+    m->standing = {};
+    if (m->ok() && m->summary.n > 0) ok.push_back(m);
+  }
+  std::stable_sort(ok.begin(), ok.end(), [](const Measurement* a, const Measurement* b) { return a->figure.better(a->summary.median, b->summary.median); });
+  std::vector<Measurement*> ranked;
+  for (auto* m : ok)
+    if (!m->reference) ranked.push_back(m);
+  for (std::size_t i = 0; i < ranked.size(); ++i) {
+    Measurement& m = *ranked[i];
+    m.standing.rank = static_cast<unsigned>(i + 1);
+    if (i == 0) continue;
+    Measurement& prev = *ranked[i - 1];
+    const PairJudgement j = judge_pair(prev, m);
+    if (j.verdict != PairVerdict::different) {  // a tie, or not yet known: one rank
+      m.standing.rank = prev.standing.rank;
+      m.standing.shared = prev.standing.shared = true;
+    }
+    if (j.verdict != PairVerdict::open) continue;
+    for (auto [row, other] : {std::pair{&prev, &m}, std::pair{&m, &prev}}) {
+      row->standing.open = true;
+      row->standing.why += fmt::format("{}tie with {} undecided: ratio {}", row->standing.why.empty() ? "" : "; ",
+                                       other->row_name(), ratio_text(j.ratio));
+    }
+  }
+  Measurement* best = ok.empty() ? nullptr : ok.front();
+  for (auto* m : ok) {
+    if (m->standing.open) continue;
+    judge_against_best(*m, best, ok.size() == 1);
+    if (m->standing.open && m != best) best->standing.pairs_open = true;
+  }
+}
+
+void set_standings(Results& results) {
+  std::map<std::tuple<std::string, std::string, std::string>, std::vector<Measurement*>> points;
+  for (auto& m : results.measurements) points[{m.module, m.case_id, m.point.key()}].push_back(&m);
+  for (auto& [key, rows] : points) set_standings(rows);
+}
+
+}  // namespace benchbox

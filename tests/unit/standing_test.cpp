@@ -1,0 +1,209 @@
+// Ties, open questions and the budget: what a table may say of two rows from their ratio paired
+// round by round, and a run that spends its budget on the rows whose question is open.
+#include "standing.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "runner.hpp"
+#include "unit/fake_executor.hpp"
+
+using namespace benchbox;
+
+namespace {
+
+// A row of `rounds` values around `level`, each round's value slowed by exp(N(0, noise)) of its
+// own and by the round's `spell` (a slow spell of the host slows every row of a round alike).
+Measurement row(std::string library, double level, double noise, const std::vector<double>& spell, std::mt19937_64& rng) {
+  Measurement m;
+  m.module = "fake";
+  m.case_id = "step";
+  m.library = std::move(library);
+  m.status = Status::ok;
+  std::normal_distribution<double> own(0, noise);
+  for (unsigned r = 0; r < spell.size(); ++r) {
+    m.values.push_back(level * spell[r] * std::exp(own(rng)));
+    m.rounds.push_back(r);
+  }
+  m.processes = static_cast<unsigned>(m.values.size());
+  m.summary = summarize(m.values);
+  return m;
+}
+
+std::vector<double> spells(std::size_t rounds, std::mt19937_64& rng) {
+  std::vector<double> out;
+  std::uniform_real_distribution<double> host(1, 1.3);
+  for (std::size_t r = 0; r < rounds; ++r) out.push_back(host(rng));
+  return out;
+}
+
+}  // namespace
+
+TEST(Standing, OnePercentApartWithFivePercentNoiseIsATie) {
+  for (unsigned seed = 1; seed <= 20; ++seed) {
+    std::mt19937_64 rng(seed);
+    const auto spell = spells(27, rng);
+    Measurement a = row("a", 100, 0.05, spell, rng), b = row("b", 101, 0.05, spell, rng);
+    set_standings({&a, &b});
+    EXPECT_EQ(a.standing.rank, b.standing.rank) << "seed " << seed;
+    EXPECT_TRUE(a.standing.shared && b.standing.shared) << "seed " << seed;
+    EXPECT_EQ(rank_text(a), "1=");
+  }
+}
+
+TEST(Standing, TwentyPercentApartWithOnePercentNoiseDiffer) {
+  for (unsigned seed = 1; seed <= 20; ++seed) {
+    std::mt19937_64 rng(seed);
+    const auto spell = spells(9, rng);  // the host's spells (up to 30%) cancel in the paired ratio
+    Measurement fast = row("fast", 100, 0.01, spell, rng), slow = row("slow", 120, 0.01, spell, rng);
+    set_standings({&slow, &fast});
+    EXPECT_EQ(judge_pair(fast, slow).verdict, PairVerdict::different) << "seed " << seed;
+    EXPECT_EQ(rank_text(fast), "1");
+    EXPECT_EQ(rank_text(slow), "2");
+    EXPECT_FALSE(fast.unstable() || slow.unstable()) << "seed " << seed;
+  }
+}
+
+TEST(Standing, AVerdictNeedsAnIntervalOfNinetyPercentAndABandOfFive) {
+  Summary s;
+  s.median = 1.5, s.ci_low = 1.2, s.ci_high = 2, s.ci_level = 0.75;  // three rounds: min..max
+  EXPECT_EQ(verdict_of(s), PairVerdict::open);
+  s.ci_level = 0.9375;
+  EXPECT_EQ(verdict_of(s), PairVerdict::different);
+  s.median = 1.005, s.ci_low = 1.001, s.ci_high = 1.01;  // significant, but within the noise floor
+  EXPECT_EQ(verdict_of(s), PairVerdict::tied);
+  s.median = 1.01, s.ci_low = 0.97, s.ci_high = 1.04;  // holds 1, within ±5%: known to be a tie
+  EXPECT_EQ(verdict_of(s), PairVerdict::tied);
+  s.ci_high = 1.09;  // holds 1 but could hide 9%: open
+  EXPECT_EQ(verdict_of(s), PairVerdict::open);
+}
+
+TEST(Standing, AnOpenTieIsMarkedWithWhyAndADecidedRowIsNot) {
+  std::mt19937_64 rng(3);
+  const auto spell = spells(9, rng);
+  Measurement best = row("best", 50, 0.005, spell, rng), a = row("a", 100, 0.10, spell, rng), b = row("b", 101, 0.10, spell, rng);
+  set_standings({&a, &best, &b});
+  EXPECT_EQ(rank_text(best), "1");
+  EXPECT_FALSE(best.unstable());
+  EXPECT_EQ(rank_text(a), "2=");
+  EXPECT_EQ(rank_text(b), "2=");
+  EXPECT_TRUE(a.unstable() && b.unstable());  // 10% noise, 9 rounds: the tie could hide more than 5%
+  EXPECT_NE(a.standing.why.find("tie with"), std::string::npos) << a.standing.why;
+}
+
+TEST(Standing, TheReferenceRowIsNotRankedAndRowsWithoutRoundsAreJudgedOnTheirIntervals) {
+  std::mt19937_64 rng(5);
+  const auto spell = spells(9, rng);
+  Measurement floor = row("floor", 10, 0.01, spell, rng), a = row("a", 100, 0.01, spell, rng);
+  floor.reference = true;
+  Measurement old = row("old", 200, 0.01, spell, rng);
+  old.rounds.clear();  // a file before rounds were recorded: rounds are its values' order
+  set_standings({&floor, &a, &old});
+  EXPECT_EQ(rank_text(floor), "-");
+  EXPECT_EQ(rank_text(a), "1");
+  EXPECT_EQ(rank_text(old), "2");
+}
+
+namespace {
+
+std::vector<LibraryEntry> four_libraries() {
+  std::vector<LibraryEntry> out;
+  for (const char* id : {"quick", "level", "noisy", "far"}) {
+    LibraryEntry e;
+    e.id = id;
+    e.module = "fake";
+    e.available = true;
+    e.program = "/fake/adapter";
+    e.env = {{"BENCHBOX_FAKE_ID", id}};
+    out.push_back(e);
+  }
+  return out;
+}
+
+// quick is ahead and steady: the best row. far is far behind and steady: decided after the first
+// set. level and noisy are 1% apart, noisy with 10% noise: their tie stays open, and they get the
+// budget's rounds (and quick, the best, with noisy while noisy's ratio to it is open).
+FakeExecutor two_close_rows() {
+  FakeExecutor fake;
+  fake.describe_line.clear();
+  fake.per_op_ns_of = {{"quick", 10}, {"level", 20}, {"noisy", 20.2}, {"far", 40}};
+  fake.noise_of = {{"quick", 0.002}, {"level", 0.002}, {"noisy", 0.10}, {"far", 0.002}};
+  fake.process_seconds = 0.05;
+  return fake;
+}
+
+RunSettings budgeted(unsigned seconds) {
+  RunSettings s;
+  s.module = "fake";
+  s.cases = {"step"};
+  s.axis_values["lanes"] = {"2"};
+  s.libexec_dir = "/libexec";
+  s.processes = s.reps = 9;
+  s.budget = std::chrono::seconds(seconds);
+  s.target = std::chrono::milliseconds(10);
+  return s;
+}
+
+const Measurement& named(const Results& r, const std::string& library) {
+  for (const auto& m : r.measurements)
+    if (m.library == library) return m;
+  throw std::runtime_error("no row " + library);
+}
+
+Results run_budgeted(FakeExecutor& fake, const RunSettings& s) {
+  const auto catalog = four_libraries();
+  Runner runner(*find_module("fake"), s, catalog, fake);
+  Results results;
+  runner.run(plan(*find_module("fake"), s), results, {});
+  return results;
+}
+
+}  // namespace
+
+TEST(Budget, TheOpenRowsGetMoreRoundsAndADecidedRowDoesNot) {
+  FakeExecutor fake = two_close_rows();
+  const Results r = run_budgeted(fake, budgeted(30));
+  EXPECT_EQ(named(r, "far").processes, 9u);
+  EXPECT_GT(named(r, "level").processes, 9u);  // while its tie with noisy was open
+  // noisy's own ratio to the best (10% noise) stays open longer: it goes on alone.
+  EXPECT_GE(named(r, "noisy").processes, named(r, "level").processes);
+  EXPECT_EQ(named(r, "noisy").rounds.size(), named(r, "noisy").values.size());
+  EXPECT_EQ(rank_text(named(r, "quick")), "1");
+  EXPECT_EQ(rank_text(named(r, "level")), "2=");
+  EXPECT_EQ(rank_text(named(r, "noisy")), "2=");
+  EXPECT_EQ(rank_text(named(r, "far")), "4");  // competition ranking: 1, 2=, 2=, 4
+  const auto& rounds = r.context.at("rounds");
+  EXPECT_EQ(rounds.at("first"), 9);
+  EXPECT_EQ(rounds.at("budget_seconds"), 30);
+  EXPECT_LE(fake.clock, 30.0);
+}
+
+TEST(Budget, TheBudgetStopsTheRounds) {
+  FakeExecutor fake = two_close_rows();
+  const Results r = run_budgeted(fake, budgeted(4));
+  const std::string stopped = r.context.at("rounds").at("stopped");
+  EXPECT_EQ(stopped.rfind("budget", 0), 0u) << stopped;
+  EXPECT_LE(fake.clock, 4.0);
+  EXPECT_TRUE(named(r, "noisy").ok());
+}
+
+TEST(Budget, WithoutABudgetEveryRowGetsTheProcessesAskedFor) {
+  FakeExecutor fake = two_close_rows();
+  RunSettings s = budgeted(30);
+  s.budget.reset();
+  const Results r = run_budgeted(fake, s);
+  for (const auto& m : r.measurements) EXPECT_EQ(m.processes, 9u) << m.library;
+  EXPECT_EQ(r.context.at("rounds").at("stopped"), "the processes asked for");
+}
+
+TEST(Budget, DecidedQuestionsEndTheRunBeforeTheBudget) {
+  FakeExecutor fake = two_close_rows();
+  fake.per_op_ns_of["noisy"] = 30;  // far from level now: nothing open after the first set
+  fake.noise_of["noisy"] = 0.002;
+  const Results r = run_budgeted(fake, budgeted(600));
+  for (const auto& m : r.measurements) EXPECT_EQ(m.processes, 9u) << m.library;
+  EXPECT_EQ(r.context.at("rounds").at("stopped"), "every question decided");
+}
