@@ -83,6 +83,7 @@ std::vector<VariantDescription> parse_variants(const json& j) {
     d.label = get_string(v, "label", false);
     d.notes = get_string(v, "notes", false);
     d.traits = string_map(v, "traits", "variant '" + d.id + "'");
+    d.not_applicable_at = string_map(v, "not_applicable_at", "variant '" + d.id + "'");
     out.push_back(std::move(d));
   }
   return out;

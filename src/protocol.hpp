@@ -33,6 +33,7 @@ struct VariantDescription {
   std::string label;  // the row's name: "zstd -3" (empty: "<library>:<id>")
   std::string notes;  // added to the case's notes
   std::map<std::string, std::string> traits;  // over the case's
+  std::map<std::string, std::string> not_applicable_at;  // added to every case's, for this row
 };
 
 struct LibraryDescription {

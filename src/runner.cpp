@@ -138,6 +138,7 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
     const VariantDescription* v = d->description->find_variant(m.variant);
     if (!v) return {Decision::failed, "describe does not declare variant '" + m.variant + "'"};
     for (const auto& [k, value] : v->traits) m.traits.values[k] = value;
+    for (const auto& [k, why] : v->not_applicable_at) m.traits.not_applicable_at[k] = why;
     if (!v->notes.empty()) m.traits.notes += (m.traits.notes.empty() ? "" : "; ") + v->notes;
   }
   const auto& info = d->description->info;

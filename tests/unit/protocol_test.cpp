@@ -114,3 +114,17 @@ TEST(Protocol, NamedValuesALibraryCannotRun) {
   EXPECT_TRUE(d.cases.at("count").applicable);
   EXPECT_THROW(describe_cases(R"({"c":{"min_param":0,"not_applicable_at":{"a":1}}})"), ProtocolError);
 }
+
+// A variant may offer fewer of the first axis's values than the library's other rows (xxHash's
+// dispatch row: XXH3 only).
+TEST(Protocol, NamedValuesAVariantDoesNotOffer) {
+  auto d = parse_describe(
+      R"({"protocol":2,"id":"x","version":"1","variants":[{"id":"all"},{"id":"some","not_applicable_at":{"a":"not here"}}],)"
+      R"("cases":{"c":{"min_param":0}}})"
+      "\n");
+  EXPECT_TRUE(d.find_variant("all")->not_applicable_at.empty());
+  EXPECT_EQ(d.find_variant("some")->not_applicable_at.at("a"), "not here");
+  EXPECT_THROW(parse_describe(R"({"protocol":2,"id":"x","version":"1","variants":[{"id":"v","not_applicable_at":{"a":1}}],"cases":{}})"
+                              "\n"),
+               ProtocolError);
+}

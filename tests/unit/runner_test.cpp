@@ -126,6 +126,28 @@ TEST(Applicability, EachDecisionHasItsReason) {
   EXPECT_EQ(a.reason, "no buffer");
 }
 
+// A value one variant does not offer is not offered in that variant's row alone.
+TEST(Applicability, AVariantsValuesNotOfferedAreItsOwn) {
+  FakeExecutor fake;
+  const auto cat = catalog();
+  RunSettings s = settings();
+  const auto points = plan(fake_module(), s);  // lanes 2
+  Described d;
+  d.description = parse_describe(
+      R"({"protocol":2,"id":"fake","version":"9","variants":[{"id":"all"},{"id":"some","not_applicable_at":{"2":"not two"}}],)"
+      R"("cases":{"step":{"min_param":2}}})"
+      "\n");
+  Measurement all, some;
+  all.variant = "all";
+  some.variant = "some";
+  EXPECT_EQ(applicable(points[0], s, cat[0], &d, all).decision, Decision::run);
+  EXPECT_FALSE(all.not_offered);
+  const auto a = applicable(points[0], s, cat[0], &d, some);
+  EXPECT_EQ(a.decision, Decision::not_applicable);
+  EXPECT_EQ(a.reason, "not two");
+  EXPECT_TRUE(some.not_offered);
+}
+
 TEST(Runner, RefusesBeforeStartingWhenNothingFits) {
   FakeExecutor fake;
   const auto cat = catalog();

@@ -48,6 +48,10 @@ struct VariantInfo {
   std::string label;  // the row's name in every table; empty: "<library>:<variant>"
   std::string notes{};  // added to the case's notes ("level 3 of ZSTD_compressCCtx")
   std::vector<std::pair<std::string, std::string>> traits{};  // over the case's ("level": "3")
+  // Values of a case's first axis this row does not offer though the library's other rows do (a
+  // hashing library's entry point that computes fewer algorithms), each with why: added to the
+  // case's not_applicable_at for this row's points only.
+  std::vector<std::pair<std::string, std::string>> not_applicable_at{};
 };
 
 using CaseFunction = std::function<void(Trial&)>;
@@ -121,7 +125,8 @@ class Adapter {
     for (std::size_t i = 0; i < variants_.size(); ++i) {
       const auto& [id, v] = variants_[i];
       out += (i ? ",{\"id\":" : "{\"id\":") + json_string(id) + ",\"label\":" + json_string(v.label) +
-             ",\"notes\":" + json_string(v.notes) + ",\"traits\":" + traits_json(v.traits) + "}";
+             ",\"notes\":" + json_string(v.notes) + ",\"traits\":" + traits_json(v.traits) +
+             (v.not_applicable_at.empty() ? std::string() : ",\"not_applicable_at\":" + traits_json(v.not_applicable_at)) + "}";
     }
     return out + "]";
   }

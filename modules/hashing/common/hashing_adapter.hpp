@@ -2,14 +2,17 @@
 //
 // A library folder's adapter.cpp names, for every algorithm the library computes, the library's
 // one-shot call as a function `void(const std::uint8_t* in, std::size_t n, std::uint8_t* digest)`
-// (Library::add), and its main() returns Library::main. The timed region holds the library's calls
-// and the loop; the proof (the digest of the last call, the digests of the algorithm's published
-// test vectors, the keys' digests) is computed after the clock (modules/hashing/README.md).
+// (Library::add), other entry points as further rows (Library::add_variant: the streaming API,
+// xxHash's run-time dispatch), and its main() returns Library::main. The timed region holds the
+// library's calls and the loop; the proof (the digest of the last call, the digests of the
+// algorithm's published test vectors, the keys' digests) is computed after the clock
+// (modules/hashing/README.md).
 #pragma once
 
 #include <benchbox/adapter.hpp>
 #include <benchbox/library_facts.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -163,12 +166,27 @@ class Library {
     return add_call(kOneShot, id, std::move(api), std::move(fn));
   }
 
-  // The same algorithm by the library's incremental (streaming) API where users call that (a
-  // context made once, reset, fed and finalised per digest): a second row of the library, the
-  // variant `stream`, named "ID:stream" (the first row becomes the variant `one-shot`, named ID).
+  // The same algorithm by another of the library's entry points, as a further row: the variant
+  // `variant`, named "ID:variant" (the first row becomes the variant `one-shot`, named ID). An
+  // algorithm the one-shot row computes and this one does not is not offered in this row.
+  template <class Fn>
+  Library& add_variant(const std::string& variant, Algorithm id, std::string api, Fn fn) {
+    if (std::find(variants_.begin(), variants_.end(), variant) == variants_.end()) variants_.push_back(variant);
+    return add_call(variant, id, std::move(api), std::move(fn));
+  }
+
+  // The incremental (streaming) API where users call it to hash many messages (a context made
+  // once, reset, fed and finalised per digest): the variant `stream`.
   template <class Fn>
   Library& add_incremental(Algorithm id, std::string api, Fn fn) {
-    return add_call(kIncremental, id, std::move(api), std::move(fn));
+    return add_variant(kIncremental, id, std::move(api), std::move(fn));
+  }
+
+  // Facts of one variant's row over the library's: "cpu features" where its entry point runs other
+  // code than the one-shot row's (xxHash's run-time dispatch).
+  Library& variant_traits(const std::string& variant, std::vector<std::pair<std::string, std::string>> traits) {
+    traits_[variant] = std::move(traits);
+    return *this;
   }
 
   // The floor: `fn` writes an 8-byte "digest" of no algorithm, run at every algorithm's point.
@@ -189,9 +207,8 @@ class Library {
     for (const auto& a : algorithms())
       if (!one_shot.count(std::string(a.name)))
         ci.not_applicable_at.emplace_back(a.name, "this library does not compute " + std::string(a.label));
-    if (runs_.count(kIncremental)) {
-      adapter_.variant(kOneShot, {.label = id_, .notes = apis_[kOneShot], .traits = {{"api", kOneShot}}});
-      adapter_.variant(kIncremental, {.label = id_ + ":" + kIncremental, .notes = apis_[kIncremental], .traits = {{"api", "incremental"}}});
+    if (variants_.size() > 1) {
+      for (const std::string& variant : variants_) adapter_.variant(variant, variant_info(variant));
     } else {
       ci.notes += " (" + apis_[kOneShot] + ")";
     }
@@ -208,8 +225,21 @@ class Library {
     std::function<void(Trial&)> bulk, keys;
   };
 
+  // A row of several: its calls, its traits ("api": the variant, "incremental" for `stream`) and
+  // the library's algorithms it does not compute.
+  VariantInfo variant_info(const std::string& variant) {
+    VariantInfo v{.label = variant == kOneShot ? id_ : id_ + ":" + variant,
+                  .notes = apis_[variant],
+                  .traits = {{"api", variant == kIncremental ? "incremental" : variant}}};
+    v.traits.insert(v.traits.end(), traits_[variant].begin(), traits_[variant].end());
+    for (const auto& a : algorithms())
+      if (runs_[kOneShot].count(std::string(a.name)) && !runs_[variant].count(std::string(a.name)))
+        v.not_applicable_at.emplace_back(a.name, "this library's " + variant + " API does not compute " + std::string(a.label));
+    return v;
+  }
+
   template <class Fn>
-  Library& add_call(const char* api_kind, Algorithm id, std::string api, Fn fn) {
+  Library& add_call(const std::string& api_kind, Algorithm id, std::string api, Fn fn) {
     const AlgorithmInfo& a = info(id);
     add_runs(api_kind, a.name, &a, a.digest_bytes, std::move(fn));
     std::string& apis = apis_[api_kind];
@@ -217,7 +247,7 @@ class Library {
     return *this;
   }
   template <class Fn>
-  void add_runs(const char* api_kind, std::string_view name, const AlgorithmInfo* a, std::size_t digest_bytes, Fn fn) {
+  void add_runs(const std::string& api_kind, std::string_view name, const AlgorithmInfo* a, std::size_t digest_bytes, Fn fn) {
     runs_[api_kind][std::string(name)] = {[a, digest_bytes, fn](Trial& t) mutable { run_bulk(t, a, digest_bytes, fn); },
                                           [a, digest_bytes, fn](Trial& t) mutable { run_keys(t, a, digest_bytes, fn); }};
   }
@@ -232,8 +262,10 @@ class Library {
 
   std::string id_;
   Adapter adapter_;
+  std::vector<std::string> variants_{kOneShot};              // the API kinds, in the rows' order
   std::map<std::string, std::map<std::string, Runs>> runs_;  // API kind -> algorithm -> its cases
   std::map<std::string, std::string> apis_;                  // API kind -> the calls, as the notes say
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> traits_;  // API kind -> its row's own facts
 };
 
 }  // namespace benchbox::hashing
