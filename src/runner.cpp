@@ -388,7 +388,7 @@ std::vector<std::vector<char>> Runner::open_rows(const std::vector<PointRows*>& 
       const std::size_t i = of[k];
       const RowContext row = p->context(i, settings_, executor_);
       // Only rows of one repetition per process in every round pair; a cold row's processes are its figure.
-      const bool repeatable = processes_of(row) == settings_.processes && p->rows[i].rounds.size() == p->rows[i].values.size();
+      const bool repeatable = row.spec.trials == CaseSpec::Trials::repeated && p->rows[i].rounds.size() == p->rows[i].values.size();
       const bool wanted = now[k].standing.open || now[k].standing.pairs_open;
       if (!wanted || !repeatable || p->rows[i].processes >= kMostProcessesPerRow) continue;
       in.back()[i] = true;
@@ -442,15 +442,19 @@ void Runner::run_rounds(std::vector<PointRows*>& points, Results& results, const
       break;
     }
     run_round(points, in, r, first, results, observer);
-    if (interrupted()) return;
+    if (interrupted()) break;
   }
+  // Every row is a result, with the processes the budget gave it (at least the first round's);
+  // interrupted, only a row that has its first set (a row cut short in it counts as unfinished).
   for (auto* p : points)
     for (std::size_t i = 0; i < p->rows.size(); ++i) {
-      if (!p->measuring[i]) continue;
+      const unsigned least = interrupted() ? processes_of(p->context(i, settings_, executor_)) : 1;
+      if (!p->measuring[i] || p->rows[i].processes < least) continue;
       end_measurement(p->context(i, settings_, executor_), p->rows[i]);
       p->measuring[i] = false;
       record(std::move(p->rows[i]), results, observer);
     }
+  if (interrupted()) stopped = "interrupted";
   record_rounds(results, first, r, stopped);
 }
 

@@ -14,6 +14,9 @@ inline constexpr auto case_id = enum_names<Case>("bulk", "keys");
 // The axes' names.
 inline constexpr const char* kAlgorithmAxis = "algorithm";
 inline constexpr const char* kSizeAxis = "size";
+// bulk: where the input starts, in bytes past a 64-byte boundary (AVX-512 code moves with it).
+inline constexpr const char* kOffsetAxis = "offset";
+inline constexpr int kDefaultOffset = 16;
 
 // The counts a trial reports beside done and checksum (module.cpp's verify, and its figures).
 namespace proof {

@@ -85,6 +85,23 @@ void report_known_answers(Trial& trial, const AlgorithmInfo* algorithm, Fn& fn) 
   for (std::size_t i = 0; i < prints.size(); ++i) trial.count(proof::kKnownAnswerPrefix + std::to_string(i + 1), prints[i]);
 }
 
+// The bulk input, `offset` bytes past a 64-byte boundary (the axis): where it starts moves
+// AVX-512 code by up to 1.4x, so it is the point's, not malloc's.
+class PlacedInput {
+ public:
+  PlacedInput(std::size_t n, std::size_t offset) : storage_(n + 128) {
+    const auto at = reinterpret_cast<std::uintptr_t>(storage_.data());
+    start_ = storage_.data() + ((64 - at % 64) % 64) + offset;
+    const auto bytes = input_bytes(n);
+    std::memcpy(start_, bytes.data(), n);
+  }
+  const std::uint8_t* data() const { return start_; }
+
+ private:
+  std::vector<std::uint8_t> storage_;
+  std::uint8_t* start_ = nullptr;
+};
+
 // bulk: the input of the point's size hashed `ops` times; the digest of the last call (written
 // over a poisoned buffer) is the trial's checksum, which the driver compares across libraries.
 // `a`: null for the floor, which computes no algorithm.
@@ -92,8 +109,8 @@ template <class Fn>
 void run_bulk(Trial& trial, const AlgorithmInfo* a, std::size_t digest_bytes, Fn& fn) {
   const auto n = static_cast<std::size_t>(trial.param(kSizeAxis));
   // One process runs one (case, point, variant): the statics of these functions, keyed by the
-  // call's type, never see a second size or algorithm.
-  static const std::vector<std::uint8_t> in = input_bytes(n);
+  // call's type, never see a second size, offset or algorithm.
+  static const PlacedInput in(n, static_cast<std::size_t>(trial.param(kOffsetAxis)));
   alignas(64) std::uint8_t digest[kMaxDigest];
   const std::uint64_t ops = trial.ops();
   trial.start();
