@@ -205,8 +205,10 @@ RunObserver live_observer(const PreparedRun& run, const Results& results, std::F
 
 // What the run shows as it goes, and the results file written as rows finish, at most once a
 // second: a finished row not yet written is written by the first row or process to come a second
-// after the last write, and at the end of the run, interrupted or not (measure). A run killed
-// outright loses at most its last second's rows and the process then running. Writing the whole
+// after the last write, and at the end of the run, interrupted or not (measure). Rows are done
+// when their batch's rounds end (the budget's rounds may reopen any row until then): a run killed
+// outright (SIGKILL, out of memory) loses its batch's rows; Ctrl-C and SIGTERM keep every row that
+// has its first set. Writing the whole
 // file after every row was quadratic in the rows (the hashing suite's 7 MB file, 2,500 times).
 RunObserver observer_of(const PreparedRun& run, const Results& results, const CliHost& host) {
   RunObserver observer = run.live() ? live_observer(run, results, host.out) : RunObserver{};

@@ -484,6 +484,7 @@ void fail_measurement(Measurement& m, std::string reason) {
   m.status = Status::failed;
   m.reason = std::move(reason);
   m.values.clear();
+  m.rounds.clear();
   m.extra_figures.clear();
   m.proof.reset();  // a failed row proves nothing, whatever an earlier process showed
 }

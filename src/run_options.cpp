@@ -233,6 +233,8 @@ void add_counting_and_pinning(const RunOptions& o, RunSettings& s) {
   s.instructions = o.instructions;
   if (s.instructions && s.counters)
     throw std::invalid_argument("--counters and --instructions contradict each other: instructions are counted under Callgrind");
+  if (s.instructions && o.given("--budget"))
+    throw std::invalid_argument("--budget spends time on rounds; --instructions counts once, deterministically");
   if (s.instructions) {
     // Counting is deterministic: one repetition in one process says it all. Without --ops the
     // count is decided by instructions (measurement.cpp, instructions_count).

@@ -97,8 +97,8 @@ void add_new_points(const CaseSpec& c, std::vector<Point> new_points, std::vecto
       points.push_back({&c, std::move(p)});
 }
 
-// A row goes into the results (and the results file) as soon as it is done: an interruption
-// loses nothing finished.
+// A row goes into the results (and the results file) as soon as it is done (failed at once;
+// measured when its batch's rounds end): an interruption loses nothing finished.
 void record(Measurement&& m, Results& results, const RunObserver& observer) {
   results.measurements.push_back(std::move(m));
   if (observer.measured) observer.measured(results.measurements.back());
@@ -354,9 +354,16 @@ void Runner::run_round(std::vector<PointRows*>& points, const std::vector<std::v
       const RowContext row = p.context(i, settings_, executor_);
       if (observer.process_started) observer.process_started(r + 1, first, *p.point, p.rows[i].row_name());
       const double before = executor_.seconds();
+      // A row past its first set is a result already: a process cut short by an interruption
+      // must not take its earlier values with it (fail_measurement clears them).
+      std::optional<Measurement> kept;
+      if (r >= first) kept = p.rows[i];
       const bool ok = measure_process(row, p.rows[i].processes, p.rows[i]);
       p.seconds[i] += executor_.seconds() - before;
-      if (!ok && interrupted()) return;  // cut short: not a result, and not recorded
+      if (!ok && interrupted()) {
+        if (kept) p.rows[i] = std::move(*kept);
+        return;  // cut short: not a result, and not recorded
+      }
       if (ok) {
         if (p.rows[i].values.size() == p.rows[i].processes) p.rows[i].rounds.push_back(r);
         continue;
@@ -398,6 +405,21 @@ std::vector<std::vector<char>> Runner::open_rows(const std::vector<PointRows*>& 
   return in;
 }
 
+namespace {
+
+// "a; b": the batches' reasons, each once.
+std::string joined_once(const std::string& reasons, const std::string& reason) {
+  if (reasons.empty()) return reason;
+  for (std::size_t start = 0; start <= reasons.size();) {
+    const std::size_t end = std::min(reasons.find("; ", start), reasons.size());
+    if (reasons.compare(start, end - start, reason) == 0) return reasons;
+    start = end + 2;
+  }
+  return reasons + "; " + reason;
+}
+
+}  // namespace
+
 void Runner::record_rounds(Results& results, unsigned first, unsigned rounds, const std::string& stopped) const {
   auto& record = results.context["rounds"];
   if (!record.is_object()) record = nlohmann::json::object();
@@ -405,7 +427,7 @@ void Runner::record_rounds(Results& results, unsigned first, unsigned rounds, co
   record = {{"budget_seconds", settings_.budget ? nlohmann::json(settings_.budget->count()) : nlohmann::json(nullptr)},
             {"first", first},
             {"rounds", most},
-            {"stopped", record.contains("stopped") && record["stopped"] != stopped ? record["stopped"].get<std::string>() + "; " + stopped : stopped},
+            {"stopped", joined_once(record.value("stopped", std::string()), stopped)},
             {"seconds", executor_.seconds() - started_}};
 }
 
@@ -501,7 +523,7 @@ void Runner::run(const std::vector<CasePoint>& points, Results& results, const R
     for (std::size_t k = batch_begin; k < prepared.size(); ++k) batch.push_back(&prepared[k]);
     // Case by case, each batch may spend up to its share of what is left of the budget.
     const double budget = settings_.budget ? static_cast<double>(settings_.budget->count()) : 0;
-    const double left = started_ + budget - executor_.seconds();
+    const double left = std::max(0.0, started_ + budget - executor_.seconds());
     const double deadline = executor_.seconds() + left * static_cast<double>(batch.size()) /
                                                       static_cast<double>(points.size() - batch_begin);
     if (!interrupted()) run_rounds(batch, results, observer, deadline);

@@ -64,26 +64,49 @@ std::optional<std::vector<double>> paired_ratios(const Measurement& better, cons
   return ratios;
 }
 
+namespace {
+
+// A ratio known exactly: its median, and its interval the same.
+Summary exact_ratio(double r) {
+  Summary s;
+  s.n = 1, s.median = s.ci_low = s.ci_high = r, s.ci_level = 1;
+  return s;
+}
+
+// Two rows without rounds in common: their medians' intervals, every corner of the two.
+Summary unpaired_ratio(const FigureSpec& f, const Summary& b, const Summary& w) {
+  Summary r;
+  r.n = std::min(b.n, w.n);
+  r.ci_level = std::min(b.ci_level, w.ci_level);
+  r.median = worse_over_better(f, b.median, w.median);
+  r.ci_low = r.ci_high = r.median;
+  for (double x : {b.ci_low, b.ci_high})
+    for (double y : {w.ci_low, w.ci_high}) {
+      const double corner = worse_over_better(f, x, y);
+      r.ci_low = std::min(r.ci_low, corner), r.ci_high = std::max(r.ci_high, corner);
+    }
+  return r;
+}
+
+}  // namespace
+
 PairJudgement judge_pair(const Measurement& better, const Measurement& worse) {
   PairJudgement j;
   const FigureSpec& f = better.figure;
-  if (f.deterministic()) {  // exact: equal, or not
-    const double r = better.summary.median > 0 ? worse_over_better(f, better.summary.median, worse.summary.median) : 1;
-    j.ratio.n = 1, j.ratio.median = j.ratio.ci_low = j.ratio.ci_high = r, j.ratio.ci_level = 1;
-    j.verdict = r == 1 ? PairVerdict::tied : PairVerdict::different;
+  const double b = better.summary.median, w = worse.summary.median;
+  // Exact figures, single values of a figure not from the clock (a conformance score), and zeros
+  // (a ratio to 0 says nothing of a spread): equal, or not.
+  const bool single = !f.noisy_clock() && better.summary.n == 1 && worse.summary.n == 1;
+  if (f.deterministic() || single || !(b > 0) || !(w > 0)) {
+    j.ratio = exact_ratio(b > 0 && w > 0 ? worse_over_better(f, b, w) : b == w ? 1 : 0);
+    j.verdict = b == w ? PairVerdict::tied : PairVerdict::different;
     return j;
   }
   if (auto ratios = paired_ratios(better, worse)) {
     j.ratio = summarize(std::move(*ratios));
-  } else {  // no common rounds: the medians' intervals, each at its worst
+  } else {
     j.paired = false;
-    const Summary &b = better.summary, &w = worse.summary;
-    j.ratio.n = std::min(b.n, w.n);
-    j.ratio.ci_level = std::min(b.ci_level, w.ci_level);
-    j.ratio.median = b.median > 0 ? worse_over_better(f, b.median, w.median) : 1;
-    const double x = b.ci_high > 0 ? worse_over_better(f, b.ci_high, f.lower_is_better ? w.ci_low : w.ci_high) : 0;
-    const double y = b.ci_low > 0 ? worse_over_better(f, b.ci_low, f.lower_is_better ? w.ci_high : w.ci_low) : 0;
-    j.ratio.ci_low = std::min({x, y, j.ratio.median}), j.ratio.ci_high = std::max({x, y, j.ratio.median});
+    j.ratio = unpaired_ratio(f, better.summary, worse.summary);
   }
   j.verdict = verdict_of(j.ratio, f.noisy_clock());
   return j;

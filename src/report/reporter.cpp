@@ -165,7 +165,7 @@ std::string CaseGroup::unstable_legend() {
 }
 
 std::string CaseGroup::tie_legend() {
-  return fmt::format("2=: a shared rank: the row and the one above it are not known apart (their ratio, paired round by "
+  return fmt::format("= after a rank (2=): a shared rank: the row and the one above it are not known apart (their ratio, paired round by "
                      "round, does not lie more than {:.0f}% beyond 1 over its whole 95% interval); ranked apart, they differ",
                      100 * kNoiseFloor);
 }

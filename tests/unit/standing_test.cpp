@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 
+#include "measurement.hpp"
 #include "runner.hpp"
 #include "unit/fake_executor.hpp"
 
@@ -206,4 +207,45 @@ TEST(Budget, DecidedQuestionsEndTheRunBeforeTheBudget) {
   const Results r = run_budgeted(fake, budgeted(600));
   for (const auto& m : r.measurements) EXPECT_EQ(m.processes, 9u) << m.library;
   EXPECT_EQ(r.context.at("rounds").at("stopped"), "every question decided");
+}
+
+TEST(Standing, ARateWithoutCommonRoundsIsJudgedOnEveryCornerOfItsIntervals) {
+  Measurement fast, slow;
+  for (Measurement* m : {&fast, &slow}) {
+    m->status = Status::ok;
+    m->figure = FigureSpec::rate("mb_per_s", "bytes", 1e6, "MB/s");
+  }
+  fast.summary.n = slow.summary.n = 9;
+  fast.summary.ci_level = slow.summary.ci_level = 0.95;
+  fast.summary.median = 100, fast.summary.ci_low = 90, fast.summary.ci_high = 110;
+  slow.summary.median = 95, slow.summary.ci_low = 85, slow.summary.ci_high = 105;
+  const PairJudgement j = judge_pair(fast, slow);
+  EXPECT_FALSE(j.paired);
+  EXPECT_NEAR(j.ratio.ci_low, 90.0 / 105, 1e-9);
+  EXPECT_NEAR(j.ratio.ci_high, 110.0 / 85, 1e-9);
+  EXPECT_EQ(j.verdict, PairVerdict::open);
+}
+
+TEST(Standing, SingleValuesOfAFigureNotFromTheClockAreEqualOrNot) {
+  Measurement a, b;
+  for (Measurement* m : {&a, &b}) {
+    m->status = Status::ok;
+    m->figure = FigureSpec::score("score");
+  }
+  a.values = {100}, b.values = {99};
+  a.summary = summarize(a.values), b.summary = summarize(b.values);
+  EXPECT_EQ(judge_pair(a, b).verdict, PairVerdict::different);
+  b.values = {100};
+  b.summary = summarize(b.values);
+  EXPECT_EQ(judge_pair(a, b).verdict, PairVerdict::tied);
+}
+
+TEST(Standing, ARowThatFailsAfterSomeRoundsKeepsNoRoundsAndItsFileLoads) {
+  Results r;
+  std::mt19937_64 rng(1);
+  r.measurements.push_back(row("fails", 10, 0.01, spells(3, rng), rng));
+  r.measurements[0].point = Point::of(AxisValue::of(2));
+  fail_measurement(r.measurements[0], "killed by signal 9");
+  EXPECT_TRUE(r.measurements[0].rounds.empty());
+  EXPECT_NO_THROW(results_from_json(to_json(r)));
 }

@@ -198,7 +198,7 @@ TEST(TextReport, RankFollowsTheFigureAndTiesShare) {
   EXPECT_NE(table.find("\n  2=  b "), std::string::npos) << table;
   EXPECT_NE(table.find("\n   1  a "), std::string::npos) << table;
   EXPECT_NE(table.find("\n  2=  c "), std::string::npos) << table;
-  EXPECT_NE(table.find("\n2=: a shared rank"), std::string::npos) << table;
+  EXPECT_NE(table.find("\n= after a rank (2=): a shared rank"), std::string::npos) << table;
 }
 
 // One column of marks, and a legend line for each mark used.

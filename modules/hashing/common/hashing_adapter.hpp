@@ -102,6 +102,12 @@ class PlacedInput {
   std::uint8_t* start_ = nullptr;
 };
 
+// The point's offset axis, optional: left out at its default.
+inline std::size_t offset_of(const Trial& trial) {
+  const std::string fallback = std::to_string(kDefaultOffset);
+  return static_cast<std::size_t>(std::stoul(std::string(trial.param_text_or(kOffsetAxis, fallback))));
+}
+
 // bulk: the input of the point's size hashed `ops` times; the digest of the last call (written
 // over a poisoned buffer) is the trial's checksum, which the driver compares across libraries.
 // `a`: null for the floor, which computes no algorithm.
@@ -110,7 +116,7 @@ void run_bulk(Trial& trial, const AlgorithmInfo* a, std::size_t digest_bytes, Fn
   const auto n = static_cast<std::size_t>(trial.param(kSizeAxis));
   // One process runs one (case, point, variant): the statics of these functions, keyed by the
   // call's type, never see a second size, offset or algorithm.
-  static const PlacedInput in(n, static_cast<std::size_t>(trial.param(kOffsetAxis)));
+  static const PlacedInput in(n, offset_of(trial));
   alignas(64) std::uint8_t digest[kMaxDigest];
   const std::uint64_t ops = trial.ops();
   trial.start();
