@@ -366,9 +366,12 @@ void Runner::run_round(std::vector<PointRows*>& points, const std::vector<std::v
       }
       if (ok) {
         if (p.rows[i].values.size() == p.rows[i].processes) p.rows[i].rounds.push_back(r);
-        continue;
+        // Without a budget a row is done with its last process: recorded now, as it was before
+        // the budget. With one, at the end of the rounds, which may reopen any row.
+        if (settings_.budget || p.rows[i].processes < processes_of(row)) continue;
+        end_measurement(row, p.rows[i]);
       }
-      p.measuring[i] = false;  // failed: recorded now
+      p.measuring[i] = false;  // done, or failed: recorded now
       record(std::move(p.rows[i]), results, observer);
     }
   }

@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "columns.hpp"
 #include "numbers.hpp"
@@ -111,7 +112,8 @@ std::string abbreviated(const std::string& title) {
 namespace {
 
 struct Layout {
-  std::vector<std::string> titles;
+  std::vector<std::string> titles;  // each column's title, or its lower line
+  std::vector<std::string> uppers;  // the upper line of a title split in two, else empty
   std::vector<std::size_t> widths;  // each with the gap before it
   std::size_t number_gap = 2;       // between two right-aligned columns
   std::size_t gap_before(const CaseTable& t, std::size_t i) const {
@@ -151,26 +153,46 @@ std::size_t cells_width(const CaseGroup& g, const CaseTable& t, const ColumnChoi
   return w;
 }
 
+// A title over two lines, split at the space that makes the wider half narrowest ("peak" over
+// "MiB"); whole words only, never at a '/' ("bytes/" over "message" read as "message").
+std::pair<std::string, std::string> split_at_space(const std::string& t) {
+  std::pair<std::string, std::string> best{"", t};
+  std::size_t best_width = display_width(t);
+  for (std::size_t i = 1; i + 1 < t.size(); ++i) {
+    if (t[i] != ' ') continue;
+    const std::size_t w = std::max(display_width(t.substr(0, i)), display_width(t.substr(i + 1)));
+    if (w < best_width) best = {t.substr(0, i), t.substr(i + 1)}, best_width = w;
+  }
+  return best;
+}
+
 // Each column as wide as its widest cell or title; while the table is wider than `width`, the
-// titles wider than their cells are abbreviated, the one that saves most first.
+// titles wider than their cells go on two lines where a space allows it, then are abbreviated,
+// the change that saves most first.
 Layout layout_with(const std::vector<std::size_t>& cells, const CaseTable& t, std::size_t width, std::size_t number_gap) {
   Layout l;
   l.number_gap = number_gap;
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     l.titles.push_back(t.columns[i].title);
+    l.uppers.emplace_back();
     l.widths.push_back(std::max(cells[i], display_width(t.columns[i].title)) + l.gap_before(t, i));
   }
-  while (l.total() > width) {
-    std::size_t best = 0, saving = 0;
-    for (std::size_t i = 0; i < t.columns.size(); ++i) {
-      if (l.titles[i] != t.columns[i].title) continue;
-      const std::size_t w = std::max(cells[i], display_width(abbreviated(t.columns[i].title))) + l.gap_before(t, i);
-      if (w < l.widths[i] && l.widths[i] - w > saving) best = i, saving = l.widths[i] - w;
+  for (const bool abbreviate : {false, true})
+    while (l.total() > width) {
+      std::size_t best = 0, saving = 0;
+      std::pair<std::string, std::string> best_title;
+      for (std::size_t i = 0; i < t.columns.size(); ++i) {
+        if (l.titles[i] != t.columns[i].title && !abbreviate) continue;
+        if (abbreviate && (!l.uppers[i].empty() || l.titles[i] != t.columns[i].title)) continue;
+        const auto title = abbreviate ? std::pair{std::string(), abbreviated(t.columns[i].title)} : split_at_space(t.columns[i].title);
+        const std::size_t w = std::max({cells[i], display_width(title.first), display_width(title.second)}) + l.gap_before(t, i);
+        if (w < l.widths[i] && l.widths[i] - w > saving) best = i, saving = l.widths[i] - w, best_title = title;
+      }
+      if (saving == 0) break;
+      l.uppers[best] = best_title.first;
+      l.titles[best] = best_title.second;
+      l.widths[best] -= saving;
     }
-    if (saving == 0) break;
-    l.titles[best] = abbreviated(t.columns[best].title);
-    l.widths[best] -= saving;
-  }
   return l;
 }
 
@@ -211,7 +233,7 @@ std::string status_line(const CaseTable& t, const Layout& l, const Measurement& 
 std::string abbreviations_line(const CaseTable& t, const Layout& l) {
   std::vector<std::string> named;
   for (std::size_t i = 0; i < t.columns.size(); ++i)
-    if (l.titles[i] != t.columns[i].title) named.push_back(l.titles[i] + ": " + t.columns[i].title);
+    if (l.uppers[i].empty() && l.titles[i] != t.columns[i].title) named.push_back(l.titles[i] + ": " + t.columns[i].title);
   if (named.empty()) return "";
   return wrapped(fmt::format("{} (titles too wide for the table: each word of four letters or more to its first letter and "
                              "the consonants after it, at most three)",
@@ -279,6 +301,7 @@ std::string case_table(const CaseGroup& g, const ColumnChoice& asked) {
   // Every column is asked for to be seen, whatever the width: titles stay on one line.
   const Layout l = layout_of(g, t, choice, choice.full_names ? SIZE_MAX : kWidth);
   std::string out;
+  if (std::any_of(l.uppers.begin(), l.uppers.end(), [](const std::string& u) { return !u.empty(); })) out += cells_line(t, l, l.uppers);
   out += cells_line(t, l, l.titles);
   std::size_t next = 0;  // the verified rows' cells, in the group's order
   for (const auto* m : g.rows) out += m->ok() ? cells_line(t, l, t.rows[next++].cells) : status_line(t, l, *m, choice);

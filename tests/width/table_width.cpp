@@ -68,9 +68,11 @@ void make_worst(Results& r, const Module& module, const std::string& longest_id)
     const CaseSpec* spec = module.find_case(m.case_id);
     const std::size_t values = spec ? most_values(module, *spec) : 1;
     if (values >= 4) m.modes = {m.summary.median, 2 * m.summary.median + 1};
-    if (values >= 2 && !m.figure.deterministic()) {  // unsure, and a shared rank of two digits: "10="
+    if (values >= 2 && !m.figure.deterministic()) {  // unsure, and a shared rank as wide as its table allows
       m.standing.open = m.standing.shared = true;
-      m.standing.rank = 10;
+      m.standing.rank = static_cast<unsigned>(std::count_if(r.measurements.begin(), r.measurements.end(), [&](const Measurement& o) {
+        return o.ok() && o.case_id == m.case_id && o.point == m.point;
+      }));
     }
     if (m.reference || !renamed.insert(m.case_id + " " + m.param_label).second) continue;
     if (longest_id.size() > m.row_name().size()) m.library = longest_id, m.variant.clear();
