@@ -2,6 +2,7 @@
 // that what the host did in a round (a slow spell, a frequency step) cancels out.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -11,6 +12,12 @@ namespace benchbox {
 
 // Rows whose k-th value is the k-th round's (one value per process): what pairing needs.
 bool one_value_per_round(const Measurement& m);
+
+// Whether two rows pair round by round: both with their rounds recorded, or (files before schema
+// 4) as many values, the k-th value then the k-th round's.
+bool rounds_known(const Measurement& a, const Measurement& b);
+// Each round's value of a row of one value per round, by its recorded round (or its index).
+std::map<unsigned, double> values_by_round(const Measurement& m);
 
 // A figure from the clock (time or rate), divided round by round by the geometric mean of the
 // other rows of its point: of `rows`, those of the same module, case, point and figure, with as

@@ -1,5 +1,7 @@
 #include "standing.hpp"
 
+#include "pairing.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -29,36 +31,20 @@ PairVerdict verdict_of(const Summary& ratio, bool noisy) {
 
 namespace {
 
-// The round of a row's k-th value: its own record, or k for rows of one value per round written
-// before rounds were recorded.
-std::optional<unsigned> round_of(const Measurement& m, std::size_t k) {
-  if (m.rounds.size() == m.values.size()) return m.rounds[k];
-  if (m.values.size() == m.processes) return static_cast<unsigned>(k);
-  return std::nullopt;
-}
-
 // How many times worse `worse` is than `better`, for one pair of values (>= 1 when it is worse).
 double worse_over_better(const FigureSpec& f, double better, double worse) { return f.lower_is_better ? worse / better : better / worse; }
 
 }  // namespace
 
 std::optional<std::vector<double>> paired_ratios(const Measurement& better, const Measurement& worse) {
-  // Rounds not recorded (files before schema 4): only rows of as many values pair, value k with value k.
-  const bool recorded = better.rounds.size() == better.values.size() && worse.rounds.size() == worse.values.size();
-  if (!recorded && better.values.size() != worse.values.size()) return std::nullopt;
-  std::map<unsigned, double> by_round;
-  for (std::size_t k = 0; k < better.values.size(); ++k) {
-    const auto r = round_of(better, k);
-    if (!r) return std::nullopt;
-    by_round[*r] = better.values[k];
-  }
+  // One value per process, in rounds both can name (pairing.hpp).
+  if (better.values.size() != better.processes || worse.values.size() != worse.processes || !rounds_known(better, worse))
+    return std::nullopt;
+  const auto theirs = values_by_round(better);
   std::vector<double> ratios;
-  for (std::size_t k = 0; k < worse.values.size(); ++k) {
-    const auto r = round_of(worse, k);
-    if (!r) return std::nullopt;
-    const auto b = by_round.find(*r);
-    if (b == by_round.end() || !(b->second > 0) || !(worse.values[k] > 0)) continue;
-    ratios.push_back(worse_over_better(better.figure, b->second, worse.values[k]));
+  for (const auto& [round, w] : values_by_round(worse)) {
+    const auto b = theirs.find(round);
+    if (b != theirs.end() && b->second > 0 && w > 0) ratios.push_back(worse_over_better(better.figure, b->second, w));
   }
   if (ratios.size() < 2) return std::nullopt;
   return ratios;
