@@ -264,7 +264,7 @@ bool tied_over_points(const std::string& better, const std::string& worse, const
   }
   if (n == 0) return false;  // never side by side: nothing says they tie
   const double mean = sum / static_cast<double>(n), half = 1.96 * std::sqrt(variance) / static_cast<double>(n);
-  return mean - half <= std::log1p(kNoiseFloor);
+  return std::fabs(mean) - half <= std::log1p(kNoiseFloor);  // either way round: over these points the order may differ
 }
 
 // Each row's place: shared with the row above where the two are tied.
