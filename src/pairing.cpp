@@ -11,7 +11,8 @@ namespace benchbox {
 bool one_value_per_round(const Measurement& m) { return m.ok() && m.values.size() == m.processes; }
 
 bool rounds_known(const Measurement& a, const Measurement& b) {
-  return (a.rounds.size() == a.values.size() && b.rounds.size() == b.values.size()) || a.values.size() == b.values.size();
+  const bool a_recorded = a.rounds.size() == a.values.size(), b_recorded = b.rounds.size() == b.values.size();
+  return a_recorded == b_recorded && (a_recorded || a.values.size() == b.values.size());
 }
 
 std::map<unsigned, double> values_by_round(const Measurement& m) {

@@ -13,8 +13,8 @@ namespace benchbox {
 // Rows whose k-th value is the k-th round's (one value per process): what pairing needs.
 bool one_value_per_round(const Measurement& m);
 
-// Whether two rows pair round by round: both with their rounds recorded, or (files before schema
-// 4) as many values, the k-th value then the k-th round's.
+// Whether two rows pair round by round: both with their rounds recorded, or neither (files before
+// schema 4) and as many values, the k-th value then the k-th round's.
 bool rounds_known(const Measurement& a, const Measurement& b);
 // Each round's value of a row of one value per round, by its recorded round (or its index).
 std::map<unsigned, double> values_by_round(const Measurement& m);

@@ -222,7 +222,7 @@ std::string column_phrase(const CaseGroup& g, const TableColumn& c) {
     }
     case Column::peak: return "peak MiB: largest resident memory of the row's processes";
     case Column::reps:
-      return g.rounds_note.empty() ? "reps: timed repetitions" : "reps: timed repetitions, one per process (" + g.rounds_note + ")";
+      return g.rounds_note.empty() ? "reps: timed repetitions" : "reps: timed repetitions (processes: " + g.rounds_note + ")";
     case Column::counters: return c.key == "cycles" ? "cycles/op, instr/op: per operation, from hardware counters" : "";
     case Column::modes: return "two modes: the medians of the two groups the row's processes fell into";
     default: return "";
