@@ -1,6 +1,7 @@
 #include "compare.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -9,6 +10,7 @@
 #include "report/context.hpp"
 #include "report/numbers.hpp"
 #include "pairing.hpp"
+#include "standing.hpp"
 #include "statistics.hpp"
 
 namespace benchbox {
@@ -98,6 +100,14 @@ bool runs_separated(const std::vector<double>& old_levels, const std::vector<dou
   return *old_high < *new_low || *new_high < *old_low;
 }
 
+// A side's rank of the row: one text when its runs agree, "2=/3" when they do not.
+std::string ranks_of(const RowRuns& side) {
+  std::vector<std::string> ranks;
+  for (const auto* m : side.rows) ranks.push_back(rank_text(*m));
+  if (std::all_of(ranks.begin(), ranks.end(), [&](const std::string& x) { return x == ranks.front(); })) return ranks.front();
+  return fmt::format("{}", fmt::join(ranks, "/"));
+}
+
 // Exact counts (instructions under Callgrind) are the same on every run of the same code: their
 // relative change is the verdict, with no rank test (one value against one can never be
 // significant). Timed figures go through the U test, on the rounds' paired ratios where both
@@ -115,6 +125,8 @@ ComparedRow compared(const RowRuns& old_side, const RowRuns& new_side, const Com
   r.figure = o.figure;
   r.point = o.point;
   r.cpus = o.cpus;
+  r.old_rank = ranks_of(old_side);
+  r.new_rank = ranks_of(new_side);
   const auto old_values = old_side.values(), new_values = new_side.values();
   r.old_median = median_of(old_values);
   r.new_median = median_of(new_values);
@@ -304,8 +316,8 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
                                       r.cpus > 1 ? fmt::format(" (unpinned, {} CPUs)", r.cpus) : "");
     if (h != heading) {
       heading = h;
-      out += fmt::format("\n{} ({}, {})\n{:<16} {:>12} {:>12} {:>9} {:>11} {:>9} {:>9}  {}\n", h, r.figure.label,
-                         r.figure.direction(), "library", fmt::format("old {}", r.figure.label),
+      out += fmt::format("\n{} ({}, {})\n{:<16} {:>9} {:>12} {:>12} {:>9} {:>11} {:>9} {:>9}  {}\n", h, r.figure.label,
+                         r.figure.direction(), "library", "rank", fmt::format("old {}", r.figure.label),
                          fmt::format("new {}", r.figure.label), "change", "paired chg", "p-value", "q-value", "verdict");
     }
     std::string verdict = to_string(r.verdict);
@@ -313,7 +325,8 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
     if (r.regression) verdict += "  REGRESSION";
     if (r.machine_change) verdict += "  (the reference: the machine's change)";
     if (!r.verified) verdict += "  [not verified]";
-    out += fmt::format("{:<16} {:>12} {:>12} {:>+8.1f}% {:>11} {:>9} {:>9}  {}\n", r.library, format_value(r.old_median),
+    const std::string rank = r.old_rank == r.new_rank ? r.new_rank : r.old_rank + "->" + r.new_rank;
+    out += fmt::format("{:<16} {:>9} {:>12} {:>12} {:>+8.1f}% {:>11} {:>9} {:>9}  {}\n", r.library, rank, format_value(r.old_median),
                        format_value(r.new_median), 100 * r.change,
                        r.ratio_change ? fmt::format("{:+.1f}%", 100 * *r.ratio_change) : "-",
                        r.p ? fmt::format("{:.3f}", *r.p) : "exact", r.q ? fmt::format("{:.3f}", *r.q) : "exact", verdict);
@@ -329,7 +342,8 @@ std::string render_comparison(const Comparison& c, const CompareOptions& opt) {
     }
   }
   out += fmt::format(
-      "\nVerdicts: two-sided Mann-Whitney U test over the rounds' paired ratios where paired chg is shown, over the "
+      "\nrank: the row's place among its case's rows, old->new where it moved (2=: a shared rank, the rows not told "
+      "apart in that run; a side's runs joined by / where they differ).\nVerdicts: two-sided Mann-Whitney U test over the rounds' paired ratios where paired chg is shown, over the "
       "repetitions otherwise (exact counts: their change alone); q-value: the p-value adjusted for every row compared "
       "at once (Benjamini-Hochberg: of the rows called better or worse, a fraction {0:g} at most is expected to be false "
       "alarms); "

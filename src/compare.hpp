@@ -31,6 +31,9 @@ struct ComparedRow {
   FigureSpec figure;
   Point point;
   unsigned cpus = 1;  // more than 1: the case ran unpinned on that many CPUs
+  // Where the row stood among its point's rows in each side (standing.hpp: "2=" for a shared
+  // rank; a side's runs joined by "/" where they differ).
+  std::string old_rank, new_rank;
   double old_median = 0, new_median = 0;
   double change = 0;  // (new - old) / old
   // The change of the row's ratio to the geometric mean of the case's other rows in its own

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report/numbers.hpp"
+#include "standing.hpp"
 
 namespace benchbox {
 
@@ -39,11 +40,13 @@ std::optional<std::string> others_on_measured_cpu(const Results& results) {
 // modes, other programs, steal, unstable).
 void add_run_findings(Results& results) {
   auto& versions = results.context["libraries"] = nlohmann::json::object();
-  std::vector<std::string> unstable;
+  std::vector<std::string> unstable, untold;
   for (const auto& m : results.measurements) {
     if (!m.version.empty()) versions[m.library] = m.version;
     if (m.unstable())
       unstable.push_back(fmt::format("{} ({} {}: {})", m.row_name(), m.case_id, m.param_label, m.standing.why));
+    else if (m.ok() && m.standing.open && m.standing.shared)
+      untold.push_back(fmt::format("{} ({} {}: {})", m.row_name(), m.case_id, m.param_label, m.standing.why));
   }
   std::vector<std::string> bimodal, stolen;
   for (const auto& m : results.measurements) {
@@ -62,11 +65,17 @@ void add_run_findings(Results& results) {
     results.warnings.push_back(fmt::format("the host took CPU time (steal) while these rows ran: {}; interleaved rounds spread it "
                                            "over every library, but a rerun on a quieter host is better",
                                            fmt::join(stolen, ", ")));
+  const auto ok_rows = std::count_if(results.measurements.begin(), results.measurements.end(), [](const Measurement& m) { return m.ok(); });
+  if (!untold.empty())
+    results.warnings.push_back(fmt::format(
+        "{} of {} rows share a rank with a row they are neither told apart from nor shown tied to within ±{:.0f}% ({}): "
+        "their ranks say no more than that; a larger --budget may part or tie them",
+        untold.size(), ok_rows, 100 * kTieBand, untold.size() <= 5 ? fmt::format("{}", fmt::join(untold, ", ")) : std::string("--json keeps each pair's ratio")));
   if (!unstable.empty())
     results.warnings.push_back(fmt::format(
         "{} of {} rows unsure where it matters, their question still open when the run ended ({}): give the run a "
         "larger --budget, close other programs, or count instructions with --instructions",
-        unstable.size(), std::count_if(results.measurements.begin(), results.measurements.end(), [](const Measurement& m) { return m.ok(); }),
+        unstable.size(), ok_rows,
         unstable.size() <= 5 ? fmt::format("{}", fmt::join(unstable, ", ")) : std::string("marked ~ in the tables")));
 }
 

@@ -97,7 +97,7 @@ json robust_json(const Measurement& m) {
 json standing_json(const Measurement& m) {
   if (!m.ok()) return nullptr;
   const auto& s = m.standing;
-  return {{"rank", s.rank == 0 ? json(nullptr) : json(s.rank)}, {"shared", s.shared}, {"open", s.open}, {"why", s.why},
+  return {{"rank", s.rank == 0 ? json(nullptr) : json(s.rank)}, {"shared", s.shared}, {"open", s.open}, {"marked", s.marked}, {"why", s.why},
           {"to_best", s.to_best ? stats_json(*s.to_best) : json(nullptr)}};
 }
 

@@ -108,16 +108,21 @@ struct Measurement {
   // Its place among the point's rows (standing.hpp, set_standings): set after a run and on loading.
   struct Standing {
     unsigned rank = 0;     // 0: not ranked (the reference row, a row without a number)
-    bool shared = false;   // tied, or not yet known apart, with a neighbour: the rank is shared ("2=")
-    bool open = false;     // its uncertainty changes what the table says (a tie undecided, its ratio
-                           // to the best known to worse than ±5%): more rounds could change it
-    std::string why;       // why open, for the warning and the results file
+    bool shared = false;   // not known apart from a neighbour (tied, or not told apart): "2="
+    bool open = false;     // a question about it is open (a tie neither shown nor ruled out, its
+                           // ratio to the best known to worse than ±5%): the budget's rounds are for it
+    bool marked = false;   // open where the table's claim itself is unsure (the mark ~): fewer rounds
+                           // than an interval of 90%, or a row ranked alone whose ratio to the best is open
+    std::string why;       // why open, for the warnings and the results file
     bool pairs_open = false;  // not open itself, but an open row's ratio to it is (the best row):
                               // it runs in the rounds for the open questions too
+    // Rounds in all at which its open questions could be decided if the spread stays as it is
+    // (intervals narrow as 1/sqrt(rounds)); 0: not known yet (no 90% interval); infinite: never.
+    double rounds_to_decide = 0;
     std::optional<Summary> to_best;  // paired round by round with the point's best row
   } standing;
-  // The mark: the row's uncertainty changes what its table says (Standing::open).
-  bool unstable() const { return ok() && standing.open; }
+  // The mark: the row's uncertainty changes what its table says (Standing::marked).
+  bool unstable() const { return ok() && standing.marked; }
   const FigureValues* extra(const std::string& id) const;
   static constexpr double kUnstableThreshold = 0.05;
 };

@@ -377,11 +377,17 @@ void Runner::run_round(std::vector<PointRows*>& points, const std::vector<std::v
   }
 }
 
-std::vector<std::vector<char>> Runner::open_rows(const std::vector<PointRows*>& points, double& seconds) const {
-  std::vector<std::vector<char>> in;
-  seconds = 0;
-  for (const PointRows* p : points) {
-    in.emplace_back(p->rows.size(), false);
+Runner::OpenRows Runner::open_rows(const std::vector<PointRows*>& points, double left) const {
+  struct Candidate {
+    std::size_t point, row;
+    double cost, rounds_needed;  // seconds per process; rounds beyond its own to decide it (0: unknown)
+    bool pairs_only;              // in for the rows whose ratio to it is open
+  };
+  std::vector<Candidate> candidates;
+  OpenRows out;
+  for (std::size_t pi = 0; pi < points.size(); ++pi) {
+    const PointRows* p = points[pi];
+    out.in.emplace_back(p->rows.size(), false);
     std::vector<Measurement> now;  // the rows as they stand: a scratch copy, summarised
     std::vector<std::size_t> of;
     for (std::size_t i = 0; i < p->rows.size(); ++i) {
@@ -399,13 +405,41 @@ std::vector<std::vector<char>> Runner::open_rows(const std::vector<PointRows*>& 
       const RowContext row = p->context(i, settings_, executor_);
       // Only rows of one repetition per process in every round pair; a cold row's processes are its figure.
       const bool repeatable = row.spec.trials == CaseSpec::Trials::repeated && p->rows[i].rounds.size() == p->rows[i].values.size();
-      const bool wanted = now[k].standing.open || now[k].standing.pairs_open;
-      if (!wanted || !repeatable || p->rows[i].processes >= kMostProcessesPerRow) continue;
-      in.back()[i] = true;
-      seconds += p->seconds[i] / p->rows[i].processes;
+      const auto& s = now[k].standing;
+      if (!(s.open || s.pairs_open) || !repeatable || p->rows[i].processes >= kMostProcessesPerRow) continue;
+      const double processes = static_cast<double>(p->rows[i].processes);
+      const double beyond = s.open && s.rounds_to_decide > 0 ? std::max(1.0, s.rounds_to_decide - processes) : 0;
+      candidates.push_back({pi, i, p->seconds[i] / processes, beyond, !s.open});
     }
   }
-  return in;
+  // The budget where it can decide something: a question the rounds left could not settle at the
+  // spread it has (kMostProcessesPerRow, or the seconds left over the rounds' cost) waits, so that
+  // the questions within reach get more rounds. Dropping one makes the rounds cheaper: again.
+  for (bool dropped = true; dropped;) {
+    dropped = false;
+    double cost = 0;
+    for (const auto& c : candidates) cost += c.cost;
+    const double rounds_left = cost > 0 ? left / cost : 0;
+    std::vector<Candidate> kept;
+    for (const auto& c : candidates) {
+      const double reach = std::min(rounds_left, static_cast<double>(kMostProcessesPerRow - points[c.point]->rows[c.row].processes));
+      const bool asked_for = !c.pairs_only || std::any_of(candidates.begin(), candidates.end(), [&](const Candidate& o) {
+        return o.point == c.point && !o.pairs_only;
+      });
+      if (c.rounds_needed <= reach && asked_for) {
+        kept.push_back(c);
+        continue;
+      }
+      dropped = true;
+      out.waiting += c.pairs_only ? 0 : 1;
+    }
+    candidates = std::move(kept);
+  }
+  for (const auto& c : candidates) {
+    out.in[c.point][c.row] = true;
+    out.seconds += c.cost;
+  }
+  return out;
 }
 
 namespace {
@@ -457,8 +491,11 @@ void Runner::run_rounds(std::vector<PointRows*>& points, Results& results, const
       }
     } else {
       if (!settings_.budget) break;
-      in = open_rows(points, cost);
+      OpenRows open = open_rows(points, deadline - executor_.seconds());
+      in = std::move(open.in), cost = open.seconds;
       const bool any = std::any_of(in.begin(), in.end(), [](const auto& v) { return std::find(v.begin(), v.end(), true) != v.end(); });
+      if (!any && open.waiting > 0)
+        stopped = fmt::format("{} open question(s) beyond the budget's reach at their spread", open.waiting);
       if (!any) break;
     }
     // The first round always runs: without it no row has a figure.

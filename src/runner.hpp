@@ -110,9 +110,14 @@ class Runner {
   // Runs round r over the rows `in` holds (one flag per row of each point); `first`: the first set's rounds.
   void run_round(std::vector<PointRows*>& points, const std::vector<std::vector<char>>& in, unsigned r, unsigned first,
                  Results& results, const RunObserver& observer);
-  // The rows of the batch whose question is open now (standing.hpp), and the seconds their next
-  // processes should take.
-  std::vector<std::vector<char>> open_rows(const std::vector<PointRows*>& points, double& seconds) const;
+  // The rows of the batch whose question is open now (standing.hpp) and within reach of the
+  // `left` seconds, the seconds their next processes should take, and the questions left waiting.
+  struct OpenRows {
+    std::vector<std::vector<char>> in;
+    double seconds = 0;
+    std::size_t waiting = 0;
+  };
+  OpenRows open_rows(const std::vector<PointRows*>& points, double left) const;
   // How the batches' rounds went, for the results' context.
   void record_rounds(Results& results, unsigned first, unsigned rounds, const std::string& stopped) const;
   // The points' rows, recorded from `first` on, in the plan's order, with their paired ratios;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -98,6 +99,15 @@ PairJudgement judge_pair(const Measurement& better, const Measurement& worse) {
   return j;
 }
 
+double rounds_to_decide(const Summary& ratio) {
+  if (ratio.ci_level < kLeastLevel || !(ratio.ci_low > 0) || !(ratio.median > 0)) return 0;
+  const double m = std::log(ratio.median), half = (std::log(ratio.ci_high) - std::log(ratio.ci_low)) / 2;
+  // The half-width that decides it: the interval inside ±kTieBand, or wholly beyond the floor.
+  const double wanted = std::max(std::log(1 + kTieBand) - std::abs(m), m - std::log(1 + kNoiseFloor));
+  if (wanted <= 0) return std::numeric_limits<double>::infinity();
+  return static_cast<double>(ratio.n) * (half / wanted) * (half / wanted);
+}
+
 std::string rank_text(const Measurement& m) {
   if (m.standing.rank == 0) return "-";
   return std::to_string(m.standing.rank) + (m.standing.shared ? "=" : "");
@@ -119,6 +129,10 @@ void judge_against_best(Measurement& m, const Measurement* best, bool alone) {
   const double known = m.standing.to_best ? half_width(*m.standing.to_best) : best == &m && !alone ? 0 : m.uncertainty();
   if (known <= kTieBand) return;
   m.standing.open = true;
+  // A row ranked with a neighbour: its ratio to the best moves nothing the shared rank does not say.
+  m.standing.marked = !m.standing.shared;
+  const double n = static_cast<double>(m.standing.to_best ? m.standing.to_best->n : m.summary.n);
+  m.standing.rounds_to_decide = n * (known / kTieBand) * (known / kTieBand);
   m.standing.why = m.standing.to_best ? fmt::format("its ratio to the best, {:.2f}x, known only to ±{:.0f}%",
                                                     m.standing.to_best->median, 100 * known)
                                       : fmt::format("its median known only to ±{:.0f}%", 100 * known);
@@ -147,7 +161,11 @@ void set_standings(const std::vector<Measurement*>& rows) {
       m.standing.shared = prev.standing.shared = true;
     }
     if (j.verdict != PairVerdict::open) continue;
+    const double rounds = rounds_to_decide(j.ratio);
     for (auto [row, other] : {std::pair{&prev, &m}, std::pair{&m, &prev}}) {
+      // Not told apart is what the shared rank says; the claim is unsure only without an interval.
+      row->standing.marked = row->standing.marked || (j.ratio.ci_level < kLeastLevel && m.figure.noisy_clock());
+      row->standing.rounds_to_decide = row->standing.open ? std::min(row->standing.rounds_to_decide, rounds) : rounds;
       row->standing.open = true;
       row->standing.why += fmt::format("{}tie with {} undecided: ratio {}", row->standing.why.empty() ? "" : "; ",
                                        other->row_name(), ratio_text(j.ratio));

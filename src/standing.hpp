@@ -53,6 +53,12 @@ void set_standings(const std::vector<Measurement*>& rows);
 // set_standings for every point of the results (after loading a file, after a run).
 void set_standings(Results& results);
 
+// Rounds in all at which the question a ratio leaves open (tied within ±kTieBand, or different by
+// more than kNoiseFloor) could be decided if its spread stays as it is (an interval narrows as
+// 1/sqrt(rounds)); 0 while it has no interval of kLeastLevel, infinite when its median sits where no
+// interval decides it.
+double rounds_to_decide(const Summary& ratio);
+
 // "2=" for a shared rank, "3" otherwise, "-" for an unranked row (the reference).
 std::string rank_text(const Measurement& m);
 

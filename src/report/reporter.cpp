@@ -158,16 +158,16 @@ std::string CaseGroup::robust_legend() const {
 }
 
 std::string CaseGroup::unstable_legend() {
-  return fmt::format("~: unsure where it matters: a tie with the row beside it still undecided (their paired ratio's "
-                     "interval holds 1 but reaches beyond ±{0:.0f}%), or its ratio to the best known only to worse than "
-                     "±{0:.0f}%, when the run's budget ended",
+  return fmt::format("~: unsure where it matters: too few rounds for an interval to say whether it and the row beside it "
+                     "differ, or, ranked alone, its ratio to the best known only to worse than ±{:.0f}%, when the run ended",
                      100 * kTieBand);
 }
 
 std::string CaseGroup::tie_legend() {
-  return fmt::format("= after a rank (2=): a shared rank: the row and the one above it are not known apart (their ratio, paired round by "
-                     "round, does not lie more than {:.0f}% beyond 1 over its whole 95% interval); ranked apart, they differ",
-                     100 * kNoiseFloor);
+  return fmt::format("= after a rank (2=): a shared rank: the row and the one above it are not told apart (their ratio, paired "
+                     "round by round, does not lie more than {:.0f}% beyond 1 over its whole 95% interval; tied when that "
+                     "interval stays within ±{:.0f}%, the warnings name the pairs where it does not); ranked apart, they differ",
+                     100 * kNoiseFloor, 100 * kTieBand);
 }
 
 std::string CaseGroup::vs_mean_legend() const {

@@ -72,7 +72,8 @@ std::string cell_text(const store::TrendRow& r) {
   if (r.status == "failed") return "FAILED";
   if (r.status == "not_applicable") return "n/a";
   if (r.status != "ok" || !r.median) return r.status == "ok" ? "-" : "not available";
-  std::string out = format_value(*r.median);
+  std::string out = r.rank.empty() || r.rank == "-" ? "" : "#" + r.rank + " ";
+  out += format_value(*r.median);
   if (r.ci_low && r.ci_high && *r.ci_high > *r.ci_low && *r.median > 0)
     out += fmt::format(" \u00b1{:.1f}%", 100 * (*r.ci_high - *r.ci_low) / (2 * *r.median));
   return out;
@@ -133,7 +134,8 @@ std::string legend(const std::vector<store::TrendSeries>& series) {
   std::string unit_list;
   for (const auto& u : units) unit_list += (unit_list.empty() ? "" : ", ") + u;
   return fmt::format(
-      "{}: each run's median, \u00b1 the half-width of its 95% interval. \u25b2 worse, \u25bc better: a step called from "
+      "{}: each run's median, \u00b1 the half-width of its 95% interval, after #its rank among the point's rows in "
+      "that run (#2=: a shared rank, not told apart from the row beside it). \u25b2 worse, \u25bc better: a step called from "
       "that run on, by a windowed t-test over the runs of each run's ratio to the point's other rows (a slow host day "
       "cancels in it){}; docs/measurement.md, \"Change points\"",
       unit_list, by_median ? ", or of its median where a run has no ratio" : "");

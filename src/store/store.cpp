@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 #include "../results.hpp"
+#include "../standing.hpp"
 
 namespace benchbox::store {
 
@@ -250,8 +252,24 @@ std::vector<TrendRow> Store::trend(const TrendQuery& q) {
   for (const auto& r : db_->query(sql + " ORDER BY u.started, r.run_id, r.ordinal", params))
     rows.push_back({number(r[0]), text(r[1]), text(r[2]), text(r[3]), text(r[4]), text(r[5]), text(r[6]), text(r[7]), text(r[8]),
                     text(r[9]), text(r[10]), number(r[11]) != 0, text(r[12]), text(r[13]), number(r[14]) != 0, real(r[15]),
-                    real(r[16]), real(r[17]), real(r[18]), real(r[19]), real(r[20]), number(r[21])});
+                    real(r[16]), real(r[17]), real(r[18]), real(r[19]), real(r[20]), number(r[21]), ""});
+  add_ranks(q, rows);
   return rows;
+}
+
+void Store::add_ranks(const TrendQuery& q, std::vector<TrendRow>& rows) {
+  std::map<std::pair<long long, std::string>, std::map<std::string, std::string>> ranks;  // (run, point): row id -> rank
+  for (const auto& row : rows) {
+    auto [it, added] = ranks.try_emplace({row.run_id, row.point});
+    if (!added) continue;
+    json document = {{"schema", "benchbox-results"}, {"schema_version", kResultsSchemaVersion}, {"context", json::object()},
+                     {"warnings", json::array()}, {"interrupted", false}, {"results", json::array()}};
+    for (const auto& r : db_->query("SELECT data FROM benchbox_rows WHERE run_id = ? AND module = ? AND case_id = ? AND point = ?",
+                                    {value(row.run_id), value(q.module), value(q.case_id), value(row.point)}))
+      document["results"].push_back(json::parse(text(r[0])));
+    for (const auto& m : results_from_json(document).measurements) it->second[m.row_id()] = rank_text(m);
+  }
+  for (auto& row : rows) row.rank = ranks[{row.run_id, row.point}][row.row_id];
 }
 
 Results Store::results_of(long long run, const std::string& module) {

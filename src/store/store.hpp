@@ -73,6 +73,9 @@ struct TrendRow {
   // run (Measurement::others_ratio): what a slow host day cancels out of.
   std::optional<double> ratio, ratio_low, ratio_high;
   long long peak_rss_bytes = 0;
+  // Its place among the point's rows in that run ("2=" shared, standing.hpp), recomputed from the
+  // stored rows as a results file's reader does; "-" unranked.
+  std::string rank;
 };
 
 class Store {
@@ -92,6 +95,8 @@ class Store {
   Database& database() { return *db_; }
 
  private:
+  // Each row's rank among its point's rows in its run (TrendRow::rank).
+  void add_ranks(const TrendQuery& q, std::vector<TrendRow>& rows);
   std::unique_ptr<Database> db_;
 };
 

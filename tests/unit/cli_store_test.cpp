@@ -110,6 +110,7 @@ TEST_F(CommandLine, TwoRunsMakeATrendOfEveryRow) {
   EXPECT_EQ(o.status, exit_status::ok) << o.err;
   EXPECT_TRUE(has(o.out, "#1 ") && has(o.out, "#2 ")) << o.out;
   EXPECT_TRUE(has(o.out, "steady") && has(o.out, "faulty")) << o.out;
+  EXPECT_TRUE(has(o.out, "10.0  #1 10.0\n")) << o.out;  // faulty's rank in each run; steady, the reference, has none
   o = run({"trend", "fake", "-n", "pass", "--lib", "faulty", "-f", "html", "-o", path("trend.html")});
   EXPECT_EQ(o.status, exit_status::ok) << o.err;
   const std::string page = read("trend.html");

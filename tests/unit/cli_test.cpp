@@ -197,7 +197,7 @@ TEST_F(CommandLine, CompareFindsARegressionBetweenTwoRuns) {
   EXPECT_TRUE(has(o.out, "unchanged")) << o.out;
   o = run({"compare", path("old.json"), path("new.json"), "--fail-on-regression", "5"});
   EXPECT_EQ(o.status, exit_status::failed_rows) << o.out << o.err;
-  EXPECT_TRUE(has(row_of(o.out, "faulty"), "faulty 10.0 20.0 +100.0% +100.0% ")) << o.out;
+  EXPECT_TRUE(has(row_of(o.out, "faulty"), "faulty 1 10.0 20.0 +100.0% +100.0% ")) << o.out;
   EXPECT_TRUE(row_of(o.out, "faulty").ends_with(" worse REGRESSION")) << o.out;
   o = run({"merge", path("old.json"), path("new.json"), "-f", "csv"});
   EXPECT_EQ(o.status, exit_status::ok) << o.err;

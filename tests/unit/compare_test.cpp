@@ -6,6 +6,7 @@
 #include <random>
 
 #include "report_fixtures.hpp"
+#include "standing.hpp"
 
 using namespace benchbox;
 using namespace benchbox::testing;
@@ -414,4 +415,23 @@ TEST(Compare, ARowAbsentFromOneRunIsNotCompared) {
   const Comparison c = compare_runs({paired_run(2, 10, kSteadyHost), thin}, {paired_run(2, 10, kSteadyHost)}, {});
   ASSERT_EQ(c.unmatched.size(), 1u);
   EXPECT_EQ(c.unmatched[0].old_state, "absent from one of the old runs");
+}
+
+// Each side's rank of the row, shared ranks as the tables give them: a pair not told apart in the
+// old run ("1=") and told apart in the new.
+TEST(Compare, EachSideSaysTheRowsRankWithItsTies) {
+  auto two = [](double a, double b) {
+    Results r;
+    r.context = {{"host", "h"}};
+    r.measurements = {row("a", "switch", 2, around(a, 9)), row("b", "switch", 2, around(b, 9))};
+    for (auto& m : r.measurements) m.processes = 9;
+    set_standings(r);
+    return r;
+  };
+  const Comparison c = compare_results(two(100, 101), two(100, 130), {});
+  ASSERT_EQ(c.rows.size(), 2u);
+  EXPECT_EQ(c.rows[1].old_rank, "1=");
+  EXPECT_EQ(c.rows[1].new_rank, "2");
+  const std::string text = render_comparison(c, {});
+  EXPECT_NE(text.find(" 1=->2 "), std::string::npos) << text;
 }

@@ -206,7 +206,7 @@ TEST(TextReport, MarksShareOneColumnWithALineEachUnderTheTable) {
   Results r = benchbox::testing::sample_results();
   Measurement& tbox = r.measurements[1];
   tbox.modes = {10.0, 10.5};
-  tbox.standing.open = true;
+  tbox.standing.open = tbox.standing.marked = true;
   tbox.standing.why = "its ratio to the best, 5.00x, known only to ±9%";
   ASSERT_TRUE(tbox.unstable());
   const std::string table = text::case_table(group_by_case(r)[0]);
