@@ -377,12 +377,57 @@ void Runner::run_round(std::vector<PointRows*>& points, const std::vector<std::v
   }
 }
 
+namespace {
+
+// A row the next round could take: its question open (or the best row an open ratio pairs with).
+struct Candidate {
+  std::size_t point, row;
+  double cost, rounds_needed;  // seconds per process; rounds beyond its own to decide it (0: unknown)
+  unsigned processes;
+  bool pairs_only;             // in for the rows whose ratio to it is open
+  bool marked;                 // its question is what the mark says
+};
+
+bool asked_for(const Candidate& c, const std::vector<Candidate>& all) {
+  return !c.pairs_only || std::any_of(all.begin(), all.end(), [&](const Candidate& o) { return o.point == c.point && !o.pairs_only; });
+}
+
+// The budget where it can decide something: a question the rounds left could not settle at the
+// spread it has (kMostProcessesPerRow, or the seconds left over the rounds' cost) waits, so that
+// the questions within reach get more rounds. Dropping one makes the rounds cheaper: again.
+std::vector<Candidate> within_reach(std::vector<Candidate> candidates, double left) {
+  for (bool dropped = true; dropped;) {
+    dropped = false;
+    double cost = 0;
+    for (const auto& c : candidates) cost += c.cost;
+    const double rounds_left = cost > 0 ? left / cost : 0;
+    std::vector<Candidate> kept;
+    for (const auto& c : candidates) {
+      const double reach = std::min(rounds_left, static_cast<double>(kMostProcessesPerRow - c.processes));
+      if (c.rounds_needed <= reach && asked_for(c, candidates)) kept.push_back(c);
+      else dropped = true;
+    }
+    candidates = std::move(kept);
+  }
+  return candidates;
+}
+
+// Nothing within reach: the seconds left go to the marked rows (and the best rows they pair
+// with) before any is reported unsure.
+std::vector<Candidate> marked_only(const std::vector<Candidate>& candidates) {
+  std::vector<Candidate> marked;
+  for (const auto& c : candidates)
+    if (c.marked || c.pairs_only) marked.push_back(c);
+  std::vector<Candidate> out;
+  for (const auto& c : marked)
+    if (c.marked || std::any_of(marked.begin(), marked.end(), [&](const Candidate& o) { return o.point == c.point && o.marked; }))
+      out.push_back(c);
+  return out;
+}
+
+}  // namespace
+
 Runner::OpenRows Runner::open_rows(const std::vector<PointRows*>& points, double left) const {
-  struct Candidate {
-    std::size_t point, row;
-    double cost, rounds_needed;  // seconds per process; rounds beyond its own to decide it (0: unknown)
-    bool pairs_only;              // in for the rows whose ratio to it is open
-  };
   std::vector<Candidate> candidates;
   OpenRows out;
   for (std::size_t pi = 0; pi < points.size(); ++pi) {
@@ -409,33 +454,16 @@ Runner::OpenRows Runner::open_rows(const std::vector<PointRows*>& points, double
       if (!(s.open || s.pairs_open) || !repeatable || p->rows[i].processes >= kMostProcessesPerRow) continue;
       const double processes = static_cast<double>(p->rows[i].processes);
       const double beyond = s.open && s.rounds_to_decide > 0 ? std::max(1.0, s.rounds_to_decide - processes) : 0;
-      candidates.push_back({pi, i, p->seconds[i] / processes, beyond, !s.open});
+      candidates.push_back({pi, i, p->seconds[i] / processes, beyond, p->rows[i].processes, !s.open, s.marked});
     }
   }
-  // The budget where it can decide something: a question the rounds left could not settle at the
-  // spread it has (kMostProcessesPerRow, or the seconds left over the rounds' cost) waits, so that
-  // the questions within reach get more rounds. Dropping one makes the rounds cheaper: again.
-  for (bool dropped = true; dropped;) {
-    dropped = false;
-    double cost = 0;
-    for (const auto& c : candidates) cost += c.cost;
-    const double rounds_left = cost > 0 ? left / cost : 0;
-    std::vector<Candidate> kept;
-    for (const auto& c : candidates) {
-      const double reach = std::min(rounds_left, static_cast<double>(kMostProcessesPerRow - points[c.point]->rows[c.row].processes));
-      const bool asked_for = !c.pairs_only || std::any_of(candidates.begin(), candidates.end(), [&](const Candidate& o) {
-        return o.point == c.point && !o.pairs_only;
-      });
-      if (c.rounds_needed <= reach && asked_for) {
-        kept.push_back(c);
-        continue;
-      }
-      dropped = true;
-      out.waiting += c.pairs_only ? 0 : 1;
-    }
-    candidates = std::move(kept);
-  }
-  for (const auto& c : candidates) {
+  auto chosen = within_reach(candidates, left);
+  if (!std::any_of(chosen.begin(), chosen.end(), [](const Candidate& c) { return !c.pairs_only; })) chosen = marked_only(candidates);
+  for (const auto& c : candidates)
+    out.waiting += !c.pairs_only && std::none_of(chosen.begin(), chosen.end(), [&](const Candidate& o) {
+      return o.point == c.point && o.row == c.row;
+    });
+  for (const auto& c : chosen) {
     out.in[c.point][c.row] = true;
     out.seconds += c.cost;
   }

@@ -294,3 +294,15 @@ TEST(Budget, AQuestionBeyondReachWaitsAndTheRunSaysSo) {
   EXPECT_NE(stopped.find("beyond the budget's reach"), std::string::npos) << stopped;
   EXPECT_LT(fake.clock, 15.0);  // half the budget left unspent
 }
+
+// A marked row beyond reach still gets the seconds left before it is reported unsure: the budget
+// is spent on what the mark says, not on shared ranks that stay shared.
+TEST(Budget, WithNothingWithinReachTheMarkedRowsGetTheSecondsLeft) {
+  FakeExecutor fake = two_close_rows();
+  fake.noise_of["far"] = 0.40;  // ranked alone, its ratio to the best known to ±40%: marked
+  fake.noise_of["noisy"] = 0.002;
+  const Results r = run_budgeted(fake, budgeted(30));
+  EXPECT_GT(named(r, "far").processes, 9u);
+  EXPECT_GT(named(r, "quick").processes, 9u);  // the best row, with it: their ratio stays paired
+  EXPECT_EQ(named(r, "level").processes, 9u);
+}
