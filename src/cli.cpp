@@ -56,13 +56,19 @@ int list_modules(const ListOptions& o, const CliHost& host) {
   settings.libexec_dir = host.libexec_dir;
   settings.data_root = host.data_root;
   bool found = false;
+  std::vector<std::pair<const Module*, std::vector<LibraryEntry>>> summary;
   for (const Module* m : modules()) {
     if (!o.only.empty() && m->id != o.only) continue;
     found = true;
     settings.module = m->id;
+    if (o.only.empty() && !o.verbose) {
+      summary.emplace_back(m, load_catalog(settings.libexec_dir, m->id));
+      continue;
+    }
     fmt::print(host.out, "{}", list_module(*m, load_catalog(settings.libexec_dir, m->id), settings, host.executor, o.verbose));
     std::fflush(host.out);
   }
+  if (!summary.empty()) fmt::print(host.out, "{}", list_summary(summary));
   const auto unbuilt = unbuilt_modules(settings.libexec_dir);
   if (!found && std::count(unbuilt.begin(), unbuilt.end(), o.only)) throw std::invalid_argument(not_built_text(o.only));
   if (!found) throw std::invalid_argument("unknown module '" + o.only + "' (see `benchbox list`)");

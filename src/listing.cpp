@@ -143,4 +143,17 @@ std::string list_module(const Module& module, const std::vector<LibraryEntry>& c
   return out;
 }
 
+std::string list_summary(const std::vector<std::pair<const Module*, std::vector<LibraryEntry>>>& modules) {
+  std::string out;
+  for (const auto& [module, catalog] : modules) {
+    std::vector<std::string> cases;
+    for (const auto& c : module->cases) cases.push_back(c.id);
+    const auto here = std::count_if(catalog.begin(), catalog.end(), [](const LibraryEntry& l) { return l.available && !l.reference; });
+    const auto all = std::count_if(catalog.begin(), catalog.end(), [](const LibraryEntry& l) { return !l.reference; });
+    out += fmt::format("{:<14}{}\n{:<14}cases: {}; libraries: {} of {} available here\n", module->id, module->description, "",
+                       fmt::join(cases, ", "), here, all);
+  }
+  return out + "\nbenchbox list MODULE: its cases, their axes and every library, and why one is not available\n";
+}
+
 }  // namespace benchbox

@@ -17,4 +17,8 @@ namespace benchbox {
 std::string list_module(const Module& module, const std::vector<LibraryEntry>& catalog, const RunSettings& settings,
                         Executor& executor, bool verbose);
 
+// `benchbox list` without a module: one screen, two lines a module (what it measures; its cases and
+// how many of its libraries are available here), from the catalog alone (no adapter started).
+std::string list_summary(const std::vector<std::pair<const Module*, std::vector<LibraryEntry>>>& modules);
+
 }  // namespace benchbox

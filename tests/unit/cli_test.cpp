@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "run_lock.hpp"
+#include <benchbox/module.hpp>
 #include "unit/command_line.hpp"
 
 using namespace benchbox;
@@ -289,13 +290,26 @@ TEST_F(CommandLine, AnAdapterThatCrashesFailsItsRowOnly) {
 
 // ---- Listing and help
 
-TEST_F(CommandLine, ListDescribesEachLibraryThroughTheExecutor) {
+// Without a module, one screen: two lines a module from the catalogs, no adapter started.
+TEST_F(CommandLine, ListWithoutAModuleIsOneScreenOfModules) {
   const auto o = run({"list"});
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  EXPECT_TRUE(has(o.out, "fake          the driver's test module")) << o.out;
+  EXPECT_TRUE(has(o.out, "              cases: step, pass")) << o.out;
+  EXPECT_TRUE(has(o.out, " available here\n")) << o.out;
+  EXPECT_FALSE(has(o.out, "version 0.0-test")) << o.out;
+  EXPECT_TRUE(has(o.out, "Not built in this benchbox: leftout (scripts/setup MODULE")) << o.out;
+  // Two lines a module, a blank one, the pointer to `list MODULE`, and the modules not built.
+  EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), static_cast<long>(2 * benchbox::modules().size() + 3)) << o.out;
+  EXPECT_EQ(runs().size(), 0u);
+}
+
+TEST_F(CommandLine, ListDescribesEachLibraryThroughTheExecutor) {
+  const auto o = run({"list", "fake"});
   EXPECT_EQ(o.status, exit_status::ok) << o.err;
   EXPECT_TRUE(has(o.out, "module fake: the driver's test module")) << o.out;
   EXPECT_TRUE(has(o.out, "    steady           available, version 0.0-test (reference)\n")) << o.out;
   EXPECT_TRUE(has(o.out, "    absent           not available: absent was not found (tests)\n")) << o.out;
-  EXPECT_TRUE(has(o.out, "Not built in this benchbox: leftout (scripts/setup MODULE")) << o.out;
   EXPECT_EQ(runs().size(), 0u);  // describe only
 }
 
