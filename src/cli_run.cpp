@@ -22,6 +22,7 @@
 #include "report/verify.hpp"
 #include "run_lock.hpp"
 #include "runner.hpp"
+#include "standing.hpp"
 #include "store/store.hpp"
 #include "system_info.hpp"
 
@@ -179,6 +180,20 @@ void save_json(const std::string& path, const Results& results) {
   if (!path.empty()) write_file_atomically(path, to_json(results).dump(2) + "\n");
 }
 
+// The results file while a batch's rows are still in their rounds: those rows as they stand, and
+// the file marked interrupted (it is, if it is the last one written), until the rows are recorded.
+Results with_rows_so_far(const Results& results, const std::vector<Measurement>& rows) {
+  if (rows.empty()) return results;
+  Results file = results;
+  file.measurements.insert(file.measurements.end(), rows.begin(), rows.end());
+  file.interrupted = true;
+  file.warnings.push_back(fmt::format("written while {} row(s) were still in their rounds: their figures are those of the "
+                                      "processes so far; a later write of a run that ends replaces this file",
+                                      rows.size()));
+  set_standings(file);
+  return file;
+}
+
 // The live display of a text run: per case, once its rows are done (at the end of the run when the
 // rounds span the suite, after each case with --interleave case), its heading, the original
 // tool's line per library and the table, both in the table's order; the progress line on
@@ -206,9 +221,10 @@ RunObserver live_observer(const PreparedRun& run, const Results& results, std::F
 // What the run shows as it goes, and the results file written as rows finish, at most once a
 // second: a finished row not yet written is written by the first row or process to come a second
 // after the last write, and at the end of the run, interrupted or not (measure). Rows are done
-// when their batch's rounds end (the budget's rounds may reopen any row until then): a run killed
-// outright (SIGKILL, out of memory) loses its batch's rows; Ctrl-C and SIGTERM keep every row that
-// has its first set. Writing the whole
+// when their batch's rounds end (the budget's rounds may reopen any row until then); until then
+// the file holds them as they stand after each round, marked interrupted, so that a run killed
+// outright (SIGKILL, out of memory) leaves them; Ctrl-C and SIGTERM keep every row that has its
+// first set. Writing the whole
 // file after every row was quadratic in the rows (the hashing suite's 7 MB file, 2,500 times).
 RunObserver observer_of(const PreparedRun& run, const Results& results, const CliHost& host) {
   RunObserver observer = run.live() ? live_observer(run, results, host.out) : RunObserver{};
@@ -217,12 +233,19 @@ RunObserver observer_of(const PreparedRun& run, const Results& results, const Cl
     bool rows = false;
   };
   auto unsaved = std::make_shared<Unsaved>();
-  auto save_due = [&run, &results, unsaved] {
+  auto provisional = std::make_shared<std::vector<Measurement>>();
+  auto save_due = [&run, &results, unsaved, provisional] {
     const auto now = std::chrono::steady_clock::now();
+    if (run.request.json.empty()) return;
     if (!unsaved->rows || now - unsaved->last < std::chrono::seconds(1)) return;
-    save_json(run.request.json, results);
+    save_json(run.request.json, with_rows_so_far(results, *provisional));
     unsaved->last = now;
     unsaved->rows = false;
+  };
+  observer.rounds_so_far = [unsaved, provisional, save_due](const std::vector<Measurement>& rows) {
+    *provisional = rows;
+    unsaved->rows = unsaved->rows || !rows.empty();
+    save_due();
   };
   observer.measured = [shown = observer.measured, unsaved, save_due](const Measurement& m) {
     if (shown) shown(m);

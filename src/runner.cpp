@@ -427,6 +427,19 @@ std::vector<Candidate> marked_only(const std::vector<Candidate>& candidates) {
 
 }  // namespace
 
+std::vector<Measurement> Runner::rows_so_far(const std::vector<PointRows*>& points) const {
+  std::vector<Measurement> out;
+  for (const PointRows* p : points)
+    for (std::size_t i = 0; i < p->rows.size(); ++i) {
+      if (!p->measuring[i] || p->rows[i].processes == 0) continue;
+      Measurement m = p->rows[i];
+      m.status = Status::ok;
+      m.summary = summarize(m.values);
+      out.push_back(std::move(m));
+    }
+  return out;
+}
+
 Runner::OpenRows Runner::open_rows(const std::vector<PointRows*>& points, double left) const {
   std::vector<Candidate> candidates;
   OpenRows out;
@@ -533,7 +546,9 @@ void Runner::run_rounds(std::vector<PointRows*>& points, Results& results, const
     }
     run_round(points, in, r, first, results, observer);
     if (interrupted()) break;
+    if (observer.rounds_so_far) observer.rounds_so_far(rows_so_far(points));
   }
+  if (observer.rounds_so_far) observer.rounds_so_far({});
   // Every row is a result, with the processes the budget gave it (at least the first round's);
   // interrupted, only a row that has its first set (a row cut short in it counts as unfinished).
   for (auto* p : points)

@@ -37,6 +37,9 @@ struct RunObserver {
   std::function<void(const CasePoint&, const std::vector<LibraryEntry>&)> case_started;
   std::function<void(const Measurement&)> measured;
   std::function<void(const CasePoint&)> case_finished;
+  // After each round: the batch's rows still in their rounds, as they stand (a figure from the
+  // processes so far); empty once the batch's rows are recorded. A run killed outright keeps them.
+  std::function<void(const std::vector<Measurement>&)> rounds_so_far;
 };
 
 // The run's points: each case's suite, or the product of the values the settings give
@@ -112,6 +115,8 @@ class Runner {
                  Results& results, const RunObserver& observer);
   // The rows of the batch whose question is open now (standing.hpp) and within reach of the
   // `left` seconds, the seconds their next processes should take, and the questions left waiting.
+  // The batch's rows still in their rounds, each with a figure from its processes so far.
+  std::vector<Measurement> rows_so_far(const std::vector<PointRows*>& points) const;
   struct OpenRows {
     std::vector<std::vector<char>> in;
     double seconds = 0;

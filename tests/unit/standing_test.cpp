@@ -306,3 +306,29 @@ TEST(Budget, WithNothingWithinReachTheMarkedRowsGetTheSecondsLeft) {
   EXPECT_GT(named(r, "quick").processes, 9u);  // the best row, with it: their ratio stays paired
   EXPECT_EQ(named(r, "level").processes, 9u);
 }
+
+// After each round the observer sees the rows still in their rounds, as they stand (the --json
+// file keeps them, so that a run killed outright leaves them); nothing once they are recorded.
+TEST(Budget, EachRoundShowsTheRowsSoFarAndTheEndShowsNone) {
+  FakeExecutor fake = two_close_rows();
+  const auto catalog = four_libraries();
+  const RunSettings s = budgeted(30);
+  Runner runner(*find_module("fake"), s, catalog, fake);
+  Results results;
+  std::vector<std::size_t> seen;
+  unsigned most_processes = 0;
+  RunObserver observer;
+  observer.rounds_so_far = [&](const std::vector<Measurement>& rows) {
+    seen.push_back(rows.size());
+    for (const auto& m : rows) {
+      EXPECT_EQ(m.summary.n, m.values.size()) << m.library;
+      most_processes = std::max(most_processes, m.processes);
+    }
+  };
+  runner.run(plan(*find_module("fake"), s), results, observer);
+  ASSERT_GE(seen.size(), 10u);  // the first set's 9 rounds, a later one, the end
+  EXPECT_EQ(seen.front(), 4u);
+  EXPECT_EQ(seen.back(), 0u);
+  EXPECT_GT(most_processes, 9u);
+  EXPECT_EQ(results.measurements.size(), 4u);
+}
