@@ -5,34 +5,20 @@
 // side reads it back with case_named().
 #pragma once
 
+#include <benchbox/enum_names.hpp>
+
 #include <optional>
 #include <string_view>
 
 namespace benchbox::allocator {
 
-enum class Case { small, churn, cross_thread, threads, fragmentation, program };
+enum class Case { small, churn, cross_thread, threads, fragmentation, program, last = program };
 
-inline constexpr Case kCases[] = {Case::small, Case::churn, Case::cross_thread, Case::threads, Case::fragmentation,
-                                  Case::program};
-
-constexpr const char* case_id(Case c) {
-  switch (c) {
-    case Case::small: return "small";
-    case Case::churn: return "churn";
-    case Case::cross_thread: return "cross-thread";
-    case Case::threads: return "threads";
-    case Case::fragmentation: return "fragmentation";
-    case Case::program: return "program";
-  }
-  return "";
-}
+inline constexpr auto case_id = enum_names<Case>("small", "churn", "cross-thread", "threads", "fragmentation", "program");
+inline constexpr auto kCases = case_id.values();
 
 // The case of an id, or none: an id a library.json names.
-constexpr std::optional<Case> case_named(std::string_view id) {
-  for (Case c : kCases)
-    if (id == case_id(c)) return c;
-  return std::nullopt;
-}
+constexpr std::optional<Case> case_named(std::string_view id) { return case_id.named(id); }
 
 // The counts a trial reports beside done and checksum (module.cpp checks them against the schedule).
 namespace proof {

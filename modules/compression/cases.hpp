@@ -8,7 +8,7 @@
 
 namespace benchbox::compression {
 
-enum class Case { compress, decompress };
+enum class Case { compress, decompress, last = decompress };
 
 inline constexpr auto case_id = enum_names<Case>("compress", "decompress");
 

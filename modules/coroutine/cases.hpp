@@ -9,7 +9,7 @@
 
 namespace benchbox::coroutine {
 
-enum class Case { switch_, channel, create, memory };
+enum class Case { switch_, channel, create, memory, last = memory };
 
 inline constexpr auto case_id = enum_names<Case>("switch", "channel", "create", "memory");
 

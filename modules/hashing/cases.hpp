@@ -7,7 +7,7 @@
 
 namespace benchbox::hashing {
 
-enum class Case { bulk, keys };
+enum class Case { bulk, keys, last = keys };
 
 inline constexpr auto case_id = enum_names<Case>("bulk", "keys");
 

@@ -4,22 +4,14 @@
 // or a missing proof.
 #pragma once
 
+#include <benchbox/enum_names.hpp>
+
 namespace benchbox::hashmap {
 
-enum class Case { insert, find, find_miss, erase, iterate, insert_string, find_string };
+enum class Case { insert, find, find_miss, erase, iterate, insert_string, find_string, last = find_string };
 
-constexpr const char* case_id(Case c) {
-  switch (c) {
-    case Case::insert: return "insert";
-    case Case::find: return "find";
-    case Case::find_miss: return "find-miss";
-    case Case::erase: return "erase";
-    case Case::iterate: return "iterate";
-    case Case::insert_string: return "insert-string";
-    case Case::find_string: return "find-string";
-  }
-  return "";
-}
+inline constexpr auto case_id =
+    enum_names<Case>("insert", "find", "find-miss", "erase", "iterate", "insert-string", "find-string");
 
 // The axes of the 64-bit cases: N, then where the keys come from (a named key set or a key file),
 // an optional axis whose default, random, a point leaves out (`-n find 1000000` as it always was).

@@ -10,7 +10,7 @@
 
 namespace benchbox::json {
 
-enum class Case { parse, stringify, conformance };
+enum class Case { parse, stringify, conformance, last = conformance };
 
 inline constexpr auto case_id = enum_names<Case>("parse", "stringify", "conformance");
 

@@ -7,7 +7,7 @@
 
 namespace benchbox::regex {
 
-enum class Case { count, captures, compile };
+enum class Case { count, captures, compile, last = compile };
 
 inline constexpr auto case_id = enum_names<Case>("count", "captures", "compile");
 

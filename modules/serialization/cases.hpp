@@ -7,7 +7,7 @@
 
 namespace benchbox::serialization {
 
-enum class Case { serialize, deserialize, access };
+enum class Case { serialize, deserialize, access, last = access };
 
 inline constexpr auto case_id = enum_names<Case>("serialize", "deserialize", "access");
 

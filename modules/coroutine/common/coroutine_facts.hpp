@@ -19,15 +19,12 @@ enum class Style {
   asymmetric,  // resume/yield through a caller
   symmetric,   // a coroutine transfers straight to another
   scheduler,   // a yield goes back to the library's scheduler, which picks the next one
+  last = scheduler,
 };
 
 inline constexpr auto style_name = enum_names<Style>("asymmetric", "symmetric", "scheduler");
 
-constexpr std::optional<Style> style_named(std::string_view name) {
-  for (Style s : {Style::asymmetric, Style::symmetric, Style::scheduler})
-    if (name == style_name(s)) return s;
-  return std::nullopt;
-}
+constexpr std::optional<Style> style_named(std::string_view name) { return style_name.named(name); }
 
 // What bounds the coroutines alive at once in the cases marked "limited" (library.json's "limit").
 enum class LimitKind {
