@@ -212,6 +212,20 @@ class Library {
     return *this;
   }
 
+  // What the adapter found at run time about the code the library picks (OpenSSL's capability
+  // vector): the `cpu features` trait of its rows, before library.json's text.
+  Library& found_cpu_features(std::string text) {
+    found_cpu_features_ = std::move(text);
+    return *this;
+  }
+
+  // An algorithm the library computes that these rows leave out, and why (a masked OpenSSL: an
+  // algorithm whose code the mask does not change).
+  Library& leave_out(Algorithm id, std::string reason) {
+    left_out_[std::string(info(id).name)] = std::move(reason);
+    return *this;
+  }
+
   // The floor: `fn` writes an 8-byte "digest" of no algorithm, run at every algorithm's point.
   template <class Fn>
   Library& add_floor(Fn fn) {
@@ -223,13 +237,18 @@ class Library {
     // library.json: "notes" (how the library is called), "cpu_features" (what it uses on this
     // machine and how that is known); for the floor, "implementation".
     const LibraryFacts facts = LibraryFacts::embedded();
-    CaseInfo ci{.notes = facts.text("notes"), .traits = {{"cpu features", facts.text("cpu_features")}}};
+    std::string cpu_features = facts.text("cpu_features");
+    if (!found_cpu_features_.empty()) cpu_features = found_cpu_features_ + "; " + cpu_features;
+    CaseInfo ci{.notes = facts.text("notes"), .traits = {{"cpu features", cpu_features}}};
     if (facts.has("implementation")) adapter_.info("implementation", facts.text("implementation"));
     facts.done();
     const auto& one_shot = runs_[kOneShot];
     for (const auto& a : algorithms())
-      if (!one_shot.count(std::string(a.name)))
-        ci.not_applicable_at.emplace_back(a.name, "this library does not compute " + std::string(a.label));
+      if (!one_shot.count(std::string(a.name))) {
+        const auto left_out = left_out_.find(std::string(a.name));
+        ci.not_applicable_at.emplace_back(
+            a.name, left_out != left_out_.end() ? left_out->second : "this library does not compute " + std::string(a.label));
+      }
     if (variants_.size() > 1) {
       for (const std::string& variant : variants_) adapter_.variant(variant, variant_info(variant));
     } else {
@@ -284,10 +303,12 @@ class Library {
   }
 
   std::string id_;
+  std::string found_cpu_features_;
   Adapter adapter_;
   std::vector<std::string> variants_{kOneShot};              // the API kinds, in the rows' order
   std::map<std::string, std::map<std::string, Runs>> runs_;  // API kind -> algorithm -> its cases
   std::map<std::string, std::string> apis_;                  // API kind -> the calls, as the notes say
+  std::map<std::string, std::string> left_out_;              // algorithm -> why these rows leave it out
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> traits_;  // API kind -> its row's own facts
 };
 

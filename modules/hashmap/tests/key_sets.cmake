@@ -4,10 +4,10 @@
 #  2. a key file that cannot serve (missing, empty, an empty line, a key twice, a NUL byte), a file
 #     given to a case that takes none, more elements than the file holds: one line, exit 2, before
 #     anything runs;
-#  3. random, dense and strided keys verified (--verify) on the floor, std.unordered_map, std.map and
-#     the maps whose hash leaves strided keys in one slot, where they are built;
+#  3. random, dense and strided keys verified (--verify) on the floor, std.unordered_map, std.map,
+#     tsl.robin_pg_map and the maps whose hash leaves strided keys in one slot, where they are built;
 #  4. strided keys above a map's declared limit: n/a with its reason, never a hang; std.unordered_map
-#     (prime bucket counts) verified at the same point;
+#     and tsl.robin_pg_map (prime bucket counts) verified at the same point;
 #  5. find and insert on a key file: verified, the file recorded (path, SHA-256), all its keys
 #     when given alone, its first N after N;
 #  6. the store: a random-keys row is kept under the old point's key, a dense one under its own,
@@ -109,7 +109,12 @@ foreach(lib tsl.robin_map tsl.hopscotch_map libcuckoo google.dense_hash_map goog
     list(APPEND limited ${lib})
   endif()
 endforeach()
-set(always floor std.unordered_map std.map)
+# Maps whose identity hash goes modulo a prime: strided keys spread, no limit.
+set(prime std.unordered_map)
+if(listing MATCHES "\n    tsl.robin_pg_map +available")
+  list(APPEND prime tsl.robin_pg_map)
+endif()
+set(always floor std.map ${prime})
 set(all ${always} ${limited})
 string(REPLACE ";" "," all_libs "${all}")
 string(REPLACE ";" "," limited_libs "${limited}")
@@ -127,16 +132,21 @@ foreach(case find insert find-miss erase iterate)
   message(STATUS "ok: ${case}: ${ok} rows verified (${all_libs}; random, dense, strided)")
 endforeach()
 
-# 4. Above a map's limit: n/a with the reason, quickly; std.unordered_map verified.
+# 4. Above a map's limit: n/a with the reason, quickly; the maps of a prime modulo verified
+#    (tsl.robin_pg_map where tsl.robin_map stops at 8000).
 if(limited)
-  run(limits --verify -n insert 100000 strided --lib std.unordered_map,${limited_libs})
+  string(REPLACE ";" "," prime_libs "${prime}")
+  run(limits --verify -n insert 100000 strided --lib ${prime_libs},${limited_libs})
   count_status(na not_applicable)
+  count_status(ok ok)
   list(LENGTH limited want)
-  if(NOT rc EQUAL 0 OR NOT na EQUAL want OR NOT out MATCHES "std.unordered_map +insert +100000 elements, strided keys +verified"
+  list(LENGTH prime want_ok)
+  if(NOT rc EQUAL 0 OR NOT na EQUAL want OR NOT ok EQUAL want_ok
+     OR NOT out MATCHES "std.unordered_map +insert +100000 elements, strided keys +verified"
      OR NOT out MATCHES "n/a +strided keys above [0-9]+ elements: ")
-    message(FATAL_ERROR "insert 100000 strided: exit ${rc}, ${na} n/a of ${want}\n${out}")
+    message(FATAL_ERROR "insert 100000 strided: exit ${rc}, ${na} n/a of ${want}, ${ok} verified of ${want_ok}\n${out}")
   endif()
-  message(STATUS "ok: strided 100000: ${limited_libs} n/a with their reasons, std.unordered_map verified")
+  message(STATUS "ok: strided 100000: ${limited_libs} n/a with their reasons, ${prime_libs} verified")
 endif()
 
 # 5. A key file: verified and recorded; alone, all of its 1200 keys; after N, its first N.
