@@ -4,7 +4,8 @@
 #  - both rows verified (the same digest), the masked one without a streaming row;
 #  - their `cpu features` as the adapter read libcrypto's capability vector: SHA-NI for SHA-256 in
 #    openssl, SHA turned off and another code path in openssl@no-sha-ni;
-#  - the masked row slower by more than 1.5x (about 3.6x measured): the figure follows the vector.
+# The figures are printed, not judged: a speed goal is a benchmark's (3.2x measured, the README),
+# and a test beside a build on two CPUs would fail on the host's noise.
 # -D: BENCHBOX, OUT.
 cmake_policy(SET CMP0054 NEW)
 file(READ /proc/cpuinfo cpuinfo)
@@ -55,9 +56,4 @@ endif()
 # ns per hash of 1 MiB (hundreds of thousands): whole nanoseconds are enough for CMake's integers.
 string(REGEX REPLACE "\\..*$" "" masked_ns "${masked}")
 string(REGEX REPLACE "\\..*$" "" plain_ns "${plain}")
-math(EXPR masked_x2 "2 * ${masked_ns}")
-math(EXPR plain_x3 "3 * ${plain_ns}")
-if(NOT masked_x2 GREATER plain_x3)
-  message(FATAL_ERROR "openssl@no-sha-ni took ${masked_ns} ns a hash against openssl's ${plain_ns}: not 1.5x slower\n${out}")
-endif()
 message(STATUS "ok: openssl ${plain_ns} ns, openssl@no-sha-ni ${masked_ns} ns a SHA-256 of 1 MiB; the mask in both rows' cpu features")
