@@ -14,7 +14,11 @@
 #                                                  gets BB_LIBRARY_VERSION, the Debian package and
 #                                                  version that installed <header> ("unversioned")
 #                    [REFERENCE]                   the module's reference row (its floor)
-#                    [ENV NAME=VALUE ...])         environment for this library's adapter only
+#                    [ENV NAME=VALUE ...]          environment for this library's adapter only
+#                    [BUILDS <build>...])          other builds of a SOURCES adapter made in every
+#                                                  build of benchbox, each a row ID@BUILD outside
+#                                                  the suite (run where --lib names it): BUILD as in
+#                                                  BENCHBOX_BUILDS (cmake/BenchboxOtherRows.cmake)
 #
 # It writes the manifest the driver reads, ${BENCHBOX_LIBEXEC_DIR}/<module>/<id>.json, and
 # registers the library's integration test. BENCHBOX_LAST_TARGET names the adapter's target
@@ -133,7 +137,8 @@ endfunction()
 include(${CMAKE_CURRENT_LIST_DIR}/BenchboxOtherRows.cmake)
 
 function(benchbox_library)
-  cmake_parse_arguments(A "REFERENCE" "TITLE;ORDER;REASON;ENABLE;PROGRAM;VERSION_OF" "FOUND;SOURCES;LIBRARIES;ENV;RUNTIME_FILES" ${ARGN})
+  cmake_parse_arguments(A "REFERENCE" "TITLE;ORDER;REASON;ENABLE;PROGRAM;VERSION_OF" "FOUND;SOURCES;LIBRARIES;ENV;RUNTIME_FILES;BUILDS"
+                        ${ARGN})
   set(BENCHBOX_LAST_TARGET "" PARENT_SCOPE)
   get_filename_component(id ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   get_filename_component(module_dir ${CMAKE_CURRENT_SOURCE_DIR} DIRECTORY)
@@ -176,13 +181,13 @@ function(benchbox_library)
         target_compile_definitions(${target} PRIVATE BB_LIBRARY_VERSION="${version}")
       endif()
       _benchbox_json_set(json program "bin/${id}")
-      # Other versions and builds of this library (BENCHBOX_VERSIONS, BENCHBOX_BUILDS): made at the
-      # end of this folder, once whatever the folder adds to the adapter's target is there.
-      _benchbox_defer_other_rows(${module} ${id} ${target} "${json}" "${A_SOURCES}" "${A_VERSION_OF}" "${A_ENV}")
+      # Other versions and builds of this library (BENCHBOX_VERSIONS, BENCHBOX_BUILDS, BUILDS): made
+      # at the end of this folder, once whatever the folder adds to the adapter's target is there.
+      _benchbox_defer_other_rows(${module} ${id} ${target} "${json}" "${A_SOURCES}" "${A_VERSION_OF}" "${A_ENV}" "${A_BUILDS}")
     elseif(A_PROGRAM)
       _benchbox_other_rows_of(rows ${module} ${id})
-      if(rows)
-        message(FATAL_ERROR "BENCHBOX_VERSIONS/BENCHBOX_BUILDS name ${module}/${id}, whose adapter is not built from "
+      if(rows OR A_BUILDS)
+        message(FATAL_ERROR "BENCHBOX_VERSIONS/BENCHBOX_BUILDS/BUILDS name ${module}/${id}, whose adapter is not built from "
                             "C/C++ sources: only a C/C++ adapter can be compiled a second time")
       endif()
       if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/library.json)  # checked here, read by the program its own way

@@ -1,6 +1,7 @@
 # Other versions and builds of a library side by side (docs/building-libraries.md, "Versions and
 # builds side by side"): a library folder's adapter compiled a second time, as another row of the
-# same tables, named LIBRARY@NAME. No library folder declares anything for it.
+# same tables, named LIBRARY@NAME. No library folder declares anything for these, but a folder
+# may make builds of its own in every build (benchbox_library's BUILDS): rows outside the suite.
 #
 #   -DBENCHBOX_VERSIONS="[MODULE/]LIBRARY[@NAME]=PREFIX;..."
 #       the adapter compiled against PREFIX, an installed copy the user made: PREFIX/include first
@@ -12,13 +13,15 @@
 #   -DBENCHBOX_BUILDS="[MODULE/]LIBRARY@BUILD;..."
 #       the adapter compiled with other flags. BUILD: c++NN (11 14 17 20 23), the C++ standard of
 #       the library folder's own sources (all but adapter.cpp, whose harness needs C++20), and/or
-#       ON (O0 O1 O2 O3 Os), the optimisation level of all of them; both joined by '-': c++17-O3.
+#       ON (O0 O1 O2 O3 Os), the optimisation level of all of them, and/or unity, all the adapter's
+#       sources as one translation unit; joined by '-': c++17-O3, unity-O3 (not c++NN with unity).
 #
-# Each row gets a manifest of its own (id LIBRARY@NAME, "base": LIBRARY, "build": what differs)
-# and an integration test; the driver names its rows after it (zstd -3 -> zstd@1.5.6 -3).
+# Each row gets a manifest of its own (id LIBRARY@NAME, "base": LIBRARY, "build": what differs,
+# "by_name": true for a folder's own build) and an integration test; the driver names its rows
+# after it (zstd -3 -> zstd@1.5.6 -3).
 
 set(BENCHBOX_VERSIONS "" CACHE STRING "Other versions of libraries, each a row beside the one found: [MODULE/]LIBRARY[@NAME]=PREFIX;...")
-set(BENCHBOX_BUILDS "" CACHE STRING "Other builds of libraries, each a row beside the usual one: [MODULE/]LIBRARY@BUILD;... (BUILD: c++17, O3, c++17-O3)")
+set(BENCHBOX_BUILDS "" CACHE STRING "Other builds of libraries, each a row beside the usual one: [MODULE/]LIBRARY@BUILD;... (BUILD: c++17, O3, unity, c++17-O3)")
 set(_BENCHBOX_OTHER_ROWS_DIR ${CMAKE_CURRENT_LIST_DIR})
 
 # _benchbox_split_entry(<prefix> <option> <entry>): <prefix>_MODULE, _LIBRARY, _NAME and _VALUE
@@ -79,14 +82,30 @@ endfunction()
 
 # Called by benchbox_library for an adapter built from SOURCES: when other rows of it are asked
 # for, they are made at the end of the library's folder (cmake_language(DEFER)), from the adapter's
-# target as the folder left it.
-function(_benchbox_defer_other_rows module id target json sources version_of env)
+# target as the folder left it. `builds`: the folder's own (benchbox_library's BUILDS), made in
+# every build of benchbox as rows outside the suite ("own-build"), unless BENCHBOX_BUILDS names the
+# same build, whose row is then the user's, in the suite.
+function(_benchbox_defer_other_rows module id target json sources version_of env builds)
   _benchbox_other_rows_of(kinds ${module} ${id})
+  set(entries "${kinds_ENTRIES}")
+  foreach(build IN LISTS builds)
+    set(named FALSE)
+    foreach(kind entry IN ZIP_LISTS kinds entries)
+      _benchbox_split_entry(e BENCHBOX_BUILDS "${entry}")
+      if(kind STREQUAL "build" AND e_NAME STREQUAL build)
+        set(named TRUE)
+      endif()
+    endforeach()
+    if(NOT named)
+      list(APPEND kinds own-build)
+      list(APPEND entries "${module}/${id}@${build}")
+    endif()
+  endforeach()
   if(NOT kinds)
     return()
   endif()
   set_target_properties(${target} PROPERTIES _BB_MODULE ${module} _BB_ID ${id} _BB_JSON "${json}" _BB_SOURCES "${sources}"
-                        _BB_VERSION_OF "${version_of}" _BB_ENV "${env}" _BB_KINDS "${kinds}" _BB_ENTRIES "${kinds_ENTRIES}")
+                        _BB_VERSION_OF "${version_of}" _BB_ENV "${env}" _BB_KINDS "${kinds}" _BB_ENTRIES "${entries}")
   cmake_language(EVAL CODE "cmake_language(DEFER CALL _benchbox_other_rows ${target})")
 endfunction()
 
@@ -100,6 +119,8 @@ function(_benchbox_other_rows main)
   foreach(kind entry IN ZIP_LISTS KINDS ENTRIES)
     if(kind STREQUAL "version")
       _benchbox_version_row(${main} "${entry}")
+    elseif(kind STREQUAL "own-build")
+      _benchbox_build_row(${main} "${entry}" OUTSIDE_SUITE)
     else()
       _benchbox_build_row(${main} "${entry}")
     endif()
@@ -154,14 +175,19 @@ function(_benchbox_copy_usage from to)
 endfunction()
 
 # The row's manifest, beside the library's own: the same facts, its id and title, the library it
-# is another row of ("base") and what differs ("build"); and its integration test.
+# is another row of ("base") and what differs ("build"); and its integration test. OUTSIDE_SUITE:
+# "by_name": true, a row outside the suite, run only when --lib names it.
 function(_benchbox_other_manifest row title build)
+  cmake_parse_arguments(A "OUTSIDE_SUITE" "" "" ${ARGN})
   set(json "${JSON}")
   _benchbox_json_set(json id "${row}")
   _benchbox_json_set(json title "${title}")
   _benchbox_json_set(json program "bin/${row}")
   _benchbox_json_set(json base "${ID}")
   _benchbox_json_set(json build "${build}")
+  if(A_OUTSIDE_SUITE)
+    string(JSON json SET "${json}" by_name true)
+  endif()
   _benchbox_env_json(env "${ENV}")
   string(JSON json SET "${json}" env "${env}")
   file(WRITE ${BENCHBOX_LIBEXEC_DIR}/${MODULE}/${row}.json "${json}\n")
@@ -509,57 +535,92 @@ endfunction()
 
 # ---- builds: BENCHBOX_BUILDS ----
 
-# One BENCHBOX_BUILDS entry: the adapter of <main> compiled with the build's flags.
-function(_benchbox_build_row main entry)
-  _benchbox_split_entry(e BENCHBOX_BUILDS "${entry}")
-  set(build "${e_NAME}")
+# _benchbox_build_parts(<out> <where> <build>): <out>_STANDARD (17), <out>_LEVEL (O3) and
+# <out>_UNITY (TRUE) of a build's name, tokens joined by '-' ("c++17-O3", "unity"); <where> names
+# the entry in an error.
+function(_benchbox_build_parts out where build)
   set(standard "")
   set(level "")
+  set(unity FALSE)
   string(REPLACE "-" ";" tokens "${build}")
   foreach(token IN LISTS tokens)
     if(token MATCHES "^c\\+\\+(11|14|17|20|23)$" AND NOT standard)
       set(standard ${CMAKE_MATCH_1})
     elseif(token MATCHES "^O[0123s]$" AND NOT level)
       set(level ${token})
+    elseif(token STREQUAL "unity" AND NOT unity)
+      set(unity TRUE)
     else()
-      message(FATAL_ERROR "BENCHBOX_BUILDS: '${entry}': '${token}' is not a build: c++NN (11 14 17 20 23), ON (O0 O1 O2 O3 Os), "
-                          "or one of each joined by '-' (c++17-O3)")
+      message(FATAL_ERROR "${where}: '${token}' is not a build: c++NN (11 14 17 20 23), ON (O0 O1 O2 O3 Os), unity "
+                          "(the adapter's sources as one translation unit), or one of each joined by '-' (c++17-O3)")
     endif()
   endforeach()
+  if(standard AND unity)
+    message(FATAL_ERROR "${where}: c++${standard} and unity cannot be joined: another standard compiles the library's "
+                        "sources apart from the harness, unity together with it")
+  endif()
+  set(${out}_STANDARD "${standard}" PARENT_SCOPE)
+  set(${out}_LEVEL "${level}" PARENT_SCOPE)
+  set(${out}_UNITY ${unity} PARENT_SCOPE)
+endfunction()
+
+# One BENCHBOX_BUILDS entry, or one of a folder's own builds (OUTSIDE_SUITE: benchbox_library's
+# BUILDS): the adapter of <main> compiled with the build's flags.
+function(_benchbox_build_row main entry)
+  cmake_parse_arguments(A "OUTSIDE_SUITE" "" "" ${ARGN})
+  _benchbox_split_entry(e BENCHBOX_BUILDS "${entry}")
+  set(build "${e_NAME}")
+  set(where "BENCHBOX_BUILDS: '${entry}'")
+  if(A_OUTSIDE_SUITE)
+    set(where "benchbox_library(BUILDS ${build}) of ${MODULE}/${ID}")
+  endif()
+  _benchbox_build_parts(b "${where}" "${build}")
+  # The library's own sources: all but the harness, adapter.cpp.
+  set(units ${SOURCES})
+  list(FILTER units EXCLUDE REGEX "(^|/)adapter\\.cpp$")
+  if((b_STANDARD OR b_UNITY) AND NOT units)
+    message(FATAL_ERROR "${where}: ${MODULE}/${ID} has no source of its own beside adapter.cpp: a build with another "
+                        "standard (whose harness needs C++${CMAKE_CXX_STANDARD}), or one that puts the library's calls in "
+                        "the harness's unit, needs them in a source of their own (as modules/json/nlohmann/parse.cpp)")
+  endif()
   set(row "${ID}@${build}")
   _benchbox_copy_adapter(target ${main} ${MODULE} ${row})
+  list(JOIN units ", " names)
   set(what)
-  if(standard)
-    # The library's own sources (all but the harness, adapter.cpp) as an object library of that standard.
-    set(units ${SOURCES})
-    list(FILTER units EXCLUDE REGEX "(^|/)adapter\\.cpp$")
-    if(NOT units)
-      message(FATAL_ERROR "BENCHBOX_BUILDS: '${entry}': ${MODULE}/${ID} has no source of its own beside adapter.cpp, whose "
-                          "harness needs C++${CMAKE_CXX_STANDARD}: a build with another standard compiles the library's calls "
-                          "in a source of their own (as modules/json/nlohmann/parse.cpp)")
-    endif()
-    _benchbox_standard_check(check ${row} ${standard})
+  if(b_STANDARD)
+    # The library's own sources as an object library of that standard.
+    _benchbox_standard_check(check ${row} ${b_STANDARD})
     add_library(${target}_units OBJECT ${units} ${check})
     _benchbox_copy_usage(${target} ${target}_units)
-    set_target_properties(${target}_units PROPERTIES CXX_STANDARD ${standard} CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF)
+    set_target_properties(${target}_units PROPERTIES CXX_STANDARD ${b_STANDARD} CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF)
     get_target_property(sources ${target} SOURCES)
     list(REMOVE_ITEM sources ${units})
     set_property(TARGET ${target} PROPERTY SOURCES $<TARGET_OBJECTS:${target}_units> ${sources})
     set_property(GLOBAL APPEND PROPERTY BENCHBOX_ADAPTER_UNITS_${MODULE} ${target}_units)
-    list(JOIN units ", " names)
-    list(APPEND what "${names} as C++${standard} (-std=c++${standard}), the harness as C++${CMAKE_CXX_STANDARD}")
+    list(APPEND what "${names} as C++${b_STANDARD} (-std=c++${b_STANDARD}), the harness as C++${CMAKE_CXX_STANDARD}")
   endif()
-  if(level)
-    target_compile_options(${target} PRIVATE -${level})
+  if(b_UNITY)
+    # What g++ inlines into a library's call depends on what else its unit holds (nlohmann's parse:
+    # modules/json/README.md, "nlohmann: where parse is compiled").
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 0)
+    list(APPEND what "${names} and the harness (adapter.cpp) compiled as one translation unit (CMake's UNITY_BUILD)")
+  endif()
+  if(b_LEVEL)
+    target_compile_options(${target} PRIVATE -${b_LEVEL})
     if(TARGET ${target}_units)
-      target_compile_options(${target}_units PRIVATE -${level})
+      target_compile_options(${target}_units PRIVATE -${b_LEVEL})
     endif()
-    list(APPEND what "-${level} instead of ${BENCHBOX_LIBRARY_CFLAGS}")
+    list(APPEND what "-${b_LEVEL} instead of ${BENCHBOX_LIBRARY_CFLAGS}")
   endif()
   list(JOIN what "; " what)
   string(JSON title GET "${JSON}" title)
-  _benchbox_other_manifest("${row}" "${title}, built ${build}" "${what}")
-  message(STATUS "benchbox: ${MODULE}: ${row}: ${what}")
+  if(A_OUTSIDE_SUITE)
+    _benchbox_other_manifest("${row}" "${title}, built ${build}" "${what}" OUTSIDE_SUITE)
+    message(STATUS "benchbox: ${MODULE}: ${row}: ${what}; outside the suite (--lib ${row})")
+  else()
+    _benchbox_other_manifest("${row}" "${title}, built ${build}" "${what}")
+    message(STATUS "benchbox: ${MODULE}: ${row}: ${what}")
+  endif()
 endfunction()
 
 # A source that fails to compile unless __cplusplus is the standard's: a usage requirement of a

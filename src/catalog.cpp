@@ -59,6 +59,7 @@ std::vector<LibraryEntry> load_catalog(const std::filesystem::path& libexec_dir,
     e.reference = j.value("reference", false);
     e.base = j.value("base", "");
     e.build = j.value("build", "");
+    e.by_name = j.value("by_name", false);
     if (!e.base.empty() && e.id.rfind(e.base + "@", 0) != 0)
       throw std::runtime_error("library manifest " + file.path().string() + ": id '" + e.id + "' is not " + e.base + "@NAME (rebuild benchbox)");
     if (auto env = j.find("env"); env != j.end()) {

@@ -25,6 +25,9 @@ struct LibraryEntry {
   // the library it is another row of ("zstd") and what differs ("installed at /prefix: include/zstd.h, lib/libzstd.a").
   std::string base;
   std::string build;
+  // A row outside the suite, run only when --lib names it: a build its library's folder makes in
+  // every build of benchbox (benchbox_library's BUILDS).
+  bool by_name = false;
 };
 
 // A variant's label for another version or build of its library: "@<name>" after the library's

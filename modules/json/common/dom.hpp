@@ -9,6 +9,7 @@
 //     struct Writer {        // the stringify case's output
 //       std::string_view write(const Document& doc);  // compact text, valid until the next write
 //     };
+//     static constexpr std::string_view form = "...";  // optional: the form of its call (form_of)
 //   };
 #pragma once
 
@@ -23,6 +24,8 @@ namespace benchbox::json {
 
 template <class Library>
 struct Dom {
+  static constexpr std::string_view form = form_of<Library>();  // where the library's call has several forms
+
   template <class V>
   static bool parse(const Input& in, V& v, std::string& error) {
     typename Library::Document doc;

@@ -15,6 +15,11 @@
 //   };
 //   int main(int argc, char** argv) { return benchbox::json::main<Library>(argc, argv, "id", version); }
 //
+// A library whose call has several forms a user chooses between (RapidJSON's Parse(const char*)
+// and Parse(text, length)) gives one Library type per form, each naming it (`static constexpr
+// std::string_view form = "length";`), to main<Usual, Others...>: a row per form, each described
+// by library.json's "forms" (Notes, below).
+//
 // What the rows say about the library (its API, how it holds numbers and strings, its writer) is
 // in its folder's library.json (Notes, below); the version comes from the library's headers or API.
 //
@@ -40,10 +45,13 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "../cases.hpp"
@@ -385,11 +393,22 @@ void run_conformance(Trial& trial) {
   trial.finish(cases.size(), passed);
 }
 
+// One form of a library's call, a row of its own where a library has several (RapidJSON's
+// Parse(const char*) and Parse(text, length)): the variant `id`, its call as the trait "parse call"
+// and the row's notes, and whether it is outside the suite (run only when --lib names it).
+struct Form {
+  std::string id;
+  std::string call;
+  bool by_name = false;
+};
+
 // What a library's rows show, as traits and notes. In its folder's library.json, the keys of the
 // same names (read by notes_of): "api", "numbers", "strings", "laziness"; "traits" (optional),
 // further ones, an array of {"name", "value"} in the order shown; "writer" for a library with a
-// writer (Library::Tree), "no_writer_reason" (optional) for one without; and "version" where the
-// library's headers and API give none.
+// writer (Library::Tree), "no_writer_reason" (optional) for one without; "forms" (optional), an
+// array of {"form", "call", "by_name" (optional)}, one per form of the call the adapter runs
+// (main<Library, Others...>), in its order; and "version" where the library's headers and API
+// give none.
 struct Notes {
   std::string api;             // the API used: "rapidjson::Document::Parse, then a recursive walk"
   std::string numbers;         // how numbers are held: "int64, uint64 or double"
@@ -398,6 +417,7 @@ struct Notes {
   std::vector<std::pair<std::string, std::string>> traits{};  // anything else worth showing
   std::string writer;          // stringify: the call, or empty when the library has no writer
   std::string no_writer_reason{};
+  std::vector<Form> forms{};   // a library whose call has several forms: one per row, the usual first
 };
 
 // Values only the adapter knows (the kernel simdjson picked at run time): a text of library.json
@@ -428,40 +448,104 @@ inline Notes notes_of(const LibraryFacts& facts, bool writes, const Computed& co
   }
   if (writes) n.writer = fill(facts.text("writer"));
   else n.no_writer_reason = fill(facts.text_or("no_writer_reason", ""));
+  for (const auto& f : facts.objects("forms")) {
+    n.forms.push_back({f.text("form"), fill(f.text("call")), f.boolean_or("by_name", false)});
+    f.done();
+  }
   for (std::size_t i = 0; i < computed.size(); ++i)
     if (!named[i]) facts.problem("names no {" + computed[i].first + "}, a value the adapter computes for it");
   return n;
 }
 
-// The adapter's rows with the notes given (a test adapter's, which has no library.json).
+// The form of its call a Library type runs, where the library has several (its variant's id:
+// `static constexpr std::string_view form = "length";`); empty where it names none.
 template <class Library>
+constexpr std::string_view form_of() {
+  if constexpr (requires { Library::form; }) return Library::form;
+  else return {};
+}
+
+// Runs fn(std::type_identity<L>{}) with the Library type L of the form of the call the trial's
+// variant names: Library, the usual one, or one of Others. A library of one form has no variants.
+template <class Library, class... Others, class Fn>
+void with_form(std::string_view variant, Fn&& fn) {
+  if constexpr (sizeof...(Others) == 0) {
+    fn(std::type_identity<Library>{});
+  } else if (variant == form_of<Library>()) {
+    fn(std::type_identity<Library>{});
+  } else {
+    with_form<Others...>(variant, std::forward<Fn>(fn));
+  }
+}
+
+// The forms' rows, in the order of the types: the first named after the library, the others
+// "<library>:<form>"; each with its call as the trait "parse call" and as notes. `notes.forms` is
+// library.json's (empty but when describing).
+template <class Library, class... Others>
+void declare_forms(Adapter& adapter, const std::string& id, const Notes& notes) {
+  const std::string_view ids[] = {form_of<Library>(), form_of<Others>()...};
+  for (std::size_t i = 0; i < std::size(ids); ++i) {
+    const Form form = i < notes.forms.size() ? notes.forms[i] : Form{std::string(ids[i]), ""};
+    adapter.variant(std::string(ids[i]), {.label = i == 0 ? id : "",
+                                          .notes = form.call,
+                                          .traits = {{"parse call", form.call}},
+                                          .by_name = form.by_name});
+  }
+}
+
+// The adapter's rows with the notes given (a test adapter's, which has no library.json); one row
+// per form of the call where Others are given.
+template <class Library, class... Others>
 int main_with_notes(int argc, char** argv, const std::string& id, const std::string& version, const Notes& notes) {
   benchbox::Adapter adapter(id, version);
+  if constexpr (sizeof...(Others) > 0) declare_forms<Library, Others...>(adapter, id, notes);
   std::vector<std::pair<std::string, std::string>> traits = {{proof::kTrait, proof::kByStatistics},
                                                              {"laziness", notes.laziness},
                                                              {"numbers", notes.numbers},
                                                              {"strings", notes.strings}};
   traits.insert(traits.end(), notes.traits.begin(), notes.traits.end());
-  adapter.add(case_id(Case::parse), {.notes = notes.api, .traits = traits}, run_parse<Library>);
+  auto by_form = [](auto run_case) {  // the case's function, run with the trial's form of the call
+    return [run_case](Trial& t) { with_form<Library, Others...>(t.variant(), [&](auto form) { run_case(form, t); }); };
+  };
+  adapter.add(case_id(Case::parse), {.notes = notes.api, .traits = traits},
+              by_form([]<class L>(std::type_identity<L>, Trial& t) { run_parse<L>(t); }));
   if constexpr (has_writer<Library>())
-    adapter.add(case_id(Case::stringify), {.notes = notes.writer, .traits = traits}, run_stringify<Library>);
+    adapter.add(case_id(Case::stringify), {.notes = notes.writer, .traits = traits},
+                by_form([]<class L>(std::type_identity<L>, Trial& t) { run_stringify<L>(t); }));
   else
     adapter.not_applicable(case_id(Case::stringify),
                            notes.no_writer_reason.empty() ? "the library has no writer" : notes.no_writer_reason);
-  adapter.add(case_id(Case::conformance), {.notes = notes.api, .traits = traits}, run_conformance<Library>);
+  adapter.add(case_id(Case::conformance), {.notes = notes.api, .traits = traits},
+              by_form([]<class L>(std::type_identity<L>, Trial& t) { run_conformance<L>(t); }));
   return adapter.main(argc, argv);
+}
+
+// library.json's forms must be the adapter's, in its order (a library of one form has none).
+template <class Library, class... Others>
+void check_forms(const LibraryFacts& facts, const Notes& notes) {
+  std::vector<std::string_view> ids;
+  if constexpr (sizeof...(Others) > 0) ids = {form_of<Library>(), form_of<Others>()...};
+  std::vector<std::string_view> listed;
+  for (const auto& f : notes.forms) listed.push_back(f.id);
+  if (listed == ids) return;
+  std::string expected;
+  for (const auto f : ids) expected += (expected.empty() ? "" : ", ") + std::string(f);
+  facts.problem("\"forms\" must list the adapter's forms of the call, in its order (" +
+                (expected.empty() ? std::string("none: it has one") : expected) + ")");
 }
 
 // The main() of a library's adapter: its id and version (from its headers or API), its rows' notes
 // and traits from its library.json, read only to describe (a parse before the trials moved
-// Callgrind's counts of rapidjson's stringify by 0.6%).
-template <class Library>
+// Callgrind's counts of rapidjson's stringify by 0.6%). Others: further forms of the library's
+// call, each a row (with_form).
+template <class Library, class... Others>
 int main(int argc, char** argv, const std::string& id, const std::string& version, const Computed& computed = {}) {
-  if (!describing(argc, argv)) return main_with_notes<Library>(argc, argv, id, version, Notes{});
+  if (!describing(argc, argv)) return main_with_notes<Library, Others...>(argc, argv, id, version, Notes{});
   const auto facts = LibraryFacts::embedded();
   const Notes notes = notes_of(facts, has_writer<Library>(), computed);
+  check_forms<Library, Others...>(facts, notes);
   facts.done();
-  return main_with_notes<Library>(argc, argv, id, version, notes);
+  return main_with_notes<Library, Others...>(argc, argv, id, version, notes);
 }
 
 // The same for a library whose headers and API say no version: library.json's "version".
@@ -470,6 +554,7 @@ int main(int argc, char** argv, const std::string& id) {
   if (!describing(argc, argv)) return main_with_notes<Library>(argc, argv, id, "", Notes{});
   const auto facts = LibraryFacts::embedded();
   const Notes notes = notes_of(facts, has_writer<Library>());
+  check_forms<Library>(facts, notes);
   const std::string version = facts.text("version");
   facts.done();
   return main_with_notes<Library>(argc, argv, id, version, notes);

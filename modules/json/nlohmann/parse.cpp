@@ -5,6 +5,8 @@
 // std::string::push_back depends on how many other callers std::string::_M_mutate has in the
 // unit: the adapter's own code has several, a program that only parses has one (push_back's),
 // and nlohmann parses 10-14% faster in the first (README.md, "nlohmann: where parse is compiled").
+// That other side is the row nlohmann@unity (this folder's BUILDS unity: this file compiled in the
+// adapter's unit), outside the suite.
 // Nothing else of the adapter may call nlohmann::json::parse: the linker keeps one copy of the
 // lexer's functions, whichever unit it meets first.
 #include "parse.hpp"
