@@ -107,6 +107,16 @@ std::vector<std::string> compact_cases(const std::vector<std::pair<std::string, 
   return lines;
 }
 
+// "outside the suite, by name only: --lib zopfli:15 (zopfli i15)": the rows a run leaves out unless
+// --lib names them (VariantInfo::by_name).
+std::optional<std::string> by_name_rows(const std::string& id, const LibraryDescription& d) {
+  std::vector<std::string> rows;
+  for (const auto& v : d.variants)
+    if (v.by_name) rows.push_back(fmt::format("{}:{}{}", id, v.id, v.label.empty() ? "" : " (" + v.label + ")"));
+  if (rows.empty()) return std::nullopt;
+  return fmt::format("outside the suite, by name only: --lib {}", fmt::join(rows, ", "));
+}
+
 }  // namespace
 
 std::string list_module(const Module& module, const std::vector<LibraryEntry>& catalog, const RunSettings& settings,
@@ -139,6 +149,7 @@ std::string list_module(const Module& module, const std::vector<LibraryEntry>& c
       line("", fmt::format("another row of {}: {}; the traits below are {}'s folder's", lib.base, lib.build, lib.base));
     for (const auto& text : compact_cases(cases)) line("", text);
     if (auto offers = offered(module, cases)) line("", *offers);
+    if (auto rows = by_name_rows(lib.id, *d.description)) line("", *rows);
   }
   return out;
 }

@@ -84,6 +84,10 @@ std::vector<VariantDescription> parse_variants(const json& j) {
     d.notes = get_string(v, "notes", false);
     d.traits = string_map(v, "traits", "variant '" + d.id + "'");
     d.not_applicable_at = string_map(v, "not_applicable_at", "variant '" + d.id + "'");
+    if (auto by_name = v.find("by_name"); by_name != v.end()) {
+      if (!by_name->is_boolean()) throw ProtocolError("variant '" + d.id + "': field 'by_name' is not true or false");
+      d.by_name = by_name->get<bool>();
+    }
     out.push_back(std::move(d));
   }
   return out;

@@ -34,6 +34,7 @@ struct VariantDescription {
   std::string notes;  // added to the case's notes
   std::map<std::string, std::string> traits;  // over the case's
   std::map<std::string, std::string> not_applicable_at;  // added to every case's, for this row
+  bool by_name = false;  // outside the suite: run only when --lib names it (LIBRARY:VARIANT)
 };
 
 struct LibraryDescription {

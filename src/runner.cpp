@@ -48,15 +48,16 @@ bool selected(const RunSettings& s, const std::string& id) {
          std::any_of(s.libraries.begin(), s.libraries.end(), [&](const LibrarySelection& sel) { return sel.library == id; });
 }
 
-// The variants of a library the settings name; empty: all of them.
-std::vector<std::string> selected_variants(const RunSettings& s, const std::string& id) {
-  std::vector<std::string> variants;
+// Whether a variant's row runs: one --lib names (LIBRARY:VARIANT), or, where the settings name
+// the library alone or no library at all, every variant but those run by name only.
+bool variant_selected(const RunSettings& s, const std::string& id, const VariantDescription& v) {
+  bool named_alone = s.libraries.empty();
   for (const auto& sel : s.libraries) {
     if (sel.library != id) continue;
-    if (sel.variant.empty()) return {};
-    variants.push_back(sel.variant);
+    if (sel.variant == v.id) return true;
+    named_alone = named_alone || sel.variant.empty();
   }
-  return variants;
+  return named_alone && !v.by_name;
 }
 
 // The points of one case: its suite when the settings give no value of any axis; otherwise
@@ -240,10 +241,9 @@ std::vector<const VariantDescription*> Runner::variants_of(const LibraryEntry& l
   // A pointer into the kept description: the variants' addresses outlive this call.
   const auto* d = lib.available ? &describe(lib).description : nullptr;
   if (!d || !*d || (*d)->variants.empty()) return {nullptr};  // one row, whatever becomes of it
-  const auto wanted = selected_variants(settings_, lib.id);
   std::vector<const VariantDescription*> out;
   for (const auto& v : (*d)->variants)
-    if (wanted.empty() || std::find(wanted.begin(), wanted.end(), v.id) != wanted.end()) out.push_back(&v);
+    if (variant_selected(settings_, lib.id, v)) out.push_back(&v);
   return out;
 }
 

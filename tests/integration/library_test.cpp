@@ -1,5 +1,6 @@
-// One library through its module: `benchbox MODULE --verify --lib LIBRARY` must prove every row at
-// every suite point of every case (verified with its proof and peak memory, or n/a with a reason
+// One library through its module: `benchbox MODULE --verify --lib LIBRARY` (with LIBRARY:VARIANT
+// for each of its rows run by name only, outside the suite) must prove every row at every suite
+// point of every case (verified with its proof and peak memory, or n/a with a reason
 // the adapter gives for a case it declares, or unavailable where the point's data set is not
 // installed); then one short measured run at the first proved point, in two processes (an exact
 // figure must be the same in both), must print the original form ("tbox: 2000 switches in 3 ms,
@@ -66,6 +67,19 @@ bool original_line_printed(const std::string& out, const std::string& row, const
   return std::regex_search(out, line);
 }
 
+// "LIBRARY", then ",LIBRARY:VARIANT" for each row run by name only: --lib LIBRARY leaves those out.
+std::string every_row_of(const std::string& module_id, const LibraryEntry& entry) {
+  RunSettings settings;
+  settings.module = module_id;
+  settings.libexec_dir = default_libexec_dir();
+  ProcessExecutor executor;
+  std::string selection = entry.id;
+  if (const Described d = describe_library(settings, entry, executor); d.description)  // else --verify says why
+    for (const auto& v : d.description->variants)
+      if (v.by_name) selection += "," + entry.id + ":" + v.id;
+  return selection;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -79,15 +93,19 @@ int main(int argc, char** argv) {
     std::cerr << "unknown module " << module_id << "\n";
     return 1;
   }
-  for (const auto& entry : load_catalog(default_libexec_dir(), module_id))
-    if (entry.id == library && !entry.available) {
+  std::string every_row = library;
+  for (const auto& entry : load_catalog(default_libexec_dir(), module_id)) {
+    if (entry.id != library) continue;
+    if (!entry.available) {
       std::cout << "SKIP: " << library << " not available: " << entry.reason << "; to enable: " << entry.enable << "\n";
       return 77;
     }
+    every_row = every_row_of(module_id, entry);
+  }
 
   // In ctest's working folder (the build's), never in the system's /tmp.
   const auto json_path = std::filesystem::current_path() / ("benchbox-it-" + library + "-" + std::to_string(getpid()) + ".json");
-  const Run verify = run_benchbox({benchbox, module_id, "--verify", "--lib", library}, json_path);
+  const Run verify = run_benchbox({benchbox, module_id, "--verify", "--lib", every_row}, json_path);
   std::cout << verify.out.out;
   if (verify.results.is_discarded() || verify.results["results"].empty()) {
     std::cout << "FAIL: --verify wrote no results (" << verify.out.failure_reason() << ") " << verify.out.err << "\n";

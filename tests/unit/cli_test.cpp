@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -241,6 +242,30 @@ TEST_F(CommandLine, AVariantRunsItsOwnRow) {
   EXPECT_TRUE(has(runs()[0], "--variant fast")) << runs()[0];
   EXPECT_TRUE(has(o.out, ",steady,0.0-test,true,ok,true,1000,1,ns_per_op,ns/op,true,4,")) << o.out;
   EXPECT_FALSE(has(o.out, "slow")) << o.out;
+}
+
+// A variant run by name only: left out of a run of every library and of --lib LIBRARY, run when
+// --lib names it, beside the library's other rows when both are named.
+TEST_F(CommandLine, AVariantByNameRunsOnlyWhenNamed) {
+  fake.variants["steady"] = R"([{"id":"fast"},{"id":"slow","by_name":true}])";
+  const std::vector<std::string> args{"fake", "-n", "pass", "--ops", "1000", "--reps", "1", "--no-pin"};
+  auto variants_run = [&](const std::string& lib) {
+    fake.calls.clear();
+    auto with = args;
+    if (!lib.empty()) with.insert(with.end(), {"--lib", lib});
+    const auto o = run(with);
+    EXPECT_EQ(o.status, exit_status::ok) << o.err;
+    std::set<std::string> variants;  // a row may run in several processes
+    for (const auto& r : runs())
+      if (const auto at = r.find("--variant "); at != std::string::npos) variants.insert(r.substr(at + 10, r.find(' ', at + 10) - at - 10));
+    std::string out;
+    for (const auto& v : variants) out += v + ";";
+    return out;
+  };
+  EXPECT_EQ(variants_run(""), "fast;");
+  EXPECT_EQ(variants_run("steady"), "fast;");
+  EXPECT_EQ(variants_run("steady:slow"), "slow;");
+  EXPECT_EQ(variants_run("steady,steady:slow"), "fast;slow;");
 }
 
 // ---- Proofs that fail: the row fails with the reason, the run goes on, exit status 1

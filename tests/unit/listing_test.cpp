@@ -121,3 +121,14 @@ TEST(Listing, AVersionRowSaysItsBuildAndWhoseTraitsItShows) {
       << text;
   EXPECT_EQ(text.find("another row of"), text.rfind("another row of")) << text;  // once: the version row's, not steady's
 }
+
+// A variant run by name only is named with how to ask for it; the others are not listed.
+TEST(Listing, AVariantByNameSaysHowToRunIt) {
+  Listed l;
+  std::string& steady = l.executor.answers["/bin/steady"];
+  steady.insert(steady.find(R"("cases")"), R"("variants":[{"id":"1","label":"steady -1"},{"id":"9","label":"steady -9","by_name":true}],)");
+  const std::string text = l.text(false);
+  expect_listed(text, "                             style: plain loop\n"
+                      "                             outside the suite, by name only: --lib steady:9 (steady -9)\n");
+  EXPECT_EQ(text.find("steady:1"), std::string::npos) << text;
+}

@@ -128,3 +128,15 @@ TEST(Protocol, NamedValuesAVariantDoesNotOffer) {
                               "\n"),
                ProtocolError);
 }
+
+// A variant run by name only (a codec's strongest level, outside the suite): "by_name", a boolean.
+TEST(Protocol, AVariantRunByNameOnly) {
+  auto d = parse_describe(
+      R"({"protocol":2,"id":"x","version":"1","variants":[{"id":"suite"},{"id":"slow","by_name":true}],"cases":{}})"
+      "\n");
+  EXPECT_FALSE(d.find_variant("suite")->by_name);
+  EXPECT_TRUE(d.find_variant("slow")->by_name);
+  EXPECT_THROW(parse_describe(R"({"protocol":2,"id":"x","version":"1","variants":[{"id":"v","by_name":"yes"}],"cases":{}})"
+                              "\n"),
+               ProtocolError);
+}

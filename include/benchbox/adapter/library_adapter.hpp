@@ -52,6 +52,9 @@ struct VariantInfo {
   // hashing library's entry point that computes fewer algorithms), each with why: added to the
   // case's not_applicable_at for this row's points only.
   std::vector<std::pair<std::string, std::string>> not_applicable_at{};
+  // A row outside the suite, run only when --lib names it (LIBRARY:VARIANT): a setting too slow
+  // for the suite's budget (a codec's strongest level), still a row like the others when asked for.
+  bool by_name = false;
 };
 
 using CaseFunction = std::function<void(Trial&)>;
@@ -126,7 +129,8 @@ class Adapter {
       const auto& [id, v] = variants_[i];
       out += (i ? ",{\"id\":" : "{\"id\":") + json_string(id) + ",\"label\":" + json_string(v.label) +
              ",\"notes\":" + json_string(v.notes) + ",\"traits\":" + traits_json(v.traits) +
-             (v.not_applicable_at.empty() ? std::string() : ",\"not_applicable_at\":" + traits_json(v.not_applicable_at)) + "}";
+             (v.not_applicable_at.empty() ? std::string() : ",\"not_applicable_at\":" + traits_json(v.not_applicable_at)) +
+             (v.by_name ? ",\"by_name\":true}" : "}");
     }
     return out + "]";
   }
