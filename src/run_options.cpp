@@ -45,7 +45,7 @@ void add_selection_options(CLI::App& command, const Module& m, RunOptions& o) {
                      "AXIS=V1[,V2...]: values of one of the case's axes by name (repeatable); with several axes, the run "
                      "is every combination, and an axis not given runs its default")
       ->allow_extra_args(false);
-  command.add_option("--lib", o.libraries, "only these libraries (comma-separated ids; LIBRARY:VARIANT for one variant of a library that has several)");
+  command.add_option("--lib", o.libraries, "only these libraries (comma-separated ids; LIBRARY:VARIANT for one variant of a library that has several, the only way to run one outside the suite)");
 }
 
 // How much to measure, and how.

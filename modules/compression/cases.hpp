@@ -6,11 +6,17 @@
 
 #include <benchbox/enum_names.hpp>
 
+#include <string_view>
+
 namespace benchbox::compression {
 
 enum class Case { compress, decompress, last = decompress };
 
 inline constexpr auto case_id = enum_names<Case>("compress", "decompress");
+
+// The generated data sets, by name (module.cpp gives each its label; the adapters name those a row
+// does not offer).
+inline constexpr std::string_view kDataSets[] = {"text", "log", "records", "random"};
 
 // The counts a trial reports beside done and checksum (module.cpp's verify, and its figures).
 namespace proof {

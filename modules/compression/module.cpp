@@ -29,12 +29,7 @@ namespace fs = std::filesystem;
 
 namespace comp = benchbox::compression;  // the case ids and proof names (cases.hpp)
 
-struct DataSet {
-  const char* name;
-  const char* label;
-};
-
-const DataSet kDataSets[] = {
+const std::map<std::string, std::string, std::less<>> kDataSetLabels{
     {"text", "text (English-like, wamerican words)"},
     {"log", "log (web-server lines)"},
     {"records", "records (32-byte binary)"},
@@ -43,13 +38,12 @@ const DataSet kDataSets[] = {
 
 std::vector<std::string> data_set_names() {
   std::vector<std::string> names;
-  for (const auto& d : kDataSets) names.push_back(d.name);
+  for (const auto name : comp::kDataSets) names.emplace_back(name);
   return names;
 }
 
 std::string data_set_label(const AxisValue& p) {
-  for (const auto& d : kDataSets)
-    if (p.text == d.name) return d.label;
+  if (const auto it = kDataSetLabels.find(p.text); it != kDataSetLabels.end()) return it->second;
   return fs::path(p.text).filename().string();
 }
 

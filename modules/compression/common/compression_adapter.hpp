@@ -14,6 +14,7 @@
 #include <benchbox/adapter.hpp>
 #include <benchbox/library_facts.hpp>
 
+#include <concepts>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
@@ -81,9 +82,44 @@ inline void finish_trial(Trial& trial, std::size_t original, std::size_t compres
   trial.finish(trial.ops(), checksum(back, original));
 }
 
-inline int level_of(const Trial& trial) {
-  const std::string v(trial.variant());
-  return v.empty() ? 0 : std::stoi(v);
+// A row per level (library.json: "levels", [{"level": 3, "label": "zstd -3", "notes": "..."}, ...];
+// none: one row, no variant, level 0). Each level may also give "id" (the variant's, by default the
+// level's number: a second row at one level), "by_name" (true: a row outside the suite, run only
+// when --lib names it, as zopfli:15) and, for a codec with an element size, "element_size".
+struct Level {
+  int level = 0;
+  std::string label{};  // "zstd -3"
+  std::string notes{};
+  std::string id{};  // empty: the level's number
+  bool by_name = false;
+  std::size_t element_size = 0;  // 0: the data's (WithElementSize)
+  std::string variant_id() const { return id.empty() ? std::to_string(level) : id; }
+};
+
+// A codec told the size of the elements its input is made of (Blosc: its byte shuffle groups byte
+// k of every element). By default the data's own, data_element_size(DATA) (kDataElementSizes says
+// which in words, the rows' trait); a level's "element_size" makes a row at another.
+template <class Codec>
+concept WithElementSize = requires(Codec c, std::string_view data) {
+  { Codec::data_element_size(data) } -> std::convertible_to<std::size_t>;
+  { Codec::kDataElementSizes } -> std::convertible_to<std::string_view>;
+  c.element_size = std::size_t{};
+};
+
+// Why a row at its own element size is not offered on DATA whose own size that is (a data set's
+// name or the user's file): it would repeat the row at the data's.
+inline std::string repeats_the_datas_row(std::string_view data, std::size_t size) {
+  return std::string(data.substr(0, 1) == "/" ? "your file" : data) + "'s own element size is " + std::to_string(size) +
+         ": this row would repeat the row at the data's element size";
+}
+
+// The element size a row runs DATA at.
+template <class Codec>
+std::size_t element_size_for(const Level& row, std::string_view data) {
+  const std::size_t own = Codec::data_element_size(data);
+  if (row.element_size == 0) return own;
+  if (row.element_size == own) throw NotApplicable(repeats_the_datas_row(data, own));
+  return row.element_size;
 }
 
 // What one process keeps across its trials (it runs one case of one variant on one input): the
@@ -96,14 +132,12 @@ struct Workspace {
   Codec codec;
   Bytes packed, back;
   std::size_t packed_size = 0;  // decompress: the input compressed once, by the process's first trial
-  // A codec whose parameters depend on the data (Blosc's element size) has for_data(DATA), told the
-  // data set's name or the user's file.
-  explicit Workspace(const Trial& trial)
-      : in(load_input(trial.param_text())), codec(level_of(trial)), packed(codec.bound(in.size())), back(in.size()) {
-    if constexpr (requires { codec.for_data(trial.param_text()); }) codec.for_data(trial.param_text());
+  Workspace(const Trial& trial, const Level& row)
+      : in(load_input(trial.param_text())), codec(row.level), packed(codec.bound(in.size())), back(in.size()) {
+    if constexpr (WithElementSize<Codec>) codec.element_size = element_size_for<Codec>(row, trial.param_text());
   }
-  static Workspace& of(const Trial& trial) {
-    static Workspace w(trial);
+  static Workspace& of(const Trial& trial, const Level& row) {
+    static Workspace w(trial, row);
     return w;
   }
 };
@@ -111,8 +145,8 @@ struct Workspace {
 // compress: the codec compresses the input `ops` times; the last output is decompressed after
 // the clock and compared byte for byte.
 template <class Codec>
-void run_compress(Trial& trial) {
-  auto& w = Workspace<Codec>::of(trial);  // no structured bindings: lambdas capture them in C++20 only since clang 16
+void run_compress(Trial& trial, const Level& row) {
+  auto& w = Workspace<Codec>::of(trial, row);  // no structured bindings: lambdas capture them in C++20 only since clang 16
   const Bytes& in = w.in;
   Codec& codec = w.codec;
   Bytes &out = w.packed, &back = w.back;
@@ -129,8 +163,8 @@ void run_compress(Trial& trial) {
 // takes seconds: once a trial, the calibration's trials and the warm-up paid it again, most of a
 // process), then decompressed `ops` times; the last output is compared byte for byte.
 template <class Codec>
-void run_decompress(Trial& trial) {
-  auto& w = Workspace<Codec>::of(trial);
+void run_decompress(Trial& trial, const Level& row) {
+  auto& w = Workspace<Codec>::of(trial, row);
   const Bytes& in = w.in;
   Codec& codec = w.codec;
   Bytes &packed = w.packed, &back = w.back;
@@ -159,23 +193,39 @@ struct CodecInfo {
   std::string implementation{};  // shown as the adapter's "implementation"
 };
 
-// A row per level (library.json: "levels", [{"level": 3, "label": "zstd -3", "notes": "..."}, ...];
-// none: one row, no variant).
-struct Level {
-  int level;
-  std::string label;  // "zstd -3"
-  std::string notes{};
-};
+// A row's variant: its level and, for a codec with an element size, that size as a trait, and the
+// module's data sets whose own element size it is (the row would repeat another there).
+template <class Codec>
+VariantInfo variant_of(const Level& l) {
+  VariantInfo v{.label = l.label, .notes = l.notes, .traits = {{"level", std::to_string(l.level)}}, .by_name = l.by_name};
+  if constexpr (WithElementSize<Codec>) {
+    v.traits.emplace_back("element size", l.element_size == 0   ? std::string(Codec::kDataElementSizes)
+                                          : l.element_size == 1 ? std::string("1 byte")
+                                                                : std::to_string(l.element_size) + " bytes");
+    for (const std::string_view data : kDataSets)
+      if (l.element_size == Codec::data_element_size(data))
+        v.not_applicable_at.emplace_back(data, repeats_the_datas_row(data, l.element_size));
+  }
+  return v;
+}
+
+// The level of the trial's row (its variant; none: the one row, level 0).
+inline const Level& row_of(const std::vector<Level>& levels, std::string_view variant) {
+  static const Level kOnlyRow{};
+  for (const auto& l : levels)
+    if (l.variant_id() == variant) return l;
+  if (variant.empty()) return kOnlyRow;
+  throw std::runtime_error("no level declares the variant '" + std::string(variant) + "'");
+}
 
 template <class Codec>
 void add_codec(Adapter& adapter, const CodecInfo& info, const std::vector<Level>& levels) {
-  for (const auto& l : levels)
-    adapter.variant(std::to_string(l.level), {.label = l.label, .notes = l.notes, .traits = {{"level", std::to_string(l.level)}}});
+  for (const auto& l : levels) adapter.variant(l.variant_id(), variant_of<Codec>(l));
   if (!info.implementation.empty()) adapter.info("implementation", info.implementation);
   const CaseInfo ci{.notes = info.notes, .traits = {{"format", info.format}, {"state", info.state}}};
-  adapter.add(case_id(Case::compress), ci, run_compress<Codec>);
+  adapter.add(case_id(Case::compress), ci, [levels](Trial& t) { run_compress<Codec>(t, row_of(levels, t.variant())); });
   if (info.decompresses)
-    adapter.add(case_id(Case::decompress), ci, run_decompress<Codec>);
+    adapter.add(case_id(Case::decompress), ci, [levels](Trial& t) { run_decompress<Codec>(t, row_of(levels, t.variant())); });
   else
     adapter.not_applicable(case_id(Case::decompress), info.no_decompress_reason);
 }
@@ -190,7 +240,16 @@ void add_codec(Adapter& adapter) {
   info.implementation = facts.text_or("implementation", "");
   std::vector<Level> levels;
   for (const auto& l : facts.objects("levels")) {
-    levels.push_back({static_cast<int>(l.integer("level")), l.text("label"), l.text_or("notes", "")});
+    Level level{.level = static_cast<int>(l.integer("level")), .label = l.text("label"), .notes = l.text_or("notes", ""),
+                .id = l.text_or("id", ""), .by_name = l.boolean_or("by_name", false)};
+    // Read only where the codec takes one: elsewhere the key is unread, and done() names it.
+    if constexpr (WithElementSize<Codec>)
+      if (l.has("element_size")) {
+        const std::int64_t size = l.integer("element_size");
+        if (size < 1 || size > 255) l.problem("\"element_size\" must be 1 to 255 (bytes)");
+        level.element_size = static_cast<std::size_t>(size);
+      }
+    levels.push_back(std::move(level));
     l.done();
   }
   facts.done();
