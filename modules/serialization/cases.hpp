@@ -11,8 +11,17 @@ enum class Case { serialize, deserialize, access };
 
 inline constexpr auto case_id = enum_names<Case>("serialize", "deserialize", "access");
 
-// The one axis: how many records the message holds (workload.hpp).
+// The first axis: how many records the message holds (workload.hpp).
 inline constexpr const char* kRecordsAxis = "records";
+
+// The optional second axis: the heap's settings, glibc's as a program gets them (`default`) or with
+// its trimming off (`no-trim`: the tunable below set in the adapter's environment; README, "Design
+// choices that move a figure").
+inline constexpr const char* kHeapAxis = "heap";
+inline constexpr const char* kDefaultHeap = "default";
+inline constexpr const char* kNoTrimHeap = "no-trim";
+inline constexpr const char* kTrimTunable = "glibc.malloc.trim_threshold";
+inline constexpr unsigned long long kNoTrimThreshold = 1ull << 30;  // 1 GiB: no message's heap top reaches it
 
 // The counts a trial reports beside done and checksum (module.cpp's verify, and its figures).
 namespace proof {
@@ -21,6 +30,9 @@ inline constexpr const char* kMessages = "messages";     // messages of all call
 inline constexpr const char* kSize = "size";             // bytes of one message, as the library encodes it
 inline constexpr const char* kTouched = "touched";       // access: the light sum of every field, once (the timed calls' sum checked against it)
 inline constexpr const char* kPageFaults = "page_faults";  // minor page faults of the process during the clock (heap grown again)
+// glibc's trim threshold tunable as the adapter's process got it (0: not set), where the point
+// names its heap: proof that the environment's setting took (glibc ignores a misspelled one).
+inline constexpr const char* kTrimThreshold = "trim_threshold";
 }  // namespace proof
 
 }  // namespace benchbox::serialization

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <benchbox/adapter.hpp>
+#include <benchbox/adapter/glibc_tunables.hpp>
 #include <benchbox/library_facts.hpp>
 
 #include <sys/resource.h>
@@ -26,6 +27,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <span>
 #include <stdexcept>
@@ -92,8 +94,17 @@ inline std::uint64_t minor_faults() {
   return static_cast<std::uint64_t>(u.ru_minflt);
 }
 
+// glibc's trim threshold as this process got it from its environment, read once (after the first
+// trial's clock): the heap axis's proof that its setting took. Throws where the loader cannot say.
+inline std::uint64_t trim_threshold() {
+  static const std::optional<std::uint64_t> value = glibc_tunable(kTrimTunable);
+  if (!value) throw std::runtime_error(std::string("cannot read back glibc's ") + kTrimTunable + " (ld.so --list-tunables did not list it)");
+  return *value;
+}
+
 inline void report(Trial& trial, std::uint64_t ops, std::uint64_t wire_bytes, std::size_t size, std::uint64_t checksum,
                    std::uint64_t faults) {
+  if (trial.param_text_or(kHeapAxis, kDefaultHeap) != kDefaultHeap) trial.count(proof::kTrimThreshold, trim_threshold());
   trial.count(proof::kPageFaults, faults);
   trial.count(proof::kWireBytes, wire_bytes);
   trial.count(proof::kMessages, ops);
