@@ -1,6 +1,7 @@
 // The serialization module's heap axis (module.cpp, heap_axis): optional, so the suite's points
-// are those of before; `no-trim` sets glibc's trim threshold in the adapter's environment, and its
-// rows are verified only with proof that glibc took it (the trim_threshold count).
+// are those of before; `no-trim` sets glibc's trim threshold in the adapter's environment,
+// `no-trim-no-mmap` its mmap threshold too, and their rows are verified only with proof that glibc
+// took exactly those (the trim_threshold and mmap_threshold counts).
 #include <gtest/gtest.h>
 
 #include "serialization/cases.hpp"
@@ -39,18 +40,26 @@ TEST(SerializationHeapAxis, TheSuiteKeepsItsPointsAndNoTrimSetsTheTunable) {
   EXPECT_EQ(c.label(no_trim), "6400 records, trimming off");
   EXPECT_EQ(c.environment(plain), Env{});
   EXPECT_EQ(c.environment(no_trim), (Env{{"GLIBC_TUNABLES", "glibc.malloc.trim_threshold=1073741824"}}));
+  const Point no_mmap = c.parse_point({"6400", "no-trim-no-mmap"});
+  EXPECT_EQ(c.label(no_mmap), "6400 records, trimming and mmap off");
+  EXPECT_EQ(c.environment(no_mmap),
+            (Env{{"GLIBC_TUNABLES", "glibc.malloc.trim_threshold=1073741824:glibc.malloc.mmap_threshold=33554432"}}));
   EXPECT_THROW(c.parse_point({"6400", "no_trim"}), std::invalid_argument);
 }
 
-TEST(SerializationHeapAxis, ANoTrimRowNeedsGlibcsOwnWordThatTheTunableTook) {
+TEST(SerializationHeapAxis, ANoTrimRowNeedsGlibcsOwnWordThatItsTunablesTook) {
   const CaseSpec& c = deserialize();
-  const Point plain = c.point_of({"64"}), no_trim = c.parse_point({"64", "no-trim"});
+  const Point plain = c.point_of({"64"}), no_trim = c.parse_point({"64", "no-trim"}),
+              no_mmap = c.parse_point({"64", "no-trim-no-mmap"});
+  const std::uint64_t gib = ser::kNoTrimThreshold, mmap = ser::kNoMmapThreshold;
   EXPECT_EQ(verify(plain, {}), std::nullopt);
-  EXPECT_EQ(verify(no_trim, {{ser::proof::kTrimThreshold, ser::kNoTrimThreshold}}), std::nullopt);
-  const auto missing = verify(no_trim, {});
-  ASSERT_TRUE(missing);
-  EXPECT_EQ(*missing, "the adapter reported no 'trim_threshold' count");
-  const auto not_taken = verify(no_trim, {{ser::proof::kTrimThreshold, 0}});  // glibc ignored the setting
-  ASSERT_TRUE(not_taken);
-  EXPECT_EQ(*not_taken, "glibc's glibc.malloc.trim_threshold in the adapter's process (heap no-trim sets it): 0, expected 1073741824");
+  EXPECT_EQ(verify(no_trim, {{ser::proof::kTrimThreshold, gib}, {ser::proof::kMmapThreshold, 0}}), std::nullopt);
+  EXPECT_EQ(verify(no_mmap, {{ser::proof::kTrimThreshold, gib}, {ser::proof::kMmapThreshold, mmap}}), std::nullopt);
+  EXPECT_EQ(verify(no_trim, {}), "the adapter reported no 'trim_threshold' count");
+  EXPECT_EQ(verify(no_trim, {{ser::proof::kTrimThreshold, 0}, {ser::proof::kMmapThreshold, 0}}),  // glibc ignored the setting
+            "glibc's glibc.malloc.trim_threshold in the adapter's process (heap no-trim sets it): 0, expected 1073741824");
+  EXPECT_EQ(verify(no_trim, {{ser::proof::kTrimThreshold, gib}, {ser::proof::kMmapThreshold, mmap}}),  // more than it names
+            "glibc's glibc.malloc.mmap_threshold in the adapter's process (heap no-trim leaves it unset): 33554432, expected 0");
+  EXPECT_EQ(verify(no_mmap, {{ser::proof::kTrimThreshold, gib}, {ser::proof::kMmapThreshold, 0}}),
+            "glibc's glibc.malloc.mmap_threshold in the adapter's process (heap no-trim-no-mmap sets it): 0, expected 33554432");
 }
