@@ -155,6 +155,7 @@ Batch run_batch(const RowContext& row, const Measurement& m, std::uint64_t ops, 
                                "--callgrind-out-file=" + callgrind.file.string()});
   }
   ChildSpec child = adapter_child(s, row.library, argv, s.timeout);
+  for (auto& setting : row.spec.environment(m.point)) child.env.push_back(std::move(setting));  // over the library's
   child.cpu = cpu_of(row);
   const ChildOutcome out = row.executor.run(child);
   b.error = check_reply(row, m, out, ops, reps, warmup, warmup_ops, b);

@@ -123,6 +123,16 @@ AxisValue CaseSpec::value_of(const Point& p, std::string_view axis) const {
   return parse_axis(*spec, spec->default_value);
 }
 
+std::vector<std::pair<std::string, std::string>> CaseSpec::environment(const Point& p) const {
+  std::vector<std::pair<std::string, std::string>> env;
+  for (const AxisSpec& axis : axes) {
+    if (!axis.env) continue;
+    const auto more = axis.env(value_of(p, axis.name));
+    env.insert(env.end(), more.begin(), more.end());
+  }
+  return env;
+}
+
 namespace {
 
 std::vector<std::string> split_commas(const std::string& text) {

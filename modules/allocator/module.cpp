@@ -11,6 +11,7 @@
 //  - program: the user's command, preloaded with each allocator; its output must be the output of
 //    its run as is (glibc's malloc), which the driver makes before anything is measured.
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -65,7 +66,15 @@ std::optional<std::string> check(const TrialProof& p, const Expected& e, bool ov
   return std::nullopt;
 }
 
+// small and churn: the trial ran on the thread its point names (a thread of its own, or the main one).
+std::optional<std::string> on_its_thread(const CaseContext& c, const TrialProof& p) {
+  const AxisValue* thread = c.point.find(al::kThreadAxis);
+  const bool main = thread && thread->text == al::kMainThread;
+  return expect_count(p, al::proof::kOnMainThread, main ? 1 : 0, "the trial's thread (1: the process's main thread, 0: one of its own):");
+}
+
 std::optional<std::string> verify_small(const CaseContext& c, const TrialProof& p) {
+  if (auto wrong = on_its_thread(c, p)) return wrong;
   const auto n = param_of(c);
   if (n == 0 || p.ops % n != 0) return "ops " + std::to_string(p.ops) + " is not a whole number of rounds of N blocks";
   Expected e;
@@ -74,6 +83,7 @@ std::optional<std::string> verify_small(const CaseContext& c, const TrialProof& 
 }
 
 std::optional<std::string> verify_churn(const CaseContext& c, const TrialProof& p) {
+  if (auto wrong = on_its_thread(c, p)) return wrong;
   Expected e;
   e.add(al::sizes(al::Sizes::churn), 0, param_of(c) + p.ops);  // the live set, then one block per step
   return check(p, e);
@@ -248,6 +258,46 @@ benchbox::AxisSpec count_param(std::string name, std::int64_t max, std::string d
 
 std::string blocks_label(const AxisValue& p, const char* one, const char* many) { return p.text + (p.number == 1 ? one : many); }
 
+// small's and churn's thread: one started for each trial, or the process's main thread, as a
+// single-threaded program's work runs (the heap state a trial starts from: README, "Design choices
+// that move a figure"). Optional, `own` in the suite: its points are those of before.
+benchbox::AxisSpec thread_axis() {
+  return {.name = al::kThreadAxis,
+          .choices = {al::kOwnThread, al::kMainThread},
+          .default_value = al::kOwnThread,
+          .suite = {al::kOwnThread},
+          .help = "the thread each trial runs on: own (one started for it) or main (the process's main thread, its "
+                  "allocator state what the C and C++ runtimes left, the adapter's protocol on another thread)",
+          .optional = true};
+}
+
+// "100 blocks", and ", main thread" where the trial runs there.
+std::function<std::string(const benchbox::Point&)> threaded_label(const char* one, const char* many) {
+  return [one, many](const benchbox::Point& p) {
+    std::string out = blocks_label(p.first(), one, many);
+    if (const AxisValue* thread = p.find(al::kThreadAxis); thread && thread->text == al::kMainThread) out += ", main thread";
+    return out;
+  };
+}
+
+// cross-thread's blocks handed over up to 64 at a time, or each as soon as it is made: what a
+// program's queue between the threads does, which moves every row (README, "Design choices that
+// move a figure"). Optional, `batches` in the suite: its points are those of before.
+benchbox::AxisSpec handover_axis() {
+  return {.name = al::kHandoverAxis,
+          .choices = {al::kBatches, al::kSingle},
+          .default_value = al::kBatches,
+          .suite = {al::kBatches},
+          .help = "how the producer hands blocks to the consumer: batches (up to 64 at a time) or single (each as it is made)",
+          .optional = true};
+}
+
+std::string cross_thread_label(const benchbox::Point& p) {
+  std::string out = "queue of " + blocks_label(p.first(), " block", " blocks");
+  if (const AxisValue* handover = p.find(al::kHandoverAxis); handover && handover->text == al::kSingle) out += ", one at a time";
+  return out;
+}
+
 constexpr const char* kUnit = "allocations";  // one operation: one allocation and its free
 
 const benchbox::Module allocator_module{
@@ -263,10 +313,11 @@ const benchbox::Module allocator_module{
          .timed = "each round's N allocations, the tag written at both ends of every block, then the N frees in "
                   "reverse order, each after reading both tags back into a local sum; proven after the clock: that sum, "
                   "the counts and bytes against the schedule, and the last round's blocks checked for overlap by address",
-         .axes = {count_param("blocks", 1'000'000, "100", "blocks live at once in a round (allocated, then freed in reverse)")},
+         .axes = {count_param("blocks", 1'000'000, "100", "blocks live at once in a round (allocated, then freed in reverse)"),
+                  thread_axis()},
          .legal_ops = whole_rounds,
          .verify = verify_small,
-         .describe_point = [](const benchbox::Point& p) { return blocks_label(p.first(), " block", " blocks"); }},
+         .describe_point = threaded_label(" block", " blocks")},
         {.id = al::case_id(al::Case::churn),
          .unit = kUnit,
          .description = "L blocks of 8 B..64 KiB live; each step frees one in a random order and allocates its replacement",
@@ -274,19 +325,19 @@ const benchbox::Module allocator_module{
                   "tags; the live set is allocated before the clock and freed after it (its tags read the same way); "
                   "proven: the sum, counts and bytes against the schedule, the live set checked for overlap by address",
          // 1000 live blocks (about 680 KB) stay in the caches, where the floor is a limit; 100000 (68 MB) do not
-         .axes = {count_param("live", 10'000'000, "1000", "blocks live at once", {"1000", "100000"})},
+         .axes = {count_param("live", 10'000'000, "1000", "blocks live at once", {"1000", "100000"}), thread_axis()},
          .verify = verify_churn,
-         .describe_point = [](const benchbox::Point& p) { return blocks_label(p.first(), " live block", " live blocks"); }},
+         .describe_point = threaded_label(" live block", " live blocks")},
         {.id = al::case_id(al::Case::cross_thread),
          .unit = kUnit,
          .description = "one thread allocates blocks of 8..256 bytes, a second thread frees them (producer and consumer, each pinned to its own CPU)",
          .timed = "from the producer's first allocation to the consumer's last free: allocations with their tags written, a "
-                  "queue of at most Q blocks between the threads, handed over up to 64 at a time, each free after its tags are read into a local sum; "
+                  "queue of at most Q blocks between the threads, handed over up to 64 at a time (handover single: one at a time), each free after its tags are read into a local sum; "
                   "proven: the sum, counts and bytes against the schedule",
-         .axes = {count_param("queue", 1'000'000, "1000", "blocks in flight between the threads at most")},
+         .axes = {count_param("queue", 1'000'000, "1000", "blocks in flight between the threads at most"), handover_axis()},
          .cpus = 2,
          .verify = verify_cross_thread,
-         .describe_point = [](const benchbox::Point& p) { return "queue of " + blocks_label(p.first(), " block", " blocks"); }},
+         .describe_point = cross_thread_label},
         {.id = al::case_id(al::Case::threads),
          .unit = kUnit,
          .description = "two threads, each pinned to its own CPU and churning its own L live blocks as in churn (the operations split between them)",

@@ -13,6 +13,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "cases.hpp"
 #include "workload.hpp"
@@ -63,6 +65,15 @@ std::optional<std::string> verify(Case kind, const CaseContext& c, const TrialPr
     return wrong;
   if (kind == Case::access)
     if (auto wrong = count_is(p, ser::proof::kTouched, want.touched, "the sum of every field read")) return wrong;
+  if (const AxisValue* heap = c.point.find(ser::kHeapAxis); heap && heap->text != ser::kDefaultHeap) {
+    const bool no_mmap = heap->text == ser::kNoTrimNoMmapHeap;
+    const std::string in = " in the adapter's process (heap " + heap->text;
+    if (auto wrong = count_is(p, ser::proof::kTrimThreshold, ser::kNoTrimThreshold, std::string("glibc's ") + ser::kTrimTunable + in + " sets it)"))
+      return wrong;
+    if (auto wrong = count_is(p, ser::proof::kMmapThreshold, no_mmap ? ser::kNoMmapThreshold : 0,
+                              std::string("glibc's ") + ser::kMmapTunable + in + (no_mmap ? " sets it)" : " leaves it unset)")))
+      return wrong;
+  }
   return std::nullopt;
 }
 
@@ -74,6 +85,49 @@ benchbox::AxisSpec records_axis() {
           .suite = {"1", "64", "6400"},
           .help = "records per message: 1 (a message of about a hundred bytes) to 6400 (a batch of about a megabyte) and beyond",
           .describe = [](const AxisValue& v) { return std::to_string(*v.number) + (*v.number == 1 ? " record" : " records"); }};
+}
+
+// glibc's heap settings: its defaults, or its trimming off as a user turns it off, in the
+// environment, alone or with large blocks kept in the heap too (README, "Design choices that move a
+// figure": the heap's history moves the rows with many page faults). Optional, `default` in the
+// suite: its points are those of before.
+std::string heap_label(const AxisValue& v) {
+  if (v.text == ser::kNoTrimHeap) return "trimming off";
+  if (v.text == ser::kNoTrimNoMmapHeap) return "trimming and mmap off";
+  return "glibc's heap as is";
+}
+
+std::string tunables_of(const AxisValue& v) {
+  const std::string trim = std::string(ser::kTrimTunable) + "=" + std::to_string(ser::kNoTrimThreshold);
+  if (v.text == ser::kNoTrimHeap) return trim;
+  if (v.text == ser::kNoTrimNoMmapHeap) return trim + ":" + ser::kMmapTunable + "=" + std::to_string(ser::kNoMmapThreshold);
+  return "";
+}
+
+benchbox::AxisSpec heap_axis() {
+  return {.name = ser::kHeapAxis,
+          .choices = {ser::kDefaultHeap, ser::kNoTrimHeap, ser::kNoTrimNoMmapHeap},
+          .default_value = ser::kDefaultHeap,
+          .suite = {ser::kDefaultHeap},
+          .help = "glibc's heap: default (as a program gets it), no-trim (GLIBC_TUNABLES=" +
+                  tunables_of(AxisValue::named(ser::kNoTrimHeap)) + ": it keeps its heap's free top, and its mmap threshold "
+                  "stays at 128 KiB) or no-trim-no-mmap (" + tunables_of(AxisValue::named(ser::kNoTrimNoMmapHeap)) +
+                  ": blocks up to 32 MiB from the heap too)",
+          .describe = heap_label,
+          .optional = true,
+          .env = [](const AxisValue& v) {
+            std::vector<std::pair<std::string, std::string>> env;
+            if (const std::string tunables = tunables_of(v); !tunables.empty()) env.emplace_back("GLIBC_TUNABLES", tunables);
+            return env;
+          }};
+}
+
+// "6400 records", and the heap's settings where they are not the default.
+std::string point_label(const benchbox::Point& p) {
+  const auto n = *p.first().number;
+  std::string out = std::to_string(n) + (n == 1 ? " record" : " records");
+  if (const AxisValue* heap = p.find(ser::kHeapAxis); heap && heap->text != ser::kDefaultHeap) out += ", " + heap_label(*heap);
+  return out;
 }
 
 // Bytes per message: exact, and traded against the time (the frontier: rows no other row beats on both).
@@ -100,13 +154,14 @@ benchbox::CaseSpec make_case(Case c, std::string unit, std::string description, 
           .unit = std::move(unit),
           .description = std::move(description),
           .timed = std::move(timed),
-          .axes = {records_axis()},
+          .axes = {records_axis(), heap_axis()},
           .extra_figures = {size_figure(), faults_figure()},
           // About 64 KB of records a probe: calibration starts near its goal at every size.
           .first_probe_ops = [](const benchbox::Point& p) -> std::uint64_t {
             return std::max<std::uint64_t>(1, 512 / static_cast<std::uint64_t>(*p.first().number));
           },
-          .verify = [c](const CaseContext& context, const TrialProof& p) { return verify(c, context, p); }};
+          .verify = [c](const CaseContext& context, const TrialProof& p) { return verify(c, context, p); },
+          .describe_point = point_label};
 }
 
 const benchbox::Module serialization_module{

@@ -130,6 +130,20 @@ TEST(OptionalAxis, APointNamedAsTrendNamesIt) {
   EXPECT_THROW(c.point_of({"2000"}), std::invalid_argument);
 }
 
+// AxisSpec::env of an optional axis: its default's environment where a point leaves it out.
+TEST(OptionalAxis, ItsEnvironmentIsItsDefaultsWhereThePointLeavesItOut) {
+  CaseSpec c = after();
+  c.axes.back().env = [](const AxisValue& v) {
+    return v.text == "small" ? std::vector<std::pair<std::string, std::string>>{}
+                             : std::vector<std::pair<std::string, std::string>>{{"KEYS", v.text}};
+  };
+  using Env = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(c.environment(c.point_of({"100"})), (Env{{"KEYS", "random"}}));
+  EXPECT_EQ(c.environment(c.parse_point({"100", "dense"})), (Env{{"KEYS", "dense"}}));
+  EXPECT_EQ(c.environment(c.parse_point({"100", "small"})), Env{});
+  EXPECT_EQ(after().environment(after().parse_point({"100", "dense"})), Env{});  // no axis sets any
+}
+
 TEST(OptionalAxis, ItsDeclarationIsCheckedAtRegistration) {
   EXPECT_EQ(problem_of(after()), "");
   CaseSpec c = after();

@@ -319,6 +319,34 @@ TEST(Measurement, TheLibrarysEnvironmentAndTheDataFolderReachItsProcessesOnly) {
   for (const auto& [k, v] : env) EXPECT_NE(k, "GOMAXPROCS");
 }
 
+// AxisSpec::env: a point's value sets its processes' environment over the library's; describe,
+// which has no point, gets none of it.
+TEST(Measurement, AnAxisValuesEnvironmentReachesThatPointsProcesses) {
+  Module module = fake_module();
+  module.cases.front().axes.front().env = [](const AxisValue& v) {
+    return std::vector<std::pair<std::string, std::string>>{{"LANES_SET", v.text}, {"ONLY_FOR_FAKE", "from the axis"}};
+  };
+  FakeExecutor fake;
+  RunSettings s = settings({"2", "3"});
+  s.ops = 1000;
+  run_with(fake, s, module);
+  std::set<std::string> lanes_set;
+  for (const ChildSpec& call : fake.calls) {
+    std::map<std::string, std::string> env;
+    for (const auto& [k, v] : call.env) env[k] = v;  // set in order: the last one of a name holds
+    const bool describing = call.argv.back() == "describe";
+    EXPECT_EQ(env.count("LANES_SET"), describing ? 0u : 1u);
+    EXPECT_EQ(env["ONLY_FOR_FAKE"], describing ? "1" : "from the axis");
+    if (!describing) {
+      const auto param = std::find(call.argv.begin(), call.argv.end(), "--param");
+      ASSERT_NE(param, call.argv.end());
+      EXPECT_EQ(env["LANES_SET"], *(param + 1));  // the point this process runs
+      lanes_set.insert(env["LANES_SET"]);
+    }
+  }
+  EXPECT_EQ(lanes_set, (std::set<std::string>{"2", "3"}));
+}
+
 TEST(Verification, AWrongCountOrChecksumFailsTheRow) {
   FakeExecutor fake;
   RunSettings s = settings();

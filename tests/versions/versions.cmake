@@ -9,8 +9,9 @@
 # 3. the test's module tree (tests/versions/tree, the toy module) configured and built against
 #    this benchbox build with a version, a named version and a build (c++17-O3) of toy, and a
 #    version of toyfixed (toy again, its version given at configure: BB_LIBRARY_VERSION);
-# 4. `benchbox toy --verify`: the six rows, each verified, named after their ids, with their
-#    versions and builds; --lib with '@'; each adapter compiled as its row says (describe): the
+# 4. `benchbox toy --verify`: the seven rows, each verified, named after their ids, with their
+#    versions and builds (toy@env: toy started with TOY_ENV set, benchbox_environment_row, which its
+#    adapter alone sees); --lib with '@'; each adapter compiled as its row says (describe): the
 #    C++ standards, the generated header of its prefix's generator where it has one; toyfixed's
 #    version row reporting its own version, not the one its folder gave the version found;
 # 5. the liar's row fails the build: its adapter reports 2.0.0, not the 3.0.0 its name would say.
@@ -94,7 +95,7 @@ endif()
 run("building the toy tree" ${CMAKE_COMMAND} --build ${build} --parallel 2)
 message(STATUS "ok: configured and built with toy@2.0.0, toy@named, toy@c++17-O3 and toyfixed@2.0.0")
 
-# 4. The six rows, verified, with their versions and builds.
+# 4. The seven rows, verified, with their versions, builds and environments.
 set(json ${WORK}/verify.json)
 run("benchbox toy --verify" ${build}/bin/benchbox toy --verify --json ${json})
 file(READ ${json} results)
@@ -103,7 +104,8 @@ set(expected "toy=1.0.0=" "toy@2.0.0=2.0.0=installed at ${WORK}/two: include/toy
     "toy@named=2.0.0=installed at ${WORK}/nopc: include/toy.h, lib/libtoy.a"
     "toy@c++17-O3=1.0.0=units.cpp as C++17 (-std=c++17), the harness as C++20, -O3 instead of ${CFLAGS}"
     "toyfixed=configured="
-    "toyfixed@2.0.0=2.0.0 (${WORK}/two/lib/pkgconfig/toy.pc)=installed at ${WORK}/two: include/toy.h, lib/libtoy.a")
+    "toyfixed@2.0.0=2.0.0 (${WORK}/two/lib/pkgconfig/toy.pc)=installed at ${WORK}/two: include/toy.h, lib/libtoy.a"
+    "toy@env=1.0.0=started with TOY_ENV=set")
 set(seen)
 math(EXPR last "${n} - 1")
 foreach(i RANGE ${last})
@@ -118,6 +120,15 @@ foreach(i RANGE ${last})
   if(NOT verified)
     message(FATAL_ERROR "benchbox toy --verify: the row of ${library} is not verified\n${out}")
   endif()
+  # The environment row's environment reaches its adapter, and no other row's.
+  string(JSON toy_env GET "${results}" results ${i} traits toy_env)
+  set(want_env unset)
+  if(library STREQUAL "toy@env")
+    set(want_env set)
+  endif()
+  if(NOT toy_env STREQUAL want_env)
+    message(FATAL_ERROR "benchbox toy --verify: ${library}'s adapter saw TOY_ENV ${toy_env}, expected ${want_env}")
+  endif()
   list(APPEND seen "${library}=${version}=${build_trait}")
 endforeach()
 foreach(row IN LISTS expected)
@@ -125,8 +136,8 @@ foreach(row IN LISTS expected)
     message(FATAL_ERROR "benchbox toy --verify: no row '${row}' (library=version=build trait) among:\n${seen}\n${out}")
   endif()
 endforeach()
-if(NOT n EQUAL 6 OR NOT out MATCHES "\ntoy@c\\+\\+17-O3 +find")
-  message(FATAL_ERROR "benchbox toy --verify: expected the six rows in one table\n${out}")
+if(NOT n EQUAL 7 OR NOT out MATCHES "\ntoy@c\\+\\+17-O3 +find")
+  message(FATAL_ERROR "benchbox toy --verify: expected the seven rows in one table\n${out}")
 endif()
 run("benchbox toy --verify --lib toy@2.0.0" ${build}/bin/benchbox toy --verify --lib toy@2.0.0)
 if(NOT out MATCHES "\ntoy@2.0.0 +find" OR out MATCHES "\ntoy ")
@@ -172,7 +183,7 @@ foreach(check "toy=202002=202002=1.0.0=no" "toy@c++17-O3=201703=202002=1.0.0=no"
     message(FATAL_ERROR "${row}: toy_generated.h written by toygen ${got_generated}, expected ${generated}")
   endif()
 endforeach()
-message(STATUS "ok: six rows verified in one table, each with its version, build and generated header; --lib toy@2.0.0 runs its row alone")
+message(STATUS "ok: seven rows verified in one table, each with its version, build and generated header; --lib toy@2.0.0 runs its row alone")
 
 # 5. A prefix whose pkg-config file says another version than its library: the build stops.
 run("configuring with the liar" ${configure} -B ${build} -DBENCHBOX_VERSIONS=toy=${WORK}/liar -DBENCHBOX_BUILDS=)

@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace benchbox {
@@ -63,6 +64,11 @@ struct AxisSpec {
   // after `-n CASE` (CaseSpec::lone_value; a key file: as many elements as it holds), or nothing
   // (the first axis's default).
   std::function<std::optional<std::string>(const AxisValue&)> first_of{};
+  // The environment the adapter's processes of a point get from this axis's value, NAME and VALUE
+  // pairs, set over the library's own (the driver's `run`, never `describe`, which has no point):
+  // for a value that is a setting the library reads when its process starts (the serialization
+  // module's `heap`: glibc's GLIBC_TUNABLES). Unset, or empty for a value: nothing.
+  std::function<std::vector<std::pair<std::string, std::string>>(const AxisValue&)> env{};
   // A value that is a name or text, not a number.
   bool named() const { return !choices.empty() || free_text; }
 };

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <benchbox/module/axis.hpp>
@@ -115,6 +116,9 @@ struct CaseSpec {
   // The named axis's value at the point, or the axis's default where the point leaves an
   // optional axis out; throws std::invalid_argument for an axis the case does not have.
   AxisValue value_of(const Point& p, std::string_view axis) const;
+  // The environment the adapter's processes of the point get from its axes' values (AxisSpec::env,
+  // an optional axis left out at its default), in axis order.
+  std::vector<std::pair<std::string, std::string>> environment(const Point& p) const;
   // The values of `-n CASE TEXT` when TEXT is one value the first (numeric) axis does not take and
   // the case's one optional axis does (`-n find dense`, `-n find my-keys.txt`, a comma-separated
   // sweep of them): one text per axis, the first axis's from AxisSpec::first_of or its default,

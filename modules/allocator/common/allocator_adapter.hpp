@@ -30,11 +30,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -288,6 +290,101 @@ void on_own_thread(Work&& work) {
   if (failed) std::rethrow_exception(failed);
 }
 
+// `thread main`: the trial runs on the process's main thread, as a single-threaded program's work
+// does. That thread's allocator state must then hold what a minimal program's holds (what the C
+// and C++ runtimes allocated before main) and not the adapter's own strings and tables (on the
+// main thread with them, mimalloc's small 100 read 0.88 of its yardstick, glibc's churn 1000
+// 1.17-1.25: README, "Yardstick"). So in such a process the protocol runs on a thread of its own
+// from the start (serve, from adapter_main) and hands each trial to the main thread (run).
+namespace main_thread {
+
+struct Server {
+  std::mutex lock;
+  std::condition_variable changed;
+  void (*work)(void*) = nullptr;  // the trial handed over, or nothing
+  void* context = nullptr;
+  bool serving = false, protocol_done = false;
+};
+
+inline Server& server() {
+  static Server s;
+  return s;
+}
+
+// Whether this process's run asks for `thread main` (its --param, as the driver passes a point of
+// several axes: NAME=VALUE); read before anything is allocated for the protocol.
+inline bool requested(int argc, char** argv) {
+  const std::string_view axis = kThreadAxis, value = kMainThread;
+  for (int i = 1; i + 1 < argc; ++i) {
+    const std::string_view key = argv[i], param = argv[i + 1];
+    if (key == "--param" && param.size() == axis.size() + 1 + value.size() && param.starts_with(axis) &&
+        param[axis.size()] == '=' && param.ends_with(value))
+      return true;
+  }
+  return false;
+}
+
+// Runs `protocol` on a thread of its own and, on this (the main) thread, the trials it hands over,
+// until it returns; its result.
+template <class Protocol>
+int serve(Protocol&& protocol) {
+  Server& s = server();
+  s.serving = true;
+  int result = 2;
+  std::thread protocol_thread([&] {
+    result = protocol();
+    std::lock_guard guard(s.lock);
+    s.protocol_done = true;
+    s.changed.notify_all();
+  });
+  for (std::unique_lock guard(s.lock);;) {
+    s.changed.wait(guard, [&] { return s.work || s.protocol_done; });
+    if (!s.work) break;
+    guard.unlock();
+    s.work(s.context);  // the trial, while the protocol thread waits for it
+    guard.lock();
+    s.work = nullptr;
+    s.changed.notify_all();
+  }
+  protocol_thread.join();
+  return result;
+}
+
+// Hands `work` to the main thread and waits for it (from the protocol thread of serve).
+template <class Work>
+void run(Work& work) {
+  Server& s = server();
+  if (!s.serving) throw std::logic_error("a thread-main trial in a process that does not serve them");
+  std::exception_ptr failed;
+  auto call = [&] {
+    try {
+      work();
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  };
+  std::unique_lock guard(s.lock);
+  s.context = &call;
+  s.work = [](void* c) { (*static_cast<decltype(call)*>(c))(); };
+  s.changed.notify_all();
+  s.changed.wait(guard, [&] { return !s.work; });
+  guard.unlock();
+  if (failed) std::rethrow_exception(failed);
+}
+
+}  // namespace main_thread
+
+// Whether the calling thread is the process's main thread, for module.cpp to check against the
+// point's `thread`.
+inline void report_thread(Trial& t) { t.count(proof::kOnMainThread, static_cast<std::uint64_t>(gettid() == getpid())); }
+
+// Runs a small or churn trial on the thread its point names: one started for it, or the main thread.
+template <class Work>
+void on_trial_thread(const Trial& t, Work&& work) {
+  if (t.param_text_or(kThreadAxis, kOwnThread) == kMainThread) main_thread::run(work);
+  else on_own_thread(work);
+}
+
 template <class A>
 void small_trial(Trial& t) {
   const std::uint64_t n = param_of(t), rounds = t.ops() / n;
@@ -302,12 +399,13 @@ void small_trial(Trial& t) {
   for (std::uint64_t j = 0; j < n; ++j)
     spans.emplace_back(reinterpret_cast<std::uintptr_t>(ptrs[j]), table.size[((rounds - 1) * n + j) & kTableMask]);
   tally.overlaps = overlaps(std::move(spans));
+  report_thread(t);
   tally.report(t, rounds * n);
 }
 
 template <class A>
 void run_small(Trial& t) {
-  on_own_thread([&] { small_trial<A>(t); });
+  on_trial_thread(t, [&] { small_trial<A>(t); });
 }
 
 // ---- churn: a steady live set of L blocks; each step frees one, allocates its replacement ----
@@ -382,12 +480,13 @@ void churn_trial(Trial& t) {
   tally.overlaps = overlaps(spans_of(set.blocks, set.table));
   set.free_all(a);
   tally.add(set.untimed);
+  report_thread(t);
   tally.report(t, steps);
 }
 
 template <class A>
 void run_churn(Trial& t) {
-  on_own_thread([&] { churn_trial<A>(t); });
+  on_trial_thread(t, [&] { churn_trial<A>(t); });
 }
 
 // The CPUs this process may run on, as it started: the driver leaves the two-thread cases'
@@ -436,10 +535,11 @@ inline void spin(std::uint64_t& rounds) {
   else __builtin_ia32_pause();
 }
 
-// Both ends publish their index once per kHandOverBatch blocks (and before waiting), as
-// xmalloc-test hands over batches: published block by block, the queue's own cache lines bounced
-// between the CPUs at every block and the floor's figure ranged 8x process by process; batched,
-// what is left is the blocks' own lines, which every cross-thread free moves.
+// Both ends publish their index once per Batch blocks (and before waiting): kHandOverBatch by
+// default, as xmalloc-test hands over batches: published block by block, the queue's own cache
+// lines cross between the CPUs at every block (the floor's figure ranged 8x process by process
+// before the threads were pinned); batched, what is left is the blocks' own lines, which every
+// cross-thread free moves. One at a time is the `single` value of the handover axis.
 inline constexpr std::uint64_t kHandOverBatch = 64;
 
 struct Queue {
@@ -450,7 +550,7 @@ struct Queue {
   alignas(64) std::atomic<bool> consumer_ready{false};
 };
 
-template <class A>
+template <class A, std::uint64_t Batch>
 [[gnu::noinline]] Tally produce(A& a, const std::uint32_t* size, Queue& q, std::uint64_t count) {
   const std::uint64_t capacity = q.slots.size();
   unsigned char** slots = q.slots.data();
@@ -468,13 +568,13 @@ template <class A>
       }
     }
     slots[i % capacity] = p;
-    if ((i + 1) % kHandOverBatch == 0) q.pushed.store(i + 1, std::memory_order_release);
+    if ((i + 1) % Batch == 0) q.pushed.store(i + 1, std::memory_order_release);
   }
   q.pushed.store(count, std::memory_order_release);
   return {.allocations = count, .bytes = bytes};
 }
 
-template <class A>
+template <class A, std::uint64_t Batch>
 [[gnu::noinline]] Tally consume(A& a, const std::uint32_t* size, Queue& q, std::uint64_t count) {
   const std::uint64_t capacity = q.slots.size();
   unsigned char** slots = q.slots.data();
@@ -489,13 +589,13 @@ template <class A>
       }
     }
     sum += give_back(a, slots[i % capacity], size[i & kTableMask]);
-    if ((i + 1) % kHandOverBatch == 0) q.popped.store(i + 1, std::memory_order_release);
+    if ((i + 1) % Batch == 0) q.popped.store(i + 1, std::memory_order_release);
   }
   return {.frees = count, .checksum = sum};
 }
 
-template <class A>
-void run_cross_thread(Trial& t) {
+template <class A, std::uint64_t Batch>
+void cross_thread_trial(Trial& t) {
   const std::uint64_t capacity = param_of(t), count = t.ops();
   const SizeTable& table = sizes(Sizes::small);
   A a(table.max_window(2 * capacity + 2) + kMaxSize[0]);
@@ -505,17 +605,23 @@ void run_cross_thread(Trial& t) {
   std::thread consumer([&] {
     pinned[1] = pin_thread(1);
     q.consumer_ready.store(true, std::memory_order_release);
-    freed = consume(a, table.size.data(), q, count);
+    freed = consume<A, Batch>(a, table.size.data(), q, count);
     t.stop();  // after the last free; the join below orders it before the trial is read
   });
   for (std::uint64_t waits = 0; !q.consumer_ready.load(std::memory_order_acquire);) spin(waits);
   t.start();
-  Tally tally = produce(a, table.size.data(), q, count);
+  Tally tally = produce<A, Batch>(a, table.size.data(), q, count);
   consumer.join();
   tally.add(freed);
   report_cpus_allowed(t);
   report_pinned_cpus(t, pinned);
   tally.report(t, count);
+}
+
+template <class A>
+void run_cross_thread(Trial& t) {
+  if (t.param_text_or(kHandoverAxis, kBatches) == kSingle) cross_thread_trial<A, 1>(t);
+  else cross_thread_trial<A, kHandOverBatch>(t);
 }
 
 // ---- threads: two threads, each churning its own live set of L blocks ------------------------
@@ -891,6 +997,18 @@ inline void check_run_facts(const LibraryFacts& facts, const AllocatorInfo& info
     facts.problem("the constants a run checks (allocator_run_facts, run_facts.hpp) say otherwise: configure again");
 }
 
+// Declares the cases (`declare`) and serves the command. Where a run asks for `thread main`, both
+// happen on a thread of their own and the trials on this, the main, thread (detail::main_thread):
+// nothing of the protocol's is then in the main thread's allocator state.
+template <class Declare>
+int serve_command(Adapter& adapter, int argc, char** argv, Declare&& declare) {
+  const auto command = [&] {
+    declare();
+    return adapter.main(argc, argv);
+  };
+  return detail::main_thread::requested(argc, argv) ? detail::main_thread::serve(command) : command();
+}
+
 // An allocator adapter's main once its Adapter is made: declares the cases of allocator A and
 // serves the command. Only describe reads the library.json (and `read_back`, called then only: the
 // values its "options" shows in braces, read from the library); every other command, `run` above
@@ -906,10 +1024,9 @@ int adapter_main(Adapter& adapter, int argc, char** argv, ReadBack (*read_back)(
     check_run_facts(facts, info);
     facts.done();
     add_cases<A>(adapter, info, run_facts::preload_file, run_facts::malloc_archive);
-  } else {
-    add_cases_to_run<A>(adapter);
+    return adapter.main(argc, argv);
   }
-  return adapter.main(argc, argv);
+  return serve_command(adapter, argc, argv, [&] { add_cases_to_run<A>(adapter); });
 }
 
 }  // namespace benchbox::allocator

@@ -55,6 +55,7 @@ class Cheater {
 
 int main(int argc, char** argv) {
   benchbox::Adapter adapter("cheater", BENCHBOX_VERSION);
-  benchbox::allocator::add_cases<Cheater>(adapter, {.api = "bump pointer, cheating on demand", .options = cheat()});
-  return adapter.main(argc, argv);
+  return benchbox::allocator::serve_command(adapter, argc, argv, [&] {
+    benchbox::allocator::add_cases<Cheater>(adapter, {.api = "bump pointer, cheating on demand", .options = cheat()});
+  });
 }

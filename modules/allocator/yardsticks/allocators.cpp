@@ -6,12 +6,13 @@
 // malloc in the whole program as they do in the adapters. scripts/accuracy runs it interleaved
 // with the matching benchbox row.
 //
-//   allocator_yardstick_<allocator> CASE N OPS REPS      CASE: small | churn
+//   allocator_yardstick_<allocator> CASE N OPS REPS      CASE: small | churn | small-main | churn-main
 //
 // small: OPS/N rounds, each allocating N blocks (sizes 8..256) then freeing them in reverse order.
 // churn: N blocks live (allocated untimed); OPS steps, each freeing one in the pass order and
 // allocating its replacement. Every block's tag is written at both ends and read back before its
-// free. Each pass runs on a thread started for it (as the adapters run each trial). One untimed
+// free. Each pass runs on a thread started for it (as the adapters run each trial), or, for
+// small-main and churn-main, on the main thread (as `thread main` rows run theirs). One untimed
 // warm-up pass first, then REPS timed passes: one line `ns_per_op <value>`
 // each, then `check <sum of the tags read back>`, which the program compares with the sum it must
 // be (exit status 3 if not).
@@ -123,8 +124,10 @@ double churn_pass(const std::vector<std::uint32_t>& sizes, const std::vector<std
 
 int main(int argc, char** argv) {
   yardstick::Command command;
-  if (!yardstick::read_command(argc, argv, "small|churn", command)) return 2;
-  const auto& [which, n, ops, reps] = command;
+  if (!yardstick::read_command(argc, argv, "small|churn|small-main|churn-main", command)) return 2;
+  const auto& [what, n, ops, reps] = command;
+  const bool on_main = what.ends_with("-main");
+  const std::string which = on_main ? what.substr(0, what.size() - 5) : what;
   if ((which != "small" && which != "churn") || n == 0 || ops == 0) return 2;
   const auto size = size_table(which == "churn");
   std::vector<std::uint32_t> orders[4];
@@ -132,10 +135,13 @@ int main(int argc, char** argv) {
     for (std::uint64_t k = 0; k < 4; ++k) orders[k] = permutation(n, 0xc4a5e0000ull + 16 * k);
   std::uint64_t check = 0;
   // Each pass on a thread of its own, as a program's worker allocates: its allocator state holds
-  // what the pass allocates (glibc's arena, mimalloc's heap, jemalloc's arena).
+  // what the pass allocates (glibc's arena, mimalloc's heap, jemalloc's arena); or on the main
+  // thread, as a single-threaded program's work runs.
   yardstick::warm_up_then_time(reps, [&] {
     double ns = 0;
-    std::thread([&] { ns = which == "small" ? small_pass(size, n, ops, check) : churn_pass(size, orders, n, ops, check); }).join();
+    const auto pass = [&] { ns = which == "small" ? small_pass(size, n, ops, check) : churn_pass(size, orders, n, ops, check); };
+    if (on_main) pass();
+    else std::thread(pass).join();
     return ns;
   });
   // Every block of a pass was freed with both its tags read back: the sum is known in advance.

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <benchbox/adapter.hpp>
+#include <benchbox/adapter/glibc_tunables.hpp>
 #include <benchbox/library_facts.hpp>
 
 #include <sys/resource.h>
@@ -26,10 +27,12 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -92,8 +95,23 @@ inline std::uint64_t minor_faults() {
   return static_cast<std::uint64_t>(u.ru_minflt);
 }
 
+// glibc's value of a tunable as this process got it from its environment, all of them listed once
+// (after the first trial's clock): the heap axis's proof that its settings took. Throws where the
+// loader cannot say.
+inline std::uint64_t tunable(std::string_view name) {
+  static char listing[16384];
+  static const bool listed = list_glibc_tunables(listing, sizeof listing);
+  const std::optional<std::uint64_t> value = listed ? glibc_tunable_in(listing, name) : std::nullopt;
+  if (!value) throw std::runtime_error("cannot read back glibc's " + std::string(name) + " (ld.so --list-tunables did not list it)");
+  return *value;
+}
+
 inline void report(Trial& trial, std::uint64_t ops, std::uint64_t wire_bytes, std::size_t size, std::uint64_t checksum,
                    std::uint64_t faults) {
+  if (trial.param_text_or(kHeapAxis, kDefaultHeap) != kDefaultHeap) {
+    trial.count(proof::kTrimThreshold, tunable(kTrimTunable));
+    trial.count(proof::kMmapThreshold, tunable(kMmapTunable));
+  }
   trial.count(proof::kPageFaults, faults);
   trial.count(proof::kWireBytes, wire_bytes);
   trial.count(proof::kMessages, ops);

@@ -5,13 +5,18 @@
 #include <benchbox/adapter.hpp>
 
 #include <cstdint>
+#include <cstdlib>
 #include <numeric>
 #include <vector>
 
-// `find(values, n, value)`: the position of `value` among n ascending values.
+// `find(values, n, value)`: the position of `value` among n ascending values. The trait `toy_env`
+// says what the adapter's environment holds of TOY_ENV (the row toy@env sets it).
 template <class Find>
 void add_find_case(benchbox::Adapter& adapter, Find find) {
-  adapter.add("find", {.notes = "toy_find, one call per search", .min_param = 1, .bytes_per_param = 8}, [find](benchbox::Trial& t) {
+  const char* env = std::getenv("TOY_ENV");
+  adapter.add("find", {.notes = "toy_find, one call per search", .min_param = 1, .bytes_per_param = 8,
+                       .traits = {{"toy_env", env ? env : "unset"}}},
+              [find](benchbox::Trial& t) {
     const auto n = static_cast<std::uint64_t>(t.param());
     std::vector<std::uint64_t> a(n);
     std::iota(a.begin(), a.end(), std::uint64_t{1});
