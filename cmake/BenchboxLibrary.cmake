@@ -26,7 +26,7 @@
 # A library.json in the folder (the library's facts: include/benchbox/library_facts.hpp) is
 # checked and embedded into a C/C++ adapter program; a PROGRAM built another way embeds it itself
 # (benchbox_library_facts_literal, or Go's go:embed). benchbox_environment_row, after it, adds a row
-# of the same program started with more environment (below).
+# of the same program started with more environment (BenchboxOtherRows.cmake).
 
 function(_benchbox_json_string out value)
   string(REPLACE "\\" "\\\\" value "${value}")
@@ -224,60 +224,6 @@ function(benchbox_library)
   # Every declared library gets an integration test (tests/CMakeLists.txt); unavailable ones skip.
   set_property(GLOBAL APPEND PROPERTY BENCHBOX_LIBRARIES "${module}/${id}")
   set_property(GLOBAL APPEND PROPERTY BENCHBOX_MODULES_WITH_LIBRARIES ${module})
-endfunction()
-
-# benchbox_environment_row(<name> ENV NAME=VALUE... [TITLE "..."]): in a library folder, after its
-# benchbox_library, another row of the library, <id>@<name>: the same adapter program, started with
-# this environment as well. For a setting the library reads from its environment when the process
-# starts, which a user chooses (glibc's GLIBC_TUNABLES: allocator/glibc's glibc@no-trim). Its
-# manifest is the library's with its own id and title (TITLE, else the library's and the name),
-# "base" the library and "build" the environment, which its rows show as their `build` trait, as
-# another version's or build's (BenchboxOtherRows.cmake); it gets an integration test. No row where
-# the library is not available here.
-function(benchbox_environment_row name)
-  cmake_parse_arguments(A "" "TITLE" "ENV" ${ARGN})
-  get_filename_component(id ${CMAKE_CURRENT_SOURCE_DIR} NAME)
-  get_filename_component(module_dir ${CMAKE_CURRENT_SOURCE_DIR} DIRECTORY)
-  get_filename_component(module ${module_dir} NAME)
-  set(where "benchbox_environment_row(${name}) in ${CMAKE_CURRENT_SOURCE_DIR}")
-  if(NOT name MATCHES "^[A-Za-z0-9][A-Za-z0-9.+_-]*$" OR NOT A_ENV OR A_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "${where}: expected a name of letters, digits and .+_-, then ENV NAME=VALUE... [TITLE \"...\"]")
-  endif()
-  get_property(declared GLOBAL PROPERTY BENCHBOX_LIBRARIES)
-  set(manifest ${BENCHBOX_LIBEXEC_DIR}/${module}/${id}.json)
-  if(NOT "${module}/${id}" IN_LIST declared OR NOT EXISTS ${manifest})
-    message(FATAL_ERROR "${where}: the folder's benchbox_library comes first")
-  elseif("${module}/${id}@${name}" IN_LIST declared)
-    message(FATAL_ERROR "${where}: ${id}@${name} is declared twice")
-  endif()
-  file(READ ${manifest} json)
-  string(JSON available GET "${json}" available)
-  if(NOT available)
-    return()
-  endif()
-  # The row's environment: the library's, then its own (a name in both takes the row's value).
-  string(JSON env GET "${json}" env)
-  foreach(pair IN LISTS A_ENV)
-    if(NOT pair MATCHES "^([A-Za-z_][A-Za-z0-9_]*)=(.*)$")
-      message(FATAL_ERROR "${where}: '${pair}' is not NAME=VALUE")
-    endif()
-    _benchbox_json_set(env ${CMAKE_MATCH_1} "${CMAKE_MATCH_2}")
-  endforeach()
-  string(JSON title GET "${json}" title)
-  if(A_TITLE)
-    set(title "${A_TITLE}")
-  else()
-    string(APPEND title ", ${name}")
-  endif()
-  list(JOIN A_ENV " " said)
-  _benchbox_json_set(json id "${id}@${name}")
-  _benchbox_json_set(json title "${title}")
-  _benchbox_json_set(json base "${id}")
-  _benchbox_json_set(json build "started with ${said}")
-  string(JSON json SET "${json}" env "${env}")
-  file(WRITE ${BENCHBOX_LIBEXEC_DIR}/${module}/${id}@${name}.json "${json}\n")
-  set_property(GLOBAL APPEND PROPERTY BENCHBOX_LIBRARIES "${module}/${id}@${name}")
-  message(STATUS "benchbox: ${module}: ${id}@${name}: ${id} started with ${said}")
 endfunction()
 
 # In a module's CMakeLists.txt: adds every library folder of the module (each folder with a

@@ -639,19 +639,25 @@ endfunction()
 
 # ---- rows a library folder declares: benchbox_environment_row ----
 
-# benchbox_environment_row(NAME <name> ENV NAME=VALUE... BUILD "<what differs>" [TITLE "..."])
+# benchbox_environment_row(NAME <name> ENV NAME=VALUE... [BUILD "<what differs>"] [TITLE "..."])
 # In a library folder, after its benchbox_library: another row of the library, LIBRARY@NAME, that
-# runs the same adapter program with more environment, where the library itself reads it (OpenSSL's
-# OPENSSL_ia32cap: its code for a CPU without some features). Unlike BENCHBOX_VERSIONS and
-# BENCHBOX_BUILDS the folder declares it, so it is in every build that has the library. Its
-# manifest says "base" and "build" as theirs do, and it gets its integration test.
+# runs the same adapter program with more environment, where the library itself reads it when the
+# process starts (OpenSSL's OPENSSL_ia32cap: its code for a CPU without some features; glibc's
+# GLIBC_TUNABLES: allocator/glibc's glibc@no-trim). Unlike BENCHBOX_VERSIONS and BENCHBOX_BUILDS the
+# folder declares it, so it is in every build that has the library (none where the library is not
+# available). Its manifest says "base" and "build" (BUILD, else "started with" the environment) as
+# theirs do, and it gets its integration test.
 function(benchbox_environment_row)
   cmake_parse_arguments(A "" "NAME;BUILD;TITLE" "ENV" ${ARGN})
   get_filename_component(id ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   get_filename_component(module_dir ${CMAKE_CURRENT_SOURCE_DIR} DIRECTORY)
   get_filename_component(module ${module_dir} NAME)
-  if(NOT A_NAME MATCHES "^[A-Za-z0-9][A-Za-z0-9.+_-]*$" OR NOT A_ENV OR NOT A_BUILD)
-    message(FATAL_ERROR "benchbox_environment_row in ${CMAKE_CURRENT_SOURCE_DIR}: NAME (letters, digits and .+_-), ENV and BUILD are required")
+  if(NOT A_NAME MATCHES "^[A-Za-z0-9][A-Za-z0-9.+_-]*$" OR NOT A_ENV OR A_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "benchbox_environment_row in ${CMAKE_CURRENT_SOURCE_DIR}: NAME (letters, digits and .+_-) and ENV are required")
+  endif()
+  if(NOT A_BUILD)
+    list(JOIN A_ENV " " A_BUILD)
+    set(A_BUILD "started with ${A_BUILD}")
   endif()
   set(base_manifest ${BENCHBOX_LIBEXEC_DIR}/${module}/${id}.json)
   get_property(declared GLOBAL PROPERTY BENCHBOX_LIBRARIES)
@@ -663,6 +669,10 @@ function(benchbox_environment_row)
     message(FATAL_ERROR "${module}/${row}: declared twice")
   endif()
   file(READ ${base_manifest} json)
+  string(JSON available GET "${json}" available)
+  if(NOT available)
+    return()
+  endif()
   string(JSON env GET "${json}" env)
   foreach(pair IN LISTS A_ENV)
     if(NOT pair MATCHES "^([A-Za-z_][A-Za-z0-9_]*)=(.*)$")
