@@ -34,9 +34,11 @@ expect() {
   [ "$got" = "$want" ] || fail "'$line' offered [${got//$'\n'/ }], expected [$*]"
 }
 
-list=$("$benchbox" list)
-mapfile -t modules < <(sed -n 's/^module \([^:]*\):.*/\1/p' <<<"$list")
+# `benchbox list` names the modules, a line each starting at the margin (its last line aside);
+# `benchbox list MODULE` gives each one's cases and libraries.
+mapfile -t modules < <("$benchbox" list | sed -n '/^benchbox list MODULE/q; s/^\([a-z][a-z0-9_-]*\) .*/\1/p')
 ((${#modules[@]})) || { echo "FAIL: benchbox list names no module"; exit 1; }
+list=$(for module in "${modules[@]}"; do "$benchbox" list "$module"; done)
 # The cases and available libraries of one module, in the order benchbox list gives them.
 of_module() {  # of_module MODULE cases|libraries
   awk -v module="$1" -v want="$2" '
