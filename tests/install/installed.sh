@@ -41,7 +41,9 @@ cd "$work/elsewhere"
 export BENCHBOX_LOCK_FILE=$work/lock
 unset BENCHBOX_LIBEXEC
 "$prefix/bin/benchbox" list >"$work/list.txt"
-grep -q "floor" "$work/list.txt" || { echo "FAIL: benchbox list names no floor"; cat "$work/list.txt"; exit 1; }
+grep -q "^coroutine " "$work/list.txt" || { echo "FAIL: benchbox list names no coroutine module"; cat "$work/list.txt"; exit 1; }
+"$prefix/bin/benchbox" list coroutine >"$work/list.txt"  # each library described by its installed adapter
+grep -q "^    floor  *available" "$work/list.txt" || { echo "FAIL: benchbox list coroutine has no available floor"; cat "$work/list.txt"; exit 1; }
 "$prefix/bin/benchbox" coroutine -n switch --verify --json "$work/switch-verify.json"
 "$prefix/bin/benchbox" json -n parse twitter --verify --json "$work/twitter-verify.json"
 "$prefix/bin/benchbox" coroutine -n switch --lib floor --ops 20000 --processes 2 --json "$work/switch.json"

@@ -155,7 +155,9 @@ cd "$work/elsewhere"
 export BENCHBOX_LOCK_FILE=$work/lock BENCHBOX_STORE=$work/store.sqlite
 unset BENCHBOX_LIBEXEC
 /usr/bin/benchbox list >"$work/list.txt"
-grep -q "^module coroutine:" "$work/list.txt" || { echo "FAIL: benchbox list names no coroutine module"; exit 1; }
+grep -q "^coroutine " "$work/list.txt" || { echo "FAIL: benchbox list names no coroutine module"; exit 1; }
+/usr/bin/benchbox list coroutine >"$work/list.txt"
+grep -q "^    floor  *available" "$work/list.txt" || { echo "FAIL: benchbox list coroutine has no available floor"; exit 1; }
 grep -Eq "^    floor +available" "$work/list.txt" || { echo "FAIL: the floor is not available"; exit 1; }
 /usr/bin/benchbox coroutine -n switch --lib floor,boost.context --verify --json "$work/verify.json" >"$work/verify.txt"
 /usr/bin/benchbox coroutine -n switch --lib floor --ops 20000 --reps 2 --processes 1 --json "$work/switch.json" >"$work/switch.txt"
