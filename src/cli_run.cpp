@@ -242,11 +242,12 @@ RunObserver observer_of(const PreparedRun& run, const Results& results, const Cl
     unsaved->last = now;
     unsaved->rows = false;
   };
-  observer.rounds_so_far = [unsaved, provisional, save_due](const std::vector<Measurement>& rows) {
-    *provisional = rows;
-    unsaved->rows = unsaved->rows || !rows.empty();
-    save_due();
-  };
+  if (!run.request.json.empty())  // no file, nothing to keep the rows in
+    observer.rounds_so_far = [unsaved, provisional, save_due](const std::vector<Measurement>& rows) {
+      *provisional = rows;
+      unsaved->rows = unsaved->rows || !rows.empty();
+      save_due();
+    };
   observer.measured = [shown = observer.measured, unsaved, save_due](const Measurement& m) {
     if (shown) shown(m);
     unsaved->rows = true;
