@@ -1,13 +1,13 @@
-#include "columns.hpp"
+#include "report/columns.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <stdexcept>
 
-#include "numbers.hpp"
-#include "../standing.hpp"
-#include "reporter.hpp"
+#include "report/numbers.hpp"
+#include "report/reporter.hpp"
+#include "results/standing.hpp"
 
 namespace benchbox {
 namespace {

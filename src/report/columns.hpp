@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "../results.hpp"
+#include "results/results.hpp"
 
 namespace benchbox {
 

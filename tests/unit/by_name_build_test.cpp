@@ -8,7 +8,7 @@
 #include <fstream>
 #include <set>
 
-#include "catalog.hpp"
+#include "run/catalog.hpp"
 #include "unit/command_line.hpp"
 
 using namespace benchbox;

@@ -3,7 +3,7 @@
 // are answered by a FakeExecutor: no process is started, and the simulated clock makes every
 // figure exact. BENCHBOX_FAULT of the process tests (tests/verify.cmake, tests/faulty) is the
 // executor's `fault` here.
-#include "cli.hpp"
+#include "cli/cli.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -17,7 +17,7 @@
 #include <sstream>
 #include <thread>
 
-#include "run_lock.hpp"
+#include "run/run_lock.hpp"
 #include <benchbox/module.hpp>
 #include "unit/command_line.hpp"
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "cli.hpp"
+#include "cli/cli.hpp"
 #include "unit/fake_executor.hpp"
 
 namespace benchbox::testing {

@@ -7,7 +7,7 @@
 
 #include <fstream>
 
-#include "catalog.hpp"
+#include "run/catalog.hpp"
 #include "unit/command_line.hpp"
 
 using namespace benchbox;
