@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "report/columns.hpp"
+#include "report/column_choice.hpp"
 #include "results/results.hpp"
 
 namespace benchbox {
