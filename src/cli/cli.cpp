@@ -8,11 +8,10 @@
 #include <optional>
 #include <sstream>
 
+#include "cli/command_groups.hpp"
 #include "cli/completion.hpp"
 #include "cli/listing.hpp"
-#include "cli/report_commands.hpp"
 #include "cli/run_command.hpp"
-#include "cli/store_commands.hpp"
 #include "run/catalog.hpp"
 #include <benchbox/module.hpp>
 #include "cli/run_options.hpp"

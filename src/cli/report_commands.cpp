@@ -1,4 +1,4 @@
-#include "cli/report_commands.hpp"
+#include "cli/command_groups.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "cli/command_group.hpp"
 #include "cli/output_paths.hpp"
 #include "cli/report_options.hpp"
 #include "report/compare.hpp"

@@ -1,4 +1,4 @@
-#include "cli/store_commands.hpp"
+#include "cli/command_groups.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,6 @@
 #include <filesystem>
 
 #include <benchbox/module.hpp>
-#include "cli/command_group.hpp"
 #include "cli/run_options.hpp"
 #include "report/trend.hpp"
 #include "report/trend_parts.hpp"
