@@ -15,14 +15,15 @@ set_tests_properties(setup.tmp_untouched PROPERTIES LABELS setup SKIP_RETURN_COD
 # The modules' declarations (modules/<module>/module.json, docs/declarations.md): well-formed and
 # true of the tree; the README's generated parts current; set-up's package resolution and its data
 # step on throw-away declarations (data_npm: this tree's data sets from the npm registry, skipped
-# when it cannot be reached); scripts/stability.py's figures on made-up runs.
+# when it cannot be reached); scripts/stability.py's figures on made-up runs, read by this build's benchbox.
 add_test(NAME setup.declarations COMMAND ${CMAKE_SOURCE_DIR}/scripts/modules check)
 add_test(NAME setup.readme_generated COMMAND ${CMAKE_SOURCE_DIR}/scripts/modules readme --check)
 add_test(NAME setup.packages
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/packages.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/packages)
 add_test(NAME setup.script_usage COMMAND ${CMAKE_CURRENT_LIST_DIR}/script_usage.sh ${CMAKE_SOURCE_DIR})
 add_test(NAME setup.stability_figures
-         COMMAND ${CMAKE_CURRENT_LIST_DIR}/stability_figures.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/stability_figures)
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/stability_figures.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/stability_figures
+                 $<TARGET_FILE:benchbox>)
 add_test(NAME setup.data COMMAND ${CMAKE_CURRENT_LIST_DIR}/data.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/data)
 add_test(NAME setup.data_npm COMMAND ${CMAKE_CURRENT_LIST_DIR}/data_npm.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/data_npm)
 add_test(NAME setup.debian_extract
