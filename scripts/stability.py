@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Drift of row figures over back-to-back runs (scripts/stability): reads OUTDIR/PREFIX-1.json ..
+"""Drift of row figures over back-to-back runs (scripts/stability.sh): reads OUTDIR/PREFIX-1.json ..
 PREFIX-N.json through benchbox (`benchbox report`, scripts/lib/results.py: files of any schema
 version benchbox reads, every statistic computed by benchbox) and prints the median, 90th
 percentile and worst movement of time rows: their medians, their paired ratios to the reference

@@ -16,8 +16,8 @@ set_tests_properties(setup.tmp_untouched PROPERTIES LABELS setup SKIP_RETURN_COD
 # true of the tree; the README's generated parts current; set-up's package resolution and its data
 # step on throw-away declarations (data_npm: this tree's data sets from the npm registry, skipped
 # when it cannot be reached); scripts/stability.py's figures on made-up runs, read by this build's benchbox.
-add_test(NAME setup.declarations COMMAND ${CMAKE_SOURCE_DIR}/scripts/modules check)
-add_test(NAME setup.readme_generated COMMAND ${CMAKE_SOURCE_DIR}/scripts/modules readme --check)
+add_test(NAME setup.declarations COMMAND ${CMAKE_SOURCE_DIR}/scripts/modules.py check)
+add_test(NAME setup.readme_generated COMMAND ${CMAKE_SOURCE_DIR}/scripts/modules.py readme --check)
 add_test(NAME setup.packages
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/packages.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/packages)
 add_test(NAME setup.script_usage COMMAND ${CMAKE_CURRENT_LIST_DIR}/script_usage.sh ${CMAKE_SOURCE_DIR})

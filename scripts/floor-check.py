@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Is the coroutine module's floor the floor? (issue: "a floor that is the floor")
 
-    scripts/floor-check [--build DIR] [--rounds R] [--cpu C] [N ...]
+    scripts/floor-check.py [--build DIR] [--rounds R] [--cpu C] [N ...]
 
 For each N (default: 2 and 1000 coroutines) it alternates, R times (default 3), the independent
 bare ring (modules/coroutine/yardsticks/switch.cpp: the floor's switch written again, a plain
 loop counter, nothing of benchbox) and `benchbox coroutine -n switch N --lib floor`, both pinned
 to the same CPU, and prints each pair's ratio floor / yardstick and their median: the floor
-should be within 5% of the bare ring (scripts/accuracy does the same for every module's pairs).
+should be within 5% of the bare ring (scripts/accuracy.py does the same for every module's pairs).
 Then one full `benchbox coroutine -n switch N` run: every row below the floor is listed with
 its stack (rows that switch no stack may be below it; a stackful row below it means the floor
 is wrong). A benchmark, not a test: run it on a quiet machine and read the figures; exit status

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Do benchbox's rows agree with minimal programs doing the same work? (docs/method.md, "Yardsticks")
 
-    scripts/accuracy [--build DIR] [--rounds R] [--cpu C] [--only TEXT] [--instructions] [MODULE ...]
+    scripts/accuracy.py [--build DIR] [--rounds R] [--cpu C] [--only TEXT] [--instructions] [MODULE ...]
 
 Every module may declare, in modules/<module>/yardsticks/pairs.json, rows to check against a
 yardstick: a minimal program built from that folder with nothing of benchbox in it (no adapter

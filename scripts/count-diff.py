@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Do two builds count the same instructions per operation? (docs/measurement.md, "Instruction counts")
 
-    scripts/count-diff [--constant-malloc] [--keep DIR] BUILD_A BUILD_B MODULE [BENCHBOX ARGS ...]
-    scripts/count-diff [--benchbox PATH] --results A.json B.json
+    scripts/count-diff.py [--constant-malloc] [--keep DIR] BUILD_A BUILD_B MODULE [BENCHBOX ARGS ...]
+    scripts/count-diff.py [--benchbox PATH] --results A.json B.json
 
 Runs `benchbox MODULE ARGS --instructions --seed 1 --json FILE` from each build folder (its bin/
 and libexec/) and compares every row's Callgrind count per operation: identical, within 0.1%, or
