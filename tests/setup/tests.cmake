@@ -21,6 +21,7 @@ add_test(NAME setup.readme_generated COMMAND ${CMAKE_SOURCE_DIR}/scripts/modules
 add_test(NAME setup.packages
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/packages.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/packages)
 add_test(NAME setup.script_usage COMMAND ${CMAKE_CURRENT_LIST_DIR}/script_usage.sh ${CMAKE_SOURCE_DIR})
+add_test(NAME setup.script_references COMMAND ${CMAKE_CURRENT_LIST_DIR}/script_references.py ${CMAKE_SOURCE_DIR})
 add_test(NAME setup.stability_figures
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/stability_figures.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/stability_figures
                  $<TARGET_FILE:benchbox>)
@@ -28,7 +29,8 @@ add_test(NAME setup.data COMMAND ${CMAKE_CURRENT_LIST_DIR}/data.sh ${CMAKE_SOURC
 add_test(NAME setup.data_npm COMMAND ${CMAKE_CURRENT_LIST_DIR}/data_npm.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/data_npm)
 add_test(NAME setup.debian_extract
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/debian_extract.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/debian_extract)
-set_tests_properties(setup.declarations setup.readme_generated setup.packages setup.script_usage setup.stability_figures
+set_tests_properties(setup.declarations setup.readme_generated setup.packages setup.script_usage
+                     setup.script_references setup.stability_figures
                      setup.data setup.data_npm setup.debian_extract
                      PROPERTIES LABELS setup SKIP_RETURN_CODE 77 TIMEOUT 300)
 
