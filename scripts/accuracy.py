@@ -28,6 +28,7 @@ import argparse, glob, json, math, os, statistics, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+sys.dont_write_bytecode = True  # no __pycache__ left in the source folder
 import results  # noqa: E402  (the shared reader of results files, beside this script)
 parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 parser.add_argument("--build", default=os.path.join(ROOT, "build", "release"), help="the build folder (default build/release)")

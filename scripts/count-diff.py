@@ -31,6 +31,7 @@ import argparse, glob, os, re, shutil, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+sys.dont_write_bytecode = True  # no __pycache__ left in the source folder
 import results  # noqa: E402  (the shared reader, beside this script)
 parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 parser.add_argument("--constant-malloc", action="store_true", help="preload a malloc whose cost depends only on the request")

@@ -16,6 +16,7 @@ is 0 unless a program fails.
 import argparse, os, statistics, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+sys.dont_write_bytecode = True  # no __pycache__ left in the source folder
 import results  # noqa: E402  (the shared reader of results files, beside this script)
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

@@ -12,6 +12,7 @@ changed order.
 Usage: scripts/stability.py OUTDIR PREFIX N [BENCHBOX]   (BENCHBOX: default build/release/bin/benchbox)"""
 import itertools, os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+sys.dont_write_bytecode = True  # no __pycache__ left in the source folder
 import results  # noqa: E402  (the shared reader of results files, beside this script)
 if sys.argv[1:2] in (["-h"], ["--help"]):
     print(__doc__)
