@@ -46,7 +46,7 @@ void add_commands(CLI::App& app, Commands& c) {
 
 // A module of benchbox's source that this build left out, and the command that adds it.
 std::string not_built_text(const std::string& module) {
-  return fmt::format("module '{}' is not built in this benchbox: scripts/setup {} (in benchbox's source folder) adds it", module,
+  return fmt::format("module '{}' is not built in this benchbox: scripts/setup.sh {} (in benchbox's source folder) adds it", module,
                      module);
 }
 
@@ -72,7 +72,7 @@ int list_modules(const ListOptions& o, const CliHost& host) {
   if (!found && std::count(unbuilt.begin(), unbuilt.end(), o.only)) throw std::invalid_argument(not_built_text(o.only));
   if (!found) throw std::invalid_argument("unknown module '" + o.only + "' (see `benchbox list`)");
   if (o.only.empty() && !unbuilt.empty())
-    fmt::print(host.out, "Not built in this benchbox: {} (scripts/setup MODULE, in benchbox's source folder, adds one)\n",
+    fmt::print(host.out, "Not built in this benchbox: {} (scripts/setup.sh MODULE, in benchbox's source folder, adds one)\n",
                fmt::join(unbuilt, ", "));
   return exit_status::ok;
 }

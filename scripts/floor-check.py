@@ -1,19 +1,23 @@
 #!/usr/bin/env python3
 """Is the coroutine module's floor the floor? (issue: "a floor that is the floor")
 
-    scripts/floor-check [--build DIR] [--rounds R] [--cpu C] [N ...]
+    scripts/floor-check.py [--build DIR] [--rounds R] [--cpu C] [N ...]
 
 For each N (default: 2 and 1000 coroutines) it alternates, R times (default 3), the independent
 bare ring (modules/coroutine/yardsticks/switch.cpp: the floor's switch written again, a plain
 loop counter, nothing of benchbox) and `benchbox coroutine -n switch N --lib floor`, both pinned
 to the same CPU, and prints each pair's ratio floor / yardstick and their median: the floor
-should be within 5% of the bare ring (scripts/accuracy does the same for every module's pairs).
+should be within 5% of the bare ring (scripts/accuracy.py does the same for every module's pairs).
 Then one full `benchbox coroutine -n switch N` run: every row below the floor is listed with
 its stack (rows that switch no stack may be below it; a stackful row below it means the floor
 is wrong). A benchmark, not a test: run it on a quiet machine and read the figures; exit status
 is 0 unless a program fails.
 """
-import argparse, json, os, statistics, subprocess, sys, tempfile
+import argparse, os, statistics, subprocess, sys, tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+sys.dont_write_bytecode = True  # no __pycache__ left in the source folder
+import results  # noqa: E402  (the shared reader of results files, beside this script)
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 parser.add_argument("--build", default="build/release", help="the build folder (default build/release)")
@@ -39,7 +43,10 @@ def benchbox_rows(n, libraries, scratch):
     out = os.path.join(scratch, "run.json")
     argv = [benchbox, "coroutine", "-n", "switch", str(n), "--cpu", str(args.cpu), "--json", out]
     run(argv + (["--lib", libraries] if libraries else []))
-    return [r for r in json.load(open(out))["results"] if r["status"] == "ok"]
+    try:
+        return [r for r in results.rows(benchbox, out) if r["status"] == "ok"]
+    except results.ResultsError as e:
+        sys.exit(f"floor-check: {e}")
 
 
 def yardstick_ns(n):

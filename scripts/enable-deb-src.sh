@@ -13,7 +13,7 @@
 #      fetched it, so this comes before any check. On a fresh machine the lists were never fetched.
 #   4. Check that a Sources index target exists, then that `apt-cache showsrc` finds the package.
 #
-# Usage: scripts/enable-deb-src [PACKAGE]
+# Usage: scripts/enable-deb-src.sh [PACKAGE]
 # Environment: BENCHBOX_APT_ROOT=DIR works on a throw-away apt configuration under DIR instead of
 #   the system's (sources in DIR/etc/apt, lists and caches under DIR/var; see scripts/apt-root.sh).
 # Needs root (or sudo) to change the system's configuration; none with BENCHBOX_APT_ROOT.
@@ -21,7 +21,7 @@
 set -euo pipefail
 case "${1:-}" in
   -h|--help) sed -n '2,21s/^# \{0,1\}//p' "$0"; exit 0 ;;
-  -*) echo "enable-deb-src: unknown option $1 (usage: scripts/enable-deb-src [PACKAGE])" >&2; exit 2 ;;
+  -*) echo "enable-deb-src: unknown option $1 (usage: scripts/enable-deb-src.sh [PACKAGE])" >&2; exit 2 ;;
 esac
 
 PACKAGE="${1:-tbox}"
@@ -104,7 +104,7 @@ if [[ ${#one_line_files[@]} -gt 0 ]]; then
              | sed -E 's/^[[:space:]]*deb([[:space:]])/deb-src\1/' || true)"
     if [[ -n "$twins" ]]; then
         debian_entries=1
-        if printf '%s\n' "# written by benchbox scripts/enable-deb-src: the Debian \"deb\" lines of apt's sources, as deb-src" \
+        if printf '%s\n' "# written by benchbox scripts/enable-deb-src.sh: the Debian \"deb\" lines of apt's sources, as deb-src" \
                "$twins" | replace_file "$ONE_LINE_OUT"; then
             log "wrote deb-src lines to $ONE_LINE_OUT"
             edited=1

@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
 """Do two builds count the same instructions per operation? (docs/measurement.md, "Instruction counts")
 
-    scripts/count-diff [--constant-malloc] [--keep DIR] BUILD_A BUILD_B MODULE [BENCHBOX ARGS ...]
-    scripts/count-diff --results A.json B.json
+    scripts/count-diff.py [--constant-malloc] [--keep DIR] BUILD_A BUILD_B MODULE [BENCHBOX ARGS ...]
+    scripts/count-diff.py [--benchbox PATH] --results A.json B.json
 
 Runs `benchbox MODULE ARGS --instructions --seed 1 --json FILE` from each build folder (its bin/
 and libexec/) and compares every row's Callgrind count per operation: identical, within 0.1%, or
 beyond (both counts shown). For a refactor's before and after. Give --ops in ARGS (a count then
 does not depend on a calibration), not --seed or --json; this script's own options come before
-BUILD_A. --results compares two results files of `--instructions` runs already made.
+BUILD_A. --results compares two results files of `--instructions` runs already made (read by
+--benchbox, default build/release/bin/benchbox). Each file is read through `benchbox report`
+(scripts/lib/results.py); each build's file by that build's own benchbox.
+
+Why not `benchbox compare`: compare judges a change against a noise floor (5% by default) and calls
+anything below it unchanged; a refactor must show every instruction count identical, or name each
+difference, however small, and a row that fails the same way in both builds is no difference.
 
 What else moves a count, and how this holds it still:
 - the heap an adapter's set-up leaves (glibc's malloc takes more or fewer steps by its free lists):
@@ -21,12 +27,16 @@ What else moves a count, and how this holds it still:
 - a library that seeds itself at random (json-c's hash): its count moves between two runs alike.
 Exit status 0 when both runs wrote their results; a row failed in a run is listed, not an error.
 """
-import argparse, glob, json, os, re, shutil, subprocess, sys, tempfile
+import argparse, glob, os, re, shutil, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+sys.dont_write_bytecode = True  # no __pycache__ left in the source folder
+import results  # noqa: E402  (the shared reader, beside this script)
 parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 parser.add_argument("--constant-malloc", action="store_true", help="preload a malloc whose cost depends only on the request")
 parser.add_argument("--keep", help="keep the copies and the results files in this (new or empty) folder")
+parser.add_argument("--benchbox", default=results.DEFAULT_BENCHBOX, help="the benchbox that reads --results files")
 parser.add_argument("--results", nargs=2, metavar=("A_JSON", "B_JSON"), help="compare two results files instead")
 parser.add_argument("build_a", nargs="?")
 parser.add_argument("build_b", nargs="?")
@@ -39,19 +49,17 @@ def fail(message):
     sys.exit(f"count-diff: {message}")
 
 
-def rows_of(results_file):
+def rows_of(benchbox, results_file):
     """Every row of a results file: key -> (label, count per operation or None, reason, ops)."""
     try:
-        results = json.load(open(results_file))["results"]
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        fail(f"{results_file}: not a benchbox results file ({e})")
+        read = results.rows(benchbox, results_file)
+    except results.ResultsError as e:
+        fail(str(e))
     rows = {}
-    for r in results:
-        key = (r["case"], json.dumps(r.get("point", r.get("param_label"))), r["library"], r.get("variant", ""))
-        label = f"{r['case']} {r.get('param_label', '')} {r['library']}" + (f":{r['variant']}" if r.get("variant") else "")
-        counted = r.get("median") if r.get("status") == "ok" else None
-        reason = re.sub(r"==\d+==", "==", r.get("reason") or r.get("status") or "")  # Valgrind's lines name their process
-        rows[key] = (label, counted, reason, r.get("ops"))
+    for r in read:
+        counted = r["median"] if r["status"] == "ok" else None
+        reason = re.sub(r"==\d+==", "==", r["reason"] or r["status"])  # Valgrind's lines name their process
+        rows[results.key(r)] = (results.label(r), counted, reason, r["ops"])
     return rows
 
 
@@ -78,7 +86,7 @@ def run_build(build, side, work, env):
                          capture_output=True, text=True, env=env, cwd=work)
     if not os.path.exists(out):
         fail(f"{build}: benchbox wrote no results ({run.returncode}): {(run.stderr or run.stdout).strip()[-400:]}")
-    return rows_of(out)
+    return rows_of(benchbox, out)
 
 
 def constant_malloc(work, env):
@@ -142,6 +150,6 @@ def compare(a, b):
 if args.results:
     if args.build_a or args.constant_malloc or args.keep:
         parser.error("--results takes two results files and nothing else")
-    compare(rows_of(args.results[0]), rows_of(args.results[1]))
+    compare(rows_of(args.benchbox, args.results[0]), rows_of(args.benchbox, args.results[1]))
 else:
     compare(*measured())

@@ -7,7 +7,7 @@ case "${1:-}" in  # no arguments: --help prints the comment above, anything else
   *) echo "$(basename "$0"): takes no arguments ('$1'); see $(basename "$0") --help" >&2; exit 2 ;;
 esac
 cd "$(dirname "$0")/.."
-scripts/setup --tests
+scripts/setup.sh --tests
 # Temporary files of the tests and of benchbox (e.g. Callgrind's output) stay in the build folder.
 mkdir -p build/tmp
 export TMPDIR="$PWD/build/tmp"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Usage: scripts/run [MODULE] [ARGS...]
+# Usage: scripts/run.sh [MODULE] [ARGS...]
 # Sets up what MODULE needs (default: coroutine) and only that, builds the driver and its adapters
 # (Release), then runs `benchbox MODULE ARGS...`: with no ARGS, the module's suite.
-# Run it again with another module to add that one; scripts/setup MODULE... adds modules without running.
+# Run it again with another module to add that one; scripts/setup.sh MODULE... adds modules without running.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in -h|--help) sed -n '2,5s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
@@ -12,7 +12,7 @@ if [ $# -gt 0 ] && [[ $1 != -* && $1 != */* ]] && [ -f "modules/$1/module.json" 
   module=$1
   shift
 fi
-scripts/setup "$module"
+scripts/setup.sh "$module"
 # Temporary files of benchbox (e.g. Callgrind's output) stay in the build folder.
 mkdir -p build/tmp
 export TMPDIR="$PWD/build/tmp"
