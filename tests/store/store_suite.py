@@ -517,7 +517,8 @@ def version_1_migrated(ctx):
     ctx.benchbox.ok("store", "import", ctx.small, "--store", store)
     password = "v1-%08x" % random.Random(ctx.seed).getrandbits(32)
     for sql in ("ALTER TABLE benchbox_runs DROP COLUMN machine_name", "ALTER TABLE benchbox_runs DROP COLUMN machine_fingerprint",
-                f"UPDATE benchbox_runs SET machine = 'old', command_line = 'benchbox json --store postgresql://u:{password}@db/x'",
+                f"UPDATE benchbox_runs SET machine = 'old', command_line = 'benchbox --store postgresql://u:{password}@db/x',"
+                f" context = REPLACE(context, '\"--json\"', '\"--store\", \"postgresql://u:{password}@db/x\", \"--json\"')",
                 "UPDATE benchbox_meta SET value = '1' WHERE name = 'schema_version'"):
         ctx.db.sql(store, sql)
     ctx.benchbox.ok("store", "import", ctx.small_other, "--store", store)
@@ -526,7 +527,10 @@ def version_1_migrated(ctx):
     host = ctx.base["context"]["host"]
     check(len(rows) == 2 and rows[0][:2] == (f"{host} [{rows[0][2]}]", host) and rows[0][1:3] == rows[1][1:3],
           f"the runs' machines after the migration: {rows}")
-    check(rows[0][3] == "benchbox json --store postgresql://u:***@db/x", f"the migrated command line: {rows[0][3]}")
+    check("--store postgresql://u:***@db/x --json" in rows[0][3], f"the migrated command line: {rows[0][3]}")
+    contexts = ctx.db.sql(store, "SELECT context FROM benchbox_runs ORDER BY id")
+    check(not any(password in c[0] for c in contexts) and "postgresql://u:***@db/x" in contexts[0][0],
+          f"the migrated context: {contexts[0][0][:300]}")
     return f"2 runs of {rows[0][0]}; the old run's command line now {rows[0][3]!r}"
 
 
