@@ -1,6 +1,5 @@
 #include "results/machine.hpp"
 
-#include <cmath>
 #include <cstdint>
 #include <fmt/format.h>
 
@@ -16,13 +15,6 @@ std::string field_text(const json& object, const char* key) {
   return it->is_string() ? it->get<std::string>() : it->dump();
 }
 
-// Memory to the nearest GiB: the kernel's count of it moves by megabytes between kernels.
-std::string memory_gib(const json& fields) {
-  const auto it = fields.find("memory_bytes");
-  if (it == fields.end() || !it->is_number()) return "";
-  return std::to_string(std::llround(it->get<double>() / (1024.0 * 1024 * 1024)));
-}
-
 // FNV-1a, 64 bits: the same digits on every machine and compiler, no library needed.
 std::uint64_t fnv1a(const std::string& bytes) {
   std::uint64_t h = 14695981039346656037ull;
@@ -34,7 +26,7 @@ std::uint64_t fnv1a(const std::string& bytes) {
 
 std::string machine_fingerprint(const json& fields) {
   const std::string hashed = field_text(fields, "cpu_model") + "\n" + field_text(fields, "cpu_count") + "\n" +
-                             memory_gib(fields) + "\n" + field_text(fields, "arch") + "\n" + field_text(fields, "virtualized");
+                             field_text(fields, "arch") + "\n" + field_text(fields, "virtualized");
   return fmt::format("{:08x}", static_cast<std::uint32_t>(fnv1a(hashed) >> 32));
 }
 

@@ -15,9 +15,11 @@ struct MachineId {
 };
 
 // The fingerprint of a machine object (or of an older file's context): what does not change
-// while the machine is the same one, hashed: CPU model, CPU count, memory in whole GiB,
-// architecture, virtualised or not. The kernel, the distribution and the compiler are recorded
-// beside it but not hashed: an upgrade leaves a machine's runs one line in `trend`.
+// while the machine is the same one and every results file has recorded, hashed: CPU model, CPU
+// count, architecture, virtualised or not. The kernel, the distribution and the compiler are
+// recorded beside it but not hashed: an upgrade leaves a machine's runs one line in `trend`. Nor
+// is the memory, which older files lack: hashed, it split every stored machine in two, its runs
+// before and after (docs/store.md, "One machine, one line").
 std::string machine_fingerprint(const nlohmann::json& fields);
 
 // The run's machine, from context.machine when the file has one, else from its older fields.
