@@ -19,12 +19,12 @@
 #include "report/verify.hpp"
 #include "results/agreement.hpp"
 #include "results/results_file.hpp"
+#include "results/secrets.hpp"
 #include "results/standing.hpp"
 #include "run/catalog.hpp"
 #include "run/run_lock.hpp"
 #include "run/runner.hpp"
 #include "run/system_info.hpp"
-#include "store/secrets.hpp"
 #include "store/store.hpp"
 
 namespace benchbox {
@@ -351,8 +351,8 @@ int report_results(PreparedRun& run, const Results& results, const CliHost& host
 }  // namespace
 
 int run_module(const RunOptions& options, const std::vector<std::string>& given_command_line, CliHost& host) {
-  // A store's password never reaches the results, the store or the lock file (store/secrets.hpp).
-  const std::vector<std::string> command_line = store::without_secrets(given_command_line);
+  // A store's password never reaches the results, the store or the lock file (results/secrets.hpp).
+  const std::vector<std::string> command_line = without_secrets(given_command_line);
   PreparedRun run{*options.module};
   prepare(run, options, host);
   if (host.owns_process) install_interrupt_handlers();

@@ -10,7 +10,7 @@
 namespace benchbox {
 
 // `machine_name`: --machine or BENCHBOX_MACHINE; empty: the host name. `command_line` is recorded
-// as given: the caller takes its secrets out (store::without_secrets).
+// as given: the caller takes its secrets out (results/secrets.hpp).
 nlohmann::json collect_context(const std::vector<std::string>& command_line, std::optional<int> pinned_cpu,
                                const std::string& machine_name = "");
 

@@ -4,7 +4,7 @@
 #include <libpq-fe.h>
 
 #include "store/database.hpp"
-#include "store/secrets.hpp"
+#include "results/secrets.hpp"
 
 namespace benchbox::store {
 namespace {

@@ -11,8 +11,8 @@
 #include "results/machine.hpp"
 #include "results/results.hpp"
 #include "results/results_file.hpp"
+#include "results/secrets.hpp"
 #include "results/standing.hpp"
-#include "store/secrets.hpp"
 
 namespace benchbox::store {
 
@@ -144,7 +144,7 @@ std::string modules_of(const Results& results) {
 }
 
 std::vector<Value> run_values(const Results& r, const std::string& key, const std::string& source) {
-  const json c = stored_context(r.context);
+  const json c = context_without_secrets(r.context);
   const json settings = c.value("settings", json::object());
   const MachineId machine = machine_of(c);
   return {value(key), value(text_of(c, "date")), value(machine_key(machine)), value(machine.name), value(machine.fingerprint),
@@ -332,23 +332,13 @@ std::string run_key(const Results& results) {
 
 std::string machine_identity(const json& context) { return machine_key(machine_of(context)); }
 
-json stored_context(json context) {
-  if (auto it = context.find("command_line"); it != context.end()) {
-    if (it->is_array())
-      for (auto& word : *it) word = word.is_string() ? json(without_secrets(word.get<std::string>())) : word;
-    else if (it->is_string())
-      *it = without_secrets(it->get<std::string>());
-  }
-  return context;
-}
-
 namespace {
 
 // Migration 2's rewrite: every stored run's machine by name and fingerprint, and its command line
 // (the column and the context's) without secrets.
 void name_machines_hide_secrets(Database& db) {
   for (const auto& run : db.query("SELECT id, context FROM benchbox_runs")) {
-    const json context = stored_context(json::parse(text(run[1])));
+    const json context = context_without_secrets(json::parse(text(run[1])));
     const MachineId machine = machine_of(context);
     db.query("UPDATE benchbox_runs SET machine = ?, machine_name = ?, machine_fingerprint = ?, command_line = ?, context = ?"
              " WHERE id = ?",

@@ -126,7 +126,5 @@ std::string run_key(const Results& results);
 // runs; they are shown, not part of the identity).
 std::string machine_identity(const nlohmann::json& context);
 
-// The context as the store keeps it: its command line without secrets (secrets.hpp).
-nlohmann::json stored_context(nlohmann::json context);
 
 }  // namespace benchbox::store

@@ -1,10 +1,11 @@
-// A store's secrets never leave benchbox (store/secrets.hpp): every form libpq takes a password in
+// A store's secrets never leave benchbox (results/secrets.hpp): every form libpq takes a password in
 // is hidden, and nothing else of the text changes.
 #include <gtest/gtest.h>
 
-#include "store/secrets.hpp"
+#include "results/results_file.hpp"
+#include "results/secrets.hpp"
 
-namespace benchbox::store {
+namespace benchbox {
 namespace {
 
 TEST(Secrets, EveryFormOfAPostgresqlPasswordIsHidden) {
@@ -32,5 +33,18 @@ TEST(Secrets, TextWithoutSecretsIsLeftAsItIs) {
     EXPECT_EQ(without_secrets(text), text);
 }
 
+// A file of an older benchbox, which kept the password: a results file written from it (`report -f
+// json`) does not, and the context read stays as it was (the run's key is of the file as written).
+TEST(Secrets, AResultsFileWrittenFromAnOlderOneHoldsNone) {
+  Results r;
+  r.context = {{"command_line", {"benchbox", "json", "--store", "postgresql://u:PASSWORD@h/d"}}};
+  const auto written = to_json(r);
+  EXPECT_EQ(written["context"]["command_line"][3], "postgresql://u:***@h/d");
+  EXPECT_EQ(written.dump().find("PASSWORD"), std::string::npos);
+  EXPECT_EQ(r.context["command_line"][3], "postgresql://u:PASSWORD@h/d");
+  EXPECT_EQ(context_without_secrets({{"command_line", "benchbox --store password=PASSWORD"}})["command_line"],
+            "benchbox --store password=***");
+}
+
 }  // namespace
-}  // namespace benchbox::store
+}  // namespace benchbox

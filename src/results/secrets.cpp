@@ -1,10 +1,10 @@
-#include "store/secrets.hpp"
+#include "results/secrets.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <regex>
 
-namespace benchbox::store {
+namespace benchbox {
 namespace {
 
 constexpr const char* kHidden = "***";
@@ -78,4 +78,15 @@ std::vector<std::string> without_secrets(const std::vector<std::string>& words) 
   return out;
 }
 
-}  // namespace benchbox::store
+nlohmann::json context_without_secrets(nlohmann::json context) {
+  if (!context.is_object()) return context;
+  if (auto it = context.find("command_line"); it != context.end()) {
+    if (it->is_array())
+      for (auto& word : *it) word = word.is_string() ? nlohmann::json(without_secrets(word.get<std::string>())) : word;
+    else if (it->is_string())
+      *it = without_secrets(it->get<std::string>());
+  }
+  return context;
+}
+
+}  // namespace benchbox
