@@ -148,8 +148,7 @@ std::vector<Value> run_values(const Results& r, const std::string& key, const st
   const json settings = c.value("settings", json::object());
   const MachineId machine = machine_of(c);
   return {value(key), value(text_of(c, "date")), value(machine_key(machine)), value(machine.name), value(machine.fingerprint),
-          value(text_of(c, "host")),
-          value(text_of(c, "cpu_model")), value(text_of(c, "kernel")), value(modules_of(r)),
+          value(text_of(c, "host")), value(text_of(c, "cpu_model")), value(text_of(c, "kernel")), value(modules_of(r)),
           value(text_of(c, "benchbox_version")), value(text_of(c, "benchbox_revision")),
           value(settings.is_object() && settings.contains("mode") ? text_of(settings, "mode") : "time"),
           value(command_text(c)), value(static_cast<long long>(r.interrupted)),
@@ -177,8 +176,8 @@ std::string placeholders(std::size_t n) {
 }
 
 const std::string kRunColumns =
-    "run_key, started, machine, machine_name, machine_fingerprint, host, cpu_model, kernel, modules, benchbox_version, benchbox_revision, mode, command_line,"
-    " interrupted, row_count, source, stored, context, warnings";
+    "run_key, started, machine, machine_name, machine_fingerprint, host, cpu_model, kernel, modules, benchbox_version,"
+    " benchbox_revision, mode, command_line, interrupted, row_count, source, stored, context, warnings";
 const std::string kRowColumns =
     "run_id, ordinal, module, case_id, point, point_label, library, variant, row_id, row_name, version, status, verified,"
     " figure_id, unit, lower_is_better, median, ci_low, ci_high, reps, ratio, ratio_low, ratio_high, peak_rss_bytes, data";
@@ -329,8 +328,6 @@ std::string run_key(const Results& results) {
   }
   return sha256_hex(identity);
 }
-
-std::string machine_identity(const json& context) { return machine_key(machine_of(context)); }
 
 namespace {
 

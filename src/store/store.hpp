@@ -40,7 +40,7 @@ struct RunEntry {
   long long id = 0;
   std::string key;           // run_key(): one run, one key, however often it is stored
   std::string started;       // context.date: UTC, ISO 8601
-  std::string machine;       // machine_identity(): the machine's key, "name [fingerprint]"
+  std::string machine;       // the machine's key, "name [fingerprint]" (results/machine.hpp): its runs are one line
   std::string machine_name, fingerprint;  // machine.hpp: --machine's name, the hardware's hash
   std::string host, cpu_model, kernel;
   std::string modules;       // the modules of its rows, comma-separated
@@ -120,11 +120,6 @@ std::string default_store_location();
 // it ran and its --json file imported later are one run, whatever schema version the file has or
 // a later benchbox writes.
 std::string run_key(const Results& results);
-
-// Runs of one machine are drawn as one line: its name and fingerprint, "name [fingerprint]"
-// (results/machine.hpp; kernel, distribution, compiler, load and governor may differ between its
-// runs; they are shown, not part of the identity).
-std::string machine_identity(const nlohmann::json& context);
 
 
 }  // namespace benchbox::store
