@@ -32,6 +32,8 @@ struct CliHost {
   // The process is benchbox's own: Ctrl-C winds a run down, keeping what it measured, and the
   // driver moves off the CPU it measures on. A test's process is left as it is.
   bool owns_process = true;
+  // The machine's name without --machine: $BENCHBOX_MACHINE; empty: the host name.
+  std::string machine{};
 };
 
 // The program's: adapters as processes, the standard streams, the folders and lock file found

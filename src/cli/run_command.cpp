@@ -19,6 +19,7 @@
 #include "report/verify.hpp"
 #include "results/agreement.hpp"
 #include "results/results_file.hpp"
+#include "results/secrets.hpp"
 #include "results/standing.hpp"
 #include "run/catalog.hpp"
 #include "run/run_lock.hpp"
@@ -116,12 +117,14 @@ void prepare(PreparedRun& run, const RunOptions& options, const CliHost& host) {
   run.runner->check_memory(run.points);  // refuse what no selected library could run
   if (s.instructions && (s.valgrind = find_in_path(s.valgrind)).empty())
     throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");
+  if (run.request.machine.empty() && !host.machine.empty()) check_machine_name(run.request.machine = host.machine, "BENCHBOX_MACHINE");
   open_run_store(run, host);
 }
 
 // ---- Measuring
 
-// "benchbox coroutine -n switch": the command line as the lock file tells other runs.
+// "benchbox coroutine -n switch": the command line as the lock file tells other runs (without
+// secrets: the caller gives it so).
 std::string command_text(const std::vector<std::string>& command_line) {
   std::string text = std::filesystem::path(command_line.at(0)).filename().string();
   for (std::size_t i = 1; i < command_line.size(); ++i) text += " " + command_line[i];
@@ -155,7 +158,7 @@ nlohmann::json settings_context(const RunSettings& s) {
 Results results_before_rows(const PreparedRun& run, const std::vector<std::string>& command_line) {
   const RunSettings& s = run.settings();
   Results results;
-  results.context = collect_context(command_line, s.cpu);
+  results.context = collect_context(command_line, s.cpu, run.request.machine);
   results.context["settings"] = settings_context(s);
   results.context["reference_notes"] = {{run.module.id, run.module.reference_note}};
   auto ranked = nlohmann::json::array();
@@ -347,7 +350,9 @@ int report_results(PreparedRun& run, const Results& results, const CliHost& host
 
 }  // namespace
 
-int run_module(const RunOptions& options, const std::vector<std::string>& command_line, CliHost& host) {
+int run_module(const RunOptions& options, const std::vector<std::string>& given_command_line, CliHost& host) {
+  // A store's password never reaches the results, the store or the lock file (results/secrets.hpp).
+  const std::vector<std::string> command_line = without_secrets(given_command_line);
   PreparedRun run{*options.module};
   prepare(run, options, host);
   if (host.owns_process) install_interrupt_handlers();

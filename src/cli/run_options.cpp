@@ -71,6 +71,9 @@ void add_output_options(CLI::App& command, RunOptions& o) {
                      "keep the run in this store: a SQLite file or a postgresql:// URL (default: $BENCHBOX_STORE, else "
                      "~/.local/share/benchbox/results.sqlite; docs/store.md)");
   command.add_flag("--no-store", o.no_store, "keep nothing of the run in a store");
+  command.add_option("--machine", o.machine,
+                     "the machine's name in the results and the store (default: $BENCHBOX_MACHINE, else the host name); "
+                     "machines of one name are told apart by their fingerprint (docs/store.md)");
   command.add_option("--format,-f", o.format, "output format: text (default), md, csv, json, gbench, github-action, github-action-bigger, svg, html");
   command.add_option("--output,-o", o.output, "write the formatted output to this file (svg: DIR/ or PREFIX)");
   command.add_option("--gbench-aggregates", o.gbench_aggregates, kGbenchAggregatesHelp);
@@ -290,6 +293,14 @@ void add_run_command(CLI::App& app, const Module& module, RunOptions& options) {
   add_output_options(*options.command, options);
 }
 
+void check_machine_name(const std::string& name, const std::string& source) {
+  if (name.empty()) throw std::invalid_argument(source + " is given empty: give the machine's name, or leave it out for the host name");
+  if (name.size() > kMachineNameMax)
+    throw std::invalid_argument(fmt::format("{} is {} characters long: a machine's name has at most {}", source, name.size(), kMachineNameMax));
+  if (std::any_of(name.begin(), name.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+    throw std::invalid_argument(source + " holds a control character: a machine's name is one line of text");
+}
+
 RunRequest run_request(const RunOptions& o) {
   RunRequest r;
   RunSettings& s = r.settings;
@@ -314,6 +325,7 @@ RunRequest run_request(const RunOptions& o) {
   else if (!o.no_store) r.store = "";  // the host's default, filled in by the caller
   if (s.verify && o.given("--store")) throw std::invalid_argument("--verify keeps no figures: --store does not apply to it");
   if (s.verify) r.store.reset();
+  if (o.given("--machine")) check_machine_name(r.machine = o.machine, "--machine");
   return r;
 }
 

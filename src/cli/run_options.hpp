@@ -29,6 +29,7 @@ struct RunOptions {
   std::string ops, target_ms, reps, warmup, processes, budget, cpu, timeout = "120", seed, interleave = "suite";
   std::string json, format = "text", output, sort = "median", store, columns = "default";
   std::string gbench_aggregates = "with";
+  std::string machine;                 // --machine NAME
   bool no_store = false;
   bool no_pin = false, counters = false, instructions = false, no_wait = false, verify = false;
 
@@ -48,7 +49,14 @@ struct RunRequest {
   // Where the run is kept (store.hpp): --store, else the host's default; none with --no-store
   // and for --verify, whose run holds no figures.
   std::optional<std::string> store;
+  // The machine's name (results/machine.hpp): --machine; empty: the host's default.
+  std::string machine;
 };
+
+// A machine's name (--machine, BENCHBOX_MACHINE): one line of text, not empty, at most
+// kMachineNameMax characters, so that it fits in a table. Throws std::invalid_argument naming `source`.
+inline constexpr std::size_t kMachineNameMax = 64;
+void check_machine_name(const std::string& name, const std::string& source);
 
 // Throws std::invalid_argument with a one-line message naming the option.
 RunRequest run_request(const RunOptions& options);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
+#include <set>
 
 #include <benchbox/module.hpp>
 #include "cli/run_options.hpp"
@@ -65,18 +67,34 @@ int import_files(const StoreCommands& c, const CliHost& host) {
   return exit_status::ok;
 }
 
+// Each run's machine as history shows it: its name, and its fingerprint where another machine of
+// the runs has the same name.
+std::vector<std::string> machine_names(const std::vector<store::RunEntry>& runs) {
+  std::map<std::string, std::set<std::string>> fingerprints;
+  for (const auto& r : runs) fingerprints[r.machine_name].insert(r.fingerprint);
+  std::vector<std::string> names;
+  for (const auto& r : runs)
+    names.push_back(fingerprints[r.machine_name].size() > 1 ? r.machine_name + " [" + r.fingerprint + "]" : r.machine_name);
+  return names;
+}
+
 int history(const StoreCommands& c, const CliHost& host) {
   auto store = open_given_store(c, host, store::Access::read);
   const auto runs = store->runs(c.history_module);
   fmt::print(host.out, "{} run(s){} in {}\n", runs.size(), c.history_module.empty() ? "" : " of " + c.history_module,
              store->where());
   if (runs.empty()) return exit_status::ok;
-  fmt::print(host.out, "{:>5}  {:<16}  {:<12}  {:<24}  {:>5}  {:<10}  {}\n", "run", "started (UTC)", "host", "modules",
+  const auto machines = machine_names(runs);
+  std::size_t width = 7;  // "machine"
+  for (const auto& m : machines) width = std::max(width, m.size());
+  width = std::min<std::size_t>(width, 32);
+  fmt::print(host.out, "{:>5}  {:<16}  {:<{}}  {:<24}  {:>5}  {:<10}  {}\n", "run", "started (UTC)", "machine", width, "modules",
              "rows", "revision", "command (or the file imported)");
-  for (const auto& r : runs) {
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const auto& r = runs[i];
     const std::string what = r.source == "run" ? r.command_line : r.source;
-    fmt::print(host.out, "{:>5}  {:<16}  {:<12.12}  {:<24.24}  {:>5}  {:<10.10}  {}{}\n", r.id, trend::date_text(r.started), r.host,
-               r.modules, r.rows, r.revision, what, r.interrupted ? " (interrupted)" : "");
+    fmt::print(host.out, "{:>5}  {:<16}  {:<{}.{}}  {:<24.24}  {:>5}  {:<10.10}  {}{}\n", r.id, trend::date_text(r.started),
+               machines[i], width, width, r.modules, r.rows, r.revision, what, r.interrupted ? " (interrupted)" : "");
   }
   return exit_status::ok;
 }

@@ -9,6 +9,7 @@
 
 #include "report/context.hpp"
 #include "report/numbers.hpp"
+#include "results/machine.hpp"
 #include "results/pairing.hpp"
 #include "results/standing.hpp"
 #include "results/statistics.hpp"
@@ -261,6 +262,10 @@ Comparison compare_runs(const std::vector<Results>& old_runs, const std::vector<
   Comparison c;
   c.old_machine = machine_label(old_runs.front().context);
   c.new_machine = machine_label(new_runs.front().context);
+  // Two machines of one name and description (another core count): told apart by their fingerprint.
+  if (const auto o = machine_of(old_runs.front().context), n = machine_of(new_runs.front().context);
+      c.old_machine == c.new_machine && o.fingerprint != n.fingerprint)
+    c.old_machine += " [" + o.fingerprint + "]", c.new_machine += " [" + n.fingerprint + "]";
   c.old_runs = old_runs.size();
   c.new_runs = new_runs.size();
   auto in_some_new_run = [&](const Measurement& o) {

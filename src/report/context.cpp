@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "results/machine.hpp"
+
 namespace benchbox {
 
 namespace {
@@ -27,7 +29,7 @@ std::string context_text(const nlohmann::json& context, const std::string& key) 
 }
 
 std::string machine_label(const nlohmann::json& context) {
-  const std::string host = context_text(context, "host"), cpu = context_text(context, "cpu_model"),
+  const std::string host = machine_of(context).name, cpu = context_text(context, "cpu_model"),
                     os = context_text(context, "os");
   std::string detail = cpu;
   if (!os.empty()) detail += (detail.empty() ? "" : ", ") + os;
@@ -46,6 +48,15 @@ std::vector<std::pair<std::string, std::string>> context_summary(const nlohmann:
       {"adapter_flags", "adapter flags"},
   };
   std::vector<std::pair<std::string, std::string>> out;
+  if (context.is_object() && (context.contains("machine") || context.contains("cpu_model"))) {
+    // The machine first: its name, its fingerprint, its memory.
+    const MachineId machine = machine_of(context);
+    if (!machine.name.empty()) out.emplace_back("machine", machine.name);
+    out.emplace_back("fingerprint", machine.fingerprint);
+    const auto m = context.find("machine");
+    if (m != context.end() && m->is_object() && m->contains("memory_bytes") && (*m)["memory_bytes"].is_number())
+      out.emplace_back("memory", fmt::format("{:.1f} GiB", (*m)["memory_bytes"].get<double>() / (1024.0 * 1024 * 1024)));
+  }
   for (const auto& [key, label] : fields)
     if (auto v = context_text(context, key); !v.empty()) out.emplace_back(label, v);
   return out;

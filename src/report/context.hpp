@@ -12,7 +12,7 @@ namespace benchbox {
 // The field as text: strings as they are, numbers and booleans printed, "" when missing or null.
 std::string context_text(const nlohmann::json& context, const std::string& key);
 
-// "host (cpu model, os)" when known; what there is otherwise; "unknown machine" at worst.
+// "machine (cpu model, os)" when known (the machine's name, its host name in older files); what there is otherwise; "unknown machine" at worst.
 std::string machine_label(const nlohmann::json& context);
 
 // The fields a reader wants first, as (label, value) pairs, skipping empty ones.

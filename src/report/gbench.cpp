@@ -16,6 +16,7 @@
 
 #include "report/context.hpp"
 #include "report/reporter.hpp"
+#include "results/machine.hpp"
 #include "results/results_file.hpp"
 
 namespace benchbox {
@@ -54,6 +55,7 @@ json gbench_context(const nlohmann::json& c) {
   std::string build_type = context_text(c, "build_type");
   std::transform(build_type.begin(), build_type.end(), build_type.begin(), [](unsigned char ch) { return std::tolower(ch); });
   const auto cpus = c.find("cpu_count");
+  const MachineId machine = machine_of(c);
   return {{"date", context_text(c, "date")},
           {"host_name", context_text(c, "host")},
           {"executable", executable},
@@ -66,7 +68,9 @@ json gbench_context(const nlohmann::json& c) {
           {"json_schema_version", 1},
           {"benchbox_version", context_text(c, "benchbox_version")},
           {"cpu_model", context_text(c, "cpu_model")},
-          {"os", context_text(c, "os")}};
+          {"os", context_text(c, "os")},
+          {"benchbox_machine", machine.name},
+          {"benchbox_machine_fingerprint", machine.fingerprint}};
 }
 
 // What Google Benchmark's JSON reporter writes for one run of a benchmark (json_reporter.cc,

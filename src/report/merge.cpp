@@ -10,19 +10,31 @@
 #include "report/context.hpp"
 #include "report/escape.hpp"
 #include "report/numbers.hpp"
+#include "results/machine.hpp"
 
 namespace benchbox {
 
 std::vector<std::string> machine_columns(const std::vector<Results>& inputs, const std::vector<std::string>& files) {
   std::vector<std::string> labels;
+  std::vector<MachineId> machines;
   for (const auto& r : inputs) {
-    std::string label = context_text(r.context, "host");
+    machines.push_back(machine_of(r.context));
+    std::string label = machines.back().name;
     if (label.empty()) {
       label = context_text(r.context, "cpu_model");
       if (auto os = context_text(r.context, "os"); !os.empty()) label += (label.empty() ? "" : ", ") + os;
     }
     labels.push_back(label.empty() ? "unknown" : label);
   }
+  // Two machines of one name: each by its fingerprint too.
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    for (std::size_t j = 0; j < labels.size(); ++j)
+      if (labels[j] == labels[i] && machines[j].fingerprint != machines[i].fingerprint) {
+        for (std::size_t k = 0; k < labels.size(); ++k)
+          if (k != i && labels[k] == labels[i]) labels[k] += " [" + machines[k].fingerprint + "]";
+        labels[i] += " [" + machines[i].fingerprint + "]";
+        break;
+      }
   auto count = [&](const std::string& l) { return std::count(labels.begin(), labels.end(), l); };
   std::vector<std::string> out = labels;
   for (std::size_t i = 0; i < labels.size(); ++i)

@@ -14,6 +14,7 @@
 #include <benchbox/adapter/hardware_counters.hpp>
 
 #include "build_info.hpp"
+#include "results/machine.hpp"
 
 namespace benchbox {
 namespace {
@@ -66,6 +67,20 @@ nlohmann::json caches() {
   return out;
 }
 
+long long memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? static_cast<long long>(pages) * page : 0;
+}
+
+// The machine object: its name, what it is, and the fingerprint of that (results/machine.hpp).
+nlohmann::json machine_object(const std::string& name, const nlohmann::json& context) {
+  nlohmann::json machine = {{"name", name}};
+  for (const char* key : {"cpu_model", "cpu_count", "arch", "kernel", "os", "compiler", "virtualized"}) machine[key] = context[key];
+  machine["memory_bytes"] = memory_bytes();
+  machine["fingerprint"] = machine_fingerprint(machine);
+  return machine;
+}
+
 std::string iso_date() {
   std::time_t t = std::time(nullptr);
   char buf[32];
@@ -75,7 +90,8 @@ std::string iso_date() {
 
 }  // namespace
 
-nlohmann::json collect_context(const std::vector<std::string>& command_line, std::optional<int> pinned_cpu) {
+nlohmann::json collect_context(const std::vector<std::string>& command_line, std::optional<int> pinned_cpu,
+                               const std::string& machine_name) {
   utsname u{};
   uname(&u);
   double load[3] = {0, 0, 0};
@@ -87,7 +103,7 @@ nlohmann::json collect_context(const std::vector<std::string>& command_line, std
     turbo = boost == "1" ? "on" : "off";
   char host[256] = {};
   gethostname(host, sizeof host - 1);
-  return {
+  nlohmann::json context = {
       {"date", iso_date()},
       {"host", host},
       {"os", os_name()},
@@ -110,6 +126,8 @@ nlohmann::json collect_context(const std::vector<std::string>& command_line, std
       {"adapter_flags", build_info::adapter_flags},
       {"command_line", command_line},
   };
+  context["machine"] = machine_object(machine_name.empty() ? std::string(host) : machine_name, context);
+  return context;
 }
 
 bool hardware_counters_available() { return HardwareCounters::available(); }

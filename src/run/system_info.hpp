@@ -9,7 +9,10 @@
 
 namespace benchbox {
 
-nlohmann::json collect_context(const std::vector<std::string>& command_line, std::optional<int> pinned_cpu);
+// `machine_name`: --machine or BENCHBOX_MACHINE; empty: the host name. `command_line` is recorded
+// as given: the caller takes its secrets out (results/secrets.hpp).
+nlohmann::json collect_context(const std::vector<std::string>& command_line, std::optional<int> pinned_cpu,
+                               const std::string& machine_name = "");
 
 // Whether this kernel lets a process count its own cycles and instructions (perf_event_open).
 bool hardware_counters_available();

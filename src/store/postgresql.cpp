@@ -4,21 +4,13 @@
 #include <libpq-fe.h>
 
 #include "store/database.hpp"
+#include "results/secrets.hpp"
 
 namespace benchbox::store {
 namespace {
 
 // Any number, the same for every benchbox (so that every writer of a database takes the same lock).
 constexpr const char* kWriterLock = "SELECT pg_advisory_xact_lock(7378702737823000184)";
-
-// The URL without its password, for messages.
-std::string without_password(const std::string& url) {
-  const auto scheme = url.find("://");
-  const auto at = url.find('@');
-  if (scheme == std::string::npos || at == std::string::npos) return url;
-  const auto colon = url.find(':', scheme + 3);
-  return colon != std::string::npos && colon < at ? url.substr(0, colon) + url.substr(at) : url;
-}
 
 // libpq's messages end in a newline and may span indented lines: one line, spaces squeezed.
 std::string one_line(const std::string& text) {
@@ -34,7 +26,7 @@ std::string one_line(const std::string& text) {
 
 class Postgresql final : public Database {
  public:
-  explicit Postgresql(const std::string& url) : where_(without_password(url)), conn_(connect(url)) {
+  explicit Postgresql(const std::string& url) : where_(without_secrets(url)), conn_(connect(url)) {
     if (!conn_) throw StoreError("cannot connect to the store " + where_ + ": out of memory");
     if (PQstatus(conn_) != CONNECTION_OK) {
       const std::string why = one_line(PQerrorMessage(conn_));

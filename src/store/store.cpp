@@ -8,18 +8,24 @@
 #include <map>
 #include <set>
 
+#include "results/machine.hpp"
 #include "results/results.hpp"
 #include "results/results_file.hpp"
+#include "results/secrets.hpp"
 #include "results/standing.hpp"
 
 namespace benchbox::store {
 
 using nlohmann::json;
 
+namespace {
+void name_machines_hide_secrets(Database& db);
+}  // namespace
+
 const std::vector<Migration>& schema_migrations() {
   static const std::vector<Migration> steps = {
       // 1: runs and their rows; a row's full results-file object in `data`, its figures in columns.
-      {"CREATE TABLE benchbox_runs (id {id}, run_key TEXT NOT NULL UNIQUE, started TEXT NOT NULL, machine TEXT NOT NULL,"
+      {{"CREATE TABLE benchbox_runs (id {id}, run_key TEXT NOT NULL UNIQUE, started TEXT NOT NULL, machine TEXT NOT NULL,"
        " host TEXT NOT NULL, cpu_model TEXT NOT NULL, kernel TEXT NOT NULL, modules TEXT NOT NULL,"
        " benchbox_version TEXT NOT NULL, benchbox_revision TEXT NOT NULL, mode TEXT NOT NULL, command_line TEXT NOT NULL,"
        " interrupted INTEGER NOT NULL, row_count INTEGER NOT NULL, source TEXT NOT NULL, stored TEXT NOT NULL,"
@@ -32,7 +38,12 @@ const std::vector<Migration>& schema_migrations() {
        " ci_low DOUBLE PRECISION, ci_high DOUBLE PRECISION, reps INTEGER NOT NULL, ratio DOUBLE PRECISION,"
        " ratio_low DOUBLE PRECISION, ratio_high DOUBLE PRECISION, peak_rss_bytes BIGINT NOT NULL, data TEXT NOT NULL,"
        " PRIMARY KEY (run_id, ordinal))",
-       "CREATE INDEX benchbox_rows_by_case ON benchbox_rows (module, case_id, point, row_id)"},
+       "CREATE INDEX benchbox_rows_by_case ON benchbox_rows (module, case_id, point, row_id)"}},
+      // 2: each run's machine by name and fingerprint (machine: "name [fingerprint]", was "host /
+      // cpu / N CPUs / arch"), and no password left in a stored command line.
+      {{"ALTER TABLE benchbox_runs ADD COLUMN machine_name TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE benchbox_runs ADD COLUMN machine_fingerprint TEXT NOT NULL DEFAULT ''"},
+       name_machines_hide_secrets},
   };
   return steps;
 }
@@ -74,8 +85,11 @@ void migrate_schema(Database& db, const std::vector<Migration>& steps) {
     db.query("CREATE TABLE IF NOT EXISTS benchbox_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)");
     const int version = stored_version(db);
     if (version > target) throw StoreError(newer_schema(db.where(), version, steps.size()));
-    for (int v = version; v < target; ++v)
-      for (const auto& sql : steps[static_cast<std::size_t>(v)]) db.query(with_id_column(sql, db));
+    for (int v = version; v < target; ++v) {
+      const Migration& step = steps[static_cast<std::size_t>(v)];
+      for (const auto& sql : step.statements) db.query(with_id_column(sql, db));
+      if (step.rewrite) step.rewrite(db);
+    }
     db.query(version == 0 ? "INSERT INTO benchbox_meta (name, value) VALUES ('schema_version', ?)"
                           : "UPDATE benchbox_meta SET value = ? WHERE name = 'schema_version'",
              {value(static_cast<long long>(target))});
@@ -130,10 +144,11 @@ std::string modules_of(const Results& results) {
 }
 
 std::vector<Value> run_values(const Results& r, const std::string& key, const std::string& source) {
-  const json& c = r.context;
+  const json c = context_without_secrets(r.context);
   const json settings = c.value("settings", json::object());
-  return {value(key), value(text_of(c, "date")), value(machine_identity(c)), value(text_of(c, "host")),
-          value(text_of(c, "cpu_model")), value(text_of(c, "kernel")), value(modules_of(r)),
+  const MachineId machine = machine_of(c);
+  return {value(key), value(text_of(c, "date")), value(machine_key(machine)), value(machine.name), value(machine.fingerprint),
+          value(text_of(c, "host")), value(text_of(c, "cpu_model")), value(text_of(c, "kernel")), value(modules_of(r)),
           value(text_of(c, "benchbox_version")), value(text_of(c, "benchbox_revision")),
           value(settings.is_object() && settings.contains("mode") ? text_of(settings, "mode") : "time"),
           value(command_text(c)), value(static_cast<long long>(r.interrupted)),
@@ -161,8 +176,8 @@ std::string placeholders(std::size_t n) {
 }
 
 const std::string kRunColumns =
-    "run_key, started, machine, host, cpu_model, kernel, modules, benchbox_version, benchbox_revision, mode, command_line,"
-    " interrupted, row_count, source, stored, context, warnings";
+    "run_key, started, machine, machine_name, machine_fingerprint, host, cpu_model, kernel, modules, benchbox_version,"
+    " benchbox_revision, mode, command_line, interrupted, row_count, source, stored, context, warnings";
 const std::string kRowColumns =
     "run_id, ordinal, module, case_id, point, point_label, library, variant, row_id, row_name, version, status, verified,"
     " figure_id, unit, lower_is_better, median, ci_low, ci_high, reps, ratio, ratio_low, ratio_high, peak_rss_bytes, data";
@@ -194,7 +209,7 @@ Added Store::add(const Results& results, const std::string& source) {
   const json document = to_json(results);
   const std::string key = run_key(results);
   return in_transaction(*db_, [&]() -> Added {
-    const auto inserted = db_->query("INSERT INTO benchbox_runs (" + kRunColumns + ") VALUES (" + placeholders(17) +
+    const auto inserted = db_->query("INSERT INTO benchbox_runs (" + kRunColumns + ") VALUES (" + placeholders(19) +
                                          ") ON CONFLICT (run_key) DO NOTHING RETURNING id",
                                      run_values(results, key, source));
     if (inserted.empty()) return {number(db_->query("SELECT id FROM benchbox_runs WHERE run_key = ?", {value(key)}).at(0).at(0)), false};
@@ -220,8 +235,8 @@ Added Store::add(const Results& results, const std::string& source) {
 
 std::vector<RunEntry> Store::runs(const std::string& module) {
   std::string sql =
-      "SELECT id, run_key, started, machine, host, cpu_model, kernel, modules, benchbox_revision, mode, command_line,"
-      " interrupted, row_count, source FROM benchbox_runs";
+      "SELECT id, run_key, started, machine, machine_name, machine_fingerprint, host, cpu_model, kernel, modules,"
+      " benchbox_revision, mode, command_line, interrupted, row_count, source FROM benchbox_runs";
   std::vector<Value> params;
   if (!module.empty()) {
     sql += " WHERE id IN (SELECT run_id FROM benchbox_rows WHERE module = ?)";
@@ -230,15 +245,15 @@ std::vector<RunEntry> Store::runs(const std::string& module) {
   std::vector<RunEntry> runs;
   for (const auto& r : db_->query(sql + " ORDER BY started, id", params))
     runs.push_back({number(r[0]), text(r[1]), text(r[2]), text(r[3]), text(r[4]), text(r[5]), text(r[6]), text(r[7]), text(r[8]),
-                    text(r[9]), text(r[10]), number(r[11]) != 0, number(r[12]), text(r[13])});
+                    text(r[9]), text(r[10]), text(r[11]), text(r[12]), number(r[13]) != 0, number(r[14]), text(r[15])});
   return runs;
 }
 
 std::vector<TrendRow> Store::trend(const TrendQuery& q) {
   std::string sql =
-      "SELECT r.run_id, u.started, u.benchbox_revision, u.machine, r.point, r.point_label, r.row_id, r.row_name, r.library,"
+      "SELECT r.run_id, u.started, u.benchbox_revision, u.machine_name, r.point, r.point_label, r.row_id, r.row_name, r.library,"
       " r.version, r.status, r.verified, r.figure_id, r.unit, r.lower_is_better, r.median, r.ci_low, r.ci_high, r.ratio,"
-      " r.ratio_low, r.ratio_high, r.peak_rss_bytes FROM benchbox_rows r JOIN benchbox_runs u ON u.id = r.run_id"
+      " r.ratio_low, r.ratio_high, r.peak_rss_bytes, u.machine_fingerprint FROM benchbox_rows r JOIN benchbox_runs u ON u.id = r.run_id"
       " WHERE r.module = ? AND r.case_id = ?";
   std::vector<Value> params = {value(q.module), value(q.case_id)};
   if (q.point) {
@@ -250,10 +265,17 @@ std::vector<TrendRow> Store::trend(const TrendQuery& q) {
     for (const auto& row : q.rows) params.push_back(value(row));
   }
   std::vector<TrendRow> rows;
-  for (const auto& r : db_->query(sql + " ORDER BY u.started, r.run_id, r.ordinal", params))
+  std::map<std::string, std::set<std::string>> fingerprints;  // name -> the fingerprints of the machines so named
+  std::vector<std::string> fingerprint_of_row;
+  for (const auto& r : db_->query(sql + " ORDER BY u.started, r.run_id, r.ordinal", params)) {
     rows.push_back({number(r[0]), text(r[1]), text(r[2]), text(r[3]), text(r[4]), text(r[5]), text(r[6]), text(r[7]), text(r[8]),
                     text(r[9]), text(r[10]), number(r[11]) != 0, text(r[12]), text(r[13]), number(r[14]) != 0, real(r[15]),
                     real(r[16]), real(r[17]), real(r[18]), real(r[19]), real(r[20]), number(r[21]), ""});
+    fingerprints[rows.back().machine].insert(text(r[22]));
+    fingerprint_of_row.push_back(text(r[22]));
+  }
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (fingerprints[rows[i].machine].size() > 1) rows[i].machine = machine_key({rows[i].machine, fingerprint_of_row[i]});
   add_ranks(q, rows);
   return rows;
 }
@@ -307,9 +329,21 @@ std::string run_key(const Results& results) {
   return sha256_hex(identity);
 }
 
-std::string machine_identity(const json& context) {
-  return text_of(context, "host") + " / " + text_of(context, "cpu_model") + " / " + text_of(context, "cpu_count") + " CPUs / " +
-         text_of(context, "arch");
+namespace {
+
+// Migration 2's rewrite: every stored run's machine by name and fingerprint, and its command line
+// (the column and the context's) without secrets.
+void name_machines_hide_secrets(Database& db) {
+  for (const auto& run : db.query("SELECT id, context FROM benchbox_runs")) {
+    const json context = context_without_secrets(json::parse(text(run[1])));
+    const MachineId machine = machine_of(context);
+    db.query("UPDATE benchbox_runs SET machine = ?, machine_name = ?, machine_fingerprint = ?, command_line = ?, context = ?"
+             " WHERE id = ?",
+             {value(machine_key(machine)), value(machine.name), value(machine.fingerprint), value(command_text(context)),
+              value(context.dump()), run[0]});
+  }
 }
+
+}  // namespace
 
 }  // namespace benchbox::store

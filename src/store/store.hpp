@@ -2,6 +2,7 @@
 // PostgreSQL for a team; read back by `history` and `trend`.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -15,12 +16,16 @@ namespace benchbox::store {
 
 // The store's own schema version (benchbox_meta.schema_version); older stores are migrated
 // forward when opened, newer ones refused.
-inline constexpr int kStoreSchemaVersion = 1;
+inline constexpr int kStoreSchemaVersion = 2;
 
 // The schema, version by version: the statements that take a store from version N to N + 1 are
-// the N-th (from 0), `{id}` standing for the database's generated row id (Database::id_column).
-// A new version is a new migration at the end; kStoreSchemaVersion is their count.
-using Migration = std::vector<std::string>;
+// the N-th (from 0), `{id}` standing for the database's generated row id (Database::id_column),
+// then its `rewrite` of the stored rows, where SQL alone cannot (a hash, a JSON field), in the
+// same transaction. A new version is a new migration at the end; kStoreSchemaVersion is their count.
+struct Migration {
+  std::vector<std::string> statements;
+  std::function<void(Database&)> rewrite{};
+};
 const std::vector<Migration>& schema_migrations();
 
 // Creates the schema in an empty database or runs an older store's missing migrations in order,
@@ -35,7 +40,8 @@ struct RunEntry {
   long long id = 0;
   std::string key;           // run_key(): one run, one key, however often it is stored
   std::string started;       // context.date: UTC, ISO 8601
-  std::string machine;       // machine_identity()
+  std::string machine;       // the machine's key, "name [fingerprint]" (results/machine.hpp): its runs are one line
+  std::string machine_name, fingerprint;  // machine.hpp: --machine's name, the hardware's hash
   std::string host, cpu_model, kernel;
   std::string modules;       // the modules of its rows, comma-separated
   std::string revision;      // benchbox_revision of the build that ran it
@@ -61,6 +67,8 @@ struct TrendQuery {
 // One row of one stored run, as `trend` draws it.
 struct TrendRow {
   long long run_id = 0;
+  // machine: its name, with its fingerprint ("name [fingerprint]") when another machine of the
+  // rows has the same name: one line per machine, named as people name it.
   std::string started, revision, machine;
   std::string point, point_label;  // Point::key(), and its label ("2 coroutines")
   std::string row_id, row_name, library, version;
@@ -113,9 +121,5 @@ std::string default_store_location();
 // a later benchbox writes.
 std::string run_key(const Results& results);
 
-// Runs of one machine are drawn as one line: its host name, CPU model, CPU count and
-// architecture, "host / cpu model / N CPUs / arch" (kernel, load and governor may differ between
-// its runs; they are shown, not part of the identity).
-std::string machine_identity(const nlohmann::json& context);
 
 }  // namespace benchbox::store

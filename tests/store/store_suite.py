@@ -9,9 +9,12 @@ database its role may create others beside (tests/store/postgresql_server.sh sta
 
 Checks: 4 writers storing 50 runs each at once (none lost, none twice); a writer killed while it
 writes (no partial run, the store still takes runs); imports repeated (one run per run, every
-results file of the repository's docs and tests); a store of a newer schema; stores that cannot be
-used (one line, exit status 2, and a measured run's --json file still written). Exit status 0 when
-all hold, 1 with the first that does not.
+results file of the repository's docs and tests); machines of one name kept apart by their
+fingerprint; a store of schema version 1 migrated (its machines named, its passwords hidden); a
+store of a newer schema; stores that cannot be used (one line, exit status 2, and a measured run's
+--json file still written); PostgreSQL: a run given a password in its URL (in no file it wrote, in
+no row of the store, in nothing it or history printed). Exit status 0 when all hold, 1 with the
+first that does not.
 """
 
 import argparse
@@ -475,6 +478,103 @@ def postgresql_bad_stores(ctx):
     return "\n    ".join(lines)
 
 
+def machines_of_one_name(ctx):
+    """Two machines named alike (another CPU) and a third: three machines in the store, history and merge --latest."""
+    store = ctx.db.new_store("machines")
+    folder = os.path.join(ctx.work, "machines")
+    os.makedirs(folder)
+    results = os.path.join(folder, "rack.json")
+    ctx.benchbox.ok("fake", "-n", "pass", "0", "--lib", "steady", "--reps", "1", "--ops", "1000", "--machine", "rack",
+                    "--store", store, "--json", results)
+    run = load(results)
+    machine = run["context"]["machine"]
+    check(machine["name"] == "rack" and re.fullmatch(r"[0-9a-f]{8}", machine["fingerprint"]), f"the run's machine: {machine}")
+    twin = copy.deepcopy(run)
+    twin["context"]["date"] = "2099-01-01T00:00:00Z"
+    twin["context"]["machine"].update(cpu_model="Another CPU", fingerprint="0badcafe")
+    write(os.path.join(folder, "twin.json"), twin)
+    other = copy.deepcopy(twin)
+    other["context"]["machine"].update(name="desk", fingerprint=machine["fingerprint"])
+    write(os.path.join(folder, "desk.json"), other)
+    ctx.benchbox.ok("store", "import", os.path.join(folder, "twin.json"), os.path.join(folder, "desk.json"), "--store", store)
+    stored = sorted(ctx.db.sql(store, "SELECT machine_name, machine_fingerprint, machine FROM benchbox_runs"))
+    expected = sorted([("rack", machine["fingerprint"], f"rack [{machine['fingerprint']}]"), ("rack", "0badcafe", "rack [0badcafe]"),
+                       ("desk", machine["fingerprint"], f"desk [{machine['fingerprint']}]")])
+    check(stored == expected, f"stored machines {stored}, expected {expected}")
+    history = ctx.benchbox.ok("history", "--store", store)
+    for shown in (f" rack [{machine['fingerprint']}] ", " rack [0badcafe] ", " desk "):
+        check(shown in history, f"history does not show {shown!r}:\n{excerpt(history)}")
+    merged = ctx.benchbox.ok("merge", "--latest", "fake", "--store", store, "-f", "csv")
+    header = merged.splitlines()[0]
+    for column in (f"rack [{machine['fingerprint']}]", "rack [0badcafe]", "desk"):
+        check(column in header, f"merge --latest has no column {column!r}: {header}")
+    return f"3 machines, 2 named rack: {', '.join(m for _, _, m in stored)}"
+
+
+def version_1_migrated(ctx):
+    """A store of schema version 1 (made from this one: the version 2 columns dropped, a password put back): migrated by the next import."""
+    store = ctx.db.new_store("version1")
+    ctx.benchbox.ok("store", "import", ctx.small, "--store", store)
+    password = "v1-%08x" % random.Random(ctx.seed).getrandbits(32)
+    for sql in ("ALTER TABLE benchbox_runs DROP COLUMN machine_name", "ALTER TABLE benchbox_runs DROP COLUMN machine_fingerprint",
+                f"UPDATE benchbox_runs SET machine = 'old', command_line = 'benchbox --store postgresql://u:{password}@db/x',"
+                f" context = REPLACE(context, '\"--json\"', '\"--store\", \"postgresql://u:{password}@db/x\", \"--json\"')",
+                "UPDATE benchbox_meta SET value = '1' WHERE name = 'schema_version'"):
+        ctx.db.sql(store, sql)
+    ctx.benchbox.ok("store", "import", ctx.small_other, "--store", store)
+    check(ctx.db.sql(store, "SELECT value FROM benchbox_meta WHERE name = 'schema_version'") == [("2",)], "the store was not migrated to 2")
+    rows = ctx.db.sql(store, "SELECT machine, machine_name, machine_fingerprint, command_line FROM benchbox_runs ORDER BY id")
+    host = ctx.base["context"]["host"]
+    check(len(rows) == 2 and rows[0][:2] == (f"{host} [{rows[0][2]}]", host) and rows[0][1:3] == rows[1][1:3],
+          f"the runs' machines after the migration: {rows}")
+    check("--store postgresql://u:***@db/x --json" in rows[0][3], f"the migrated command line: {rows[0][3]}")
+    contexts = ctx.db.sql(store, "SELECT context FROM benchbox_runs ORDER BY id")
+    check(not any(password in c[0] for c in contexts) and "postgresql://u:***@db/x" in contexts[0][0],
+          f"the migrated context: {contexts[0][0][:300]}")
+    return f"2 runs of {rows[0][0]}; the old run's command line now {rows[0][3]!r}"
+
+
+def files_under(folder):
+    for root, _, names in os.walk(folder):
+        for name in names:
+            yield os.path.join(root, name)
+
+
+def password_in_url(ctx):
+    """A run stores with its role's password in the URL (and an sslpassword): none in its files, the store's rows or any output."""
+    ctx.db.sql(ctx.db.url, "DROP ROLE IF EXISTS benchbox_writer")
+    password = "writer-%08x" % random.Random(ctx.seed + 1).getrandbits(32)
+    ctx.db.sql(ctx.db.url, f"CREATE ROLE benchbox_writer LOGIN PASSWORD '{password}'")
+    ctx.db.sql(ctx.db.url, "DROP DATABASE IF EXISTS secrets WITH (FORCE)")
+    ctx.db.sql(ctx.db.url, "CREATE DATABASE secrets OWNER benchbox_writer")
+    url = ctx.db.url_of("secrets", "benchbox_writer", password) + "?sslpassword=" + password + "-ssl"
+    folder = os.path.join(ctx.work, "secrets")
+    os.makedirs(folder)
+    env = dict(ctx.benchbox.env, BENCHBOX_LOCK_FILE=os.path.join(folder, "run.lock"))
+    said = []
+    for args in (["fake", "-n", "pass", "0", "--lib", "steady", "--reps", "1", "--ops", "1000", "--store", url,
+                  "--json", os.path.join(folder, "run.json"), "-f", "html", "-o", os.path.join(folder, "run.html")],
+                 ["history", "--store", url], ["trend", "fake", "-n", "pass", "--store", url],
+                 ["merge", "--latest", "fake", "--store", url]):
+        done = ctx.benchbox.run(*args, env=env)
+        check(done.returncode == 0, f"benchbox {args[0]}: exit status {done.returncode}\n{excerpt(done.stderr)}")
+        said.append(done.stdout + done.stderr)
+    check("stored: run 1 in " + url.replace(password, "***").replace("***-ssl", "***") in said[0],
+          f"the run does not say where it stored, password hidden:\n{excerpt(said[0])}")
+    written = list(files_under(folder))
+    check(len(written) >= 3, f"the run wrote {written}: its results file, its report and its lock at least")
+    for path in written:
+        with open(path, errors="replace") as f:
+            said.append(f.read())
+    command_line = load(os.path.join(folder, "run.json"))["context"]["command_line"]
+    check(any("benchbox_writer:***@" in word and "sslpassword=***" in word for word in command_line), f"the recorded command line: {command_line}")
+    for table in ("benchbox_meta", "benchbox_runs", "benchbox_rows"):
+        said += ["\t".join(row) for row in ctx.db.sql(ctx.db.url_of("secrets"), f"SELECT * FROM {table}")]
+    leaks = [text[:200] for text in said if password in text]
+    check(not leaks, f"the password is in: {leaks[:3]}")
+    return f"{len(written)} files written, 3 tables and 4 commands' output: no password"
+
+
 def free_port():
     import socket
     with socket.socket() as s:
@@ -530,8 +630,10 @@ def main():
     write(ctx.small, as_run(ctx.base, 9000, ctx.base["results"][:3]))
     write(ctx.small_other, as_run(ctx.base, 9001, ctx.base["results"][:3]))
 
-    checks = [concurrent_writers, imported_twice, repository_files, killed_writers, newer_schema,
-              sqlite_bad_stores if args.database == "sqlite" else postgresql_bad_stores]
+    checks = [concurrent_writers, imported_twice, repository_files, killed_writers, machines_of_one_name, version_1_migrated,
+              newer_schema, sqlite_bad_stores if args.database == "sqlite" else postgresql_bad_stores]
+    if args.database == "postgresql":
+        checks.append(password_in_url)
     started = time.monotonic()
     for check_function in checks:
         if args.only and args.only not in check_function.__name__:

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/machine.hpp"
 #include "unit/command_line.hpp"
 
 using namespace benchbox;
@@ -140,7 +141,7 @@ TEST_F(CommandLine, MergeLatestTakesEachMachinesLatestRun) {
   fake.per_op_ns_of["steady"] = 10;
   ASSERT_EQ(run(with(kRun, {"--json", path("here.json")})).status, exit_status::ok);
   auto other = nlohmann::json::parse(std::ifstream(path("here.json")));
-  other["context"]["host"] = "elsewhere";
+  other["context"]["machine"]["name"] = "elsewhere";
   other["results"][0]["reps"] = {20.0, 20.0};
   std::ofstream(path("elsewhere.json")) << other.dump();
   ASSERT_EQ(run({"store", "import", path("elsewhere.json")}).status, exit_status::ok);
@@ -152,6 +153,72 @@ TEST_F(CommandLine, MergeLatestTakesEachMachinesLatestRun) {
   EXPECT_TRUE(has(o.out, "30")) << o.out;   // run 3, not run 1 (10)
   EXPECT_TRUE(has(o.out, "20")) << o.out;   // the other machine's run
   EXPECT_FALSE(has(o.out, ",10")) << o.out;
+}
+
+// A run's machine: --machine, else BENCHBOX_MACHINE (the host's), else the host name; two machines
+// of one name (another CPU) are two lines of history, two trends, two columns of merge --latest,
+// each with its fingerprint.
+TEST_F(CommandLine, MachinesAreNamedAndToldApartByTheirFingerprint) {
+  store_ = path("s.sqlite");
+  ASSERT_EQ(run(with(kRun, {"--machine", "rack-1", "--json", path("rack-1.json")})).status, exit_status::ok);
+  const auto first = nlohmann::json::parse(std::ifstream(path("rack-1.json")));
+  EXPECT_EQ(first["context"]["machine"]["name"], "rack-1");
+  const std::string fingerprint = first["context"]["machine"]["fingerprint"];
+  machine_ = "rack-2";
+  ASSERT_EQ(run(with(kRun, {"--json", path("rack-2.json")})).status, exit_status::ok);
+  EXPECT_EQ(nlohmann::json::parse(std::ifstream(path("rack-2.json")))["context"]["machine"]["name"], "rack-2");
+  auto o = run({"history"});
+  EXPECT_TRUE(has(o.out, " rack-1 ") && has(o.out, " rack-2 ") && !has(o.out, "[" + fingerprint + "]")) << o.out;
+
+  auto twin = first;  // another machine named rack-1: another CPU, another fingerprint
+  twin["context"]["machine"]["cpu_model"] = "Another CPU";
+  twin["context"]["machine"]["fingerprint"] = machine_fingerprint(twin["context"]["machine"]);
+  twin["context"]["date"] = "2099-01-01T00:00:00Z";
+  twin["results"][0]["reps"] = {20.0, 20.0};
+  const std::string other = twin["context"]["machine"]["fingerprint"];
+  ASSERT_NE(other, fingerprint);
+  std::ofstream(path("twin.json")) << twin.dump();
+  ASSERT_EQ(run({"store", "import", path("twin.json")}).status, exit_status::ok);
+  o = run({"history"});
+  EXPECT_TRUE(has(o.out, " rack-1 [" + fingerprint + "] ") && has(o.out, " rack-1 [" + other + "] ")) << o.out;
+  EXPECT_TRUE(has(o.out, " rack-2 ")) << o.out;
+  o = run({"trend", "fake", "-n", "pass"});
+  EXPECT_TRUE(has(o.out, "machine: rack-1 [" + fingerprint + "]\n") && has(o.out, "machine: rack-1 [" + other + "]\n") &&
+              has(o.out, "machine: rack-2\n"))
+      << o.out;
+  o = run({"merge", "--latest", "fake", "-f", "csv"});
+  EXPECT_TRUE(has(o.out, "rack-1 [" + fingerprint + "]") && has(o.out, "rack-1 [" + other + "]") && has(o.out, "rack-2")) << o.out;
+}
+
+TEST_F(CommandLine, AMachinesNameIsOneLineOfText) {
+  for (const auto& [name, message] : std::vector<std::pair<std::string, std::string>>{
+           {"", "--machine is given empty: give the machine's name, or leave it out for the host name"},
+           {"two\nlines", "--machine holds a control character: a machine's name is one line of text"},
+           {std::string(65, 'm'), "--machine is 65 characters long: a machine's name has at most 64"}}) {
+    const auto o = run(with(kRun, {"--no-store", "--machine", name}));
+    EXPECT_EQ(o.status, exit_status::usage);
+    EXPECT_EQ(o.err, "benchbox: error: " + message + "\n");
+  }
+  machine_ = "tab\there";
+  const auto o = run(with(kRun, {"--no-store"}));
+  EXPECT_EQ(o.err, "benchbox: error: BENCHBOX_MACHINE holds a control character: a machine's name is one line of text\n");
+}
+
+// A store's password on the command line (docs/store.md, "Secrets"): the server does not answer,
+// so every message that names the store is said, and none of them, nor any file the run wrote,
+// holds the password.
+TEST_F(CommandLine, AStoresPasswordIsInNoFileAndNoMessage) {
+  const std::string url = "postgresql://u:Pw-0f-the-store@127.0.0.1:1/db?sslpassword=Ss1-secret&connect_timeout=2";
+  const auto o = run(with(kRun, {"--store", url, "--json", path("r.json")}));
+  EXPECT_EQ(o.status, exit_status::usage) << o.err;
+  EXPECT_TRUE(has(o.err, "postgresql://u:***@127.0.0.1:1/db?sslpassword=***&connect_timeout=2")) << o.err;
+  const auto file = nlohmann::json::parse(std::ifstream(path("r.json")));
+  EXPECT_TRUE(has(file["context"]["command_line"].dump(), "postgresql://u:***@")) << file["context"]["command_line"];
+  std::vector<std::string> said = {o.out, o.err};
+  for (const auto& entry : fs::recursive_directory_iterator(dir_))
+    if (entry.is_regular_file()) said.push_back(read(fs::relative(entry.path(), dir_).string()));
+  ASSERT_GE(said.size(), 3u);  // the results file at least
+  for (const auto& text : said) EXPECT_FALSE(has(text, "Pw-0f") || has(text, "Ss1-secret")) << text.substr(0, 300);
 }
 
 TEST_F(CommandLine, StoreMistakesAreOneLine) {

@@ -71,7 +71,7 @@ class CommandLine : public ::testing::Test {
   Outcome run(std::vector<std::string> args, const fs::path& libexec = BENCHBOX_FAKE_LIBEXEC) {
     args.insert(args.begin(), "benchbox");
     Captured out, err;
-    CliHost host{fake, out.file(), err.file(), libexec, {}, dir_ / "lock", store_, false};
+    CliHost host{fake, out.file(), err.file(), libexec, {}, dir_ / "lock", store_, false, machine_};
     Outcome o;
     o.status = run_cli(args, host);
     o.out = out.text();
@@ -100,6 +100,7 @@ class CommandLine : public ::testing::Test {
   FakeExecutor fake;
   fs::path dir_;
   std::string store_;  // the host's default store: none unless a test sets one
+  std::string machine_;  // the host's BENCHBOX_MACHINE: none unless a test sets one
 };
 
 inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }

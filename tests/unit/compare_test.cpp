@@ -6,6 +6,7 @@
 #include <random>
 
 #include "report_fixtures.hpp"
+#include "results/machine.hpp"
 #include "results/standing.hpp"
 
 using namespace benchbox;
@@ -32,6 +33,20 @@ TEST(Compare, TwentyPercentSlowerWithTenRepsIsSlower) {
   EXPECT_LT(*c.rows[0].p, 0.05);
   EXPECT_NEAR(c.rows[0].change, 0.2, 1e-9);
   EXPECT_FALSE(c.regression());  // no --fail-on-regression
+}
+
+// Two machines of one name, CPU model and system, one with twice the cores: the same label but
+// for the fingerprint, and the note that the machines differ.
+TEST(Compare, TwoMachinesOfOneNameAreToldApartByTheirFingerprint) {
+  Results old_run = one_row("tbox", around(10, 10)), new_run = one_row("tbox", around(10, 10));
+  old_run.context["cpu_count"] = 2;
+  new_run.context["cpu_count"] = 4;
+  const Comparison c = compare_results(old_run, new_run, {});
+  EXPECT_EQ(c.old_machine, "h [" + machine_of(old_run.context).fingerprint + "]");
+  EXPECT_EQ(c.new_machine, "h [" + machine_of(new_run.context).fingerprint + "]");
+  EXPECT_NE(c.old_machine, c.new_machine);
+  EXPECT_NE(render_comparison(c, {}).find("note: the files come from different machines"), std::string::npos);
+  EXPECT_EQ(compare_results(old_run, old_run, {}).old_machine, "h");  // one machine: its name alone
 }
 
 TEST(Compare, FasterIsFaster) {

@@ -13,6 +13,7 @@
 
 #include "report/escape.hpp"
 #include "report/reporter.hpp"
+#include "results/machine.hpp"
 #include "report_fixtures.hpp"
 
 using namespace benchbox;
@@ -304,6 +305,8 @@ TEST(GbenchReport, FieldsCompareDotPyReads) {
                           "load_avg", "library_build_type"})
     EXPECT_TRUE(j["context"].contains(key)) << key;
   EXPECT_EQ(j["context"]["host_name"], "testhost");
+  EXPECT_EQ(j["context"]["benchbox_machine"], "testhost");  // a file without a machine: its host
+  EXPECT_EQ(j["context"]["benchbox_machine_fingerprint"], machine_fingerprint(r.context));
   EXPECT_EQ(j["context"]["num_cpus"], 4);
   EXPECT_EQ(j["context"]["caches"][0]["size"], 32768);
   EXPECT_EQ(j["context"]["library_build_type"], "release");
