@@ -6,7 +6,7 @@
 set -uo pipefail
 src=$1
 failed=0
-for script in setup test stability accuracy count-diff build-library build-tbox.sh debian-extract.sh floor-check modules enable-deb-src; do
+for script in setup test stability accuracy count-diff build-tbox.sh debian-extract.sh floor-check modules enable-deb-src; do
   help=$("$src/scripts/$script" --help 2>&1 </dev/null)
   rc=$?
   if [[ $rc -ne 0 || -z $help ]]; then
