@@ -1,11 +1,11 @@
 # What the modules declare (modules/<module>/module.json, docs/declarations.md), read at configure
-# time: the data sets that scripts/setup fetches. scripts/modules reads the same files for the
-# scripts. Also here: the hint for a library outside Debian, from its folder's library.json.
+# time: the data sets that scripts/setup.sh fetches. scripts/modules.py reads the same files for
+# the scripts. Also here: the hint for a library outside Debian, from its folder's library.json.
 
 file(GLOB BENCHBOX_DECLARATIONS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/modules/*/module.json)
 set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${BENCHBOX_DECLARATIONS})
 set(BENCHBOX_DATA_ROOT "${CMAKE_SOURCE_DIR}/build/third_party/data"
-    CACHE PATH "Where scripts/setup puts the declared data sets (<root>/<set>/<file>)")
+    CACHE PATH "Where scripts/setup.sh puts the declared data sets (<root>/<set>/<file>)")
 
 # _benchbox_declared(<out> <key> <id>): the declaration of the data set <id> (key "data") as JSON,
 # and <out>_MODULE the module declaring it; "" when none does.
@@ -25,7 +25,7 @@ function(_benchbox_declared out key id)
 endfunction()
 
 # benchbox_data_file(<out> SET <set> FILE <file>): the path of a file of a declared data set, as
-# scripts/setup placed it, when its SHA-256 is the declared one. Else <out> is "" and <out>_WHY
+# scripts/setup.sh placed it, when its SHA-256 is the declared one. Else <out> is "" and <out>_WHY
 # says why. Also sets <out>_SHA256 and <out>_ORIGIN (where the file comes from, in words).
 function(benchbox_data_file out)
   cmake_parse_arguments(A "" "SET;FILE" "" ${ARGN})
@@ -49,13 +49,13 @@ function(benchbox_data_file out)
   set(${out}_ORIGIN "${origin}" PARENT_SCOPE)
   set(path ${BENCHBOX_DATA_ROOT}/${A_SET}/${A_FILE})
   if(NOT EXISTS ${path})
-    set(${out}_WHY "${path} not found (data set ${A_SET}: run scripts/setup)" PARENT_SCOPE)
+    set(${out}_WHY "${path} not found (data set ${A_SET}: run scripts/setup.sh)" PARENT_SCOPE)
     return()
   endif()
   file(SHA256 ${path} actual)
   if(NOT actual STREQUAL sha)
     message(WARNING "benchbox: ${path} has SHA-256 ${actual}, expected ${sha}: not used")
-    set(${out}_WHY "${path} has SHA-256 ${actual}, expected ${sha} (run scripts/setup)" PARENT_SCOPE)
+    set(${out}_WHY "${path} has SHA-256 ${actual}, expected ${sha} (run scripts/setup.sh)" PARENT_SCOPE)
     return()
   endif()
   set(${out} ${path} PARENT_SCOPE)

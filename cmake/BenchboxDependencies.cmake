@@ -6,7 +6,7 @@ find_package(nlohmann_json 3.10 REQUIRED)
 find_package(fmt REQUIRED)
 find_package(PkgConfig)
 find_package(Threads REQUIRED)
-# SHA-256 of the user's own files (src/user_file.cpp): Debian's libssl-dev.
+# SHA-256 of the user's own files (src/module_api/user_file.cpp): Debian's libssl-dev.
 find_package(OpenSSL REQUIRED COMPONENTS Crypto)
 # The results store (src/store/): SQLite (libsqlite3-dev) by default, PostgreSQL's client library
 # (libpq-dev) for a team's server.

@@ -16,10 +16,10 @@ if(BENCHBOX_HELP2MAN)
   add_dependencies(benchbox_runtime benchbox_man)
   install(FILES ${_man} DESTINATION share/man/man1)
 else()
-  message(STATUS "benchbox: no manual page: help2man not found (apt-get install help2man, or scripts/setup)")
+  message(STATUS "benchbox: no manual page: help2man not found (apt-get install help2man, or scripts/setup.sh)")
 endif()
 
-# Completion asks the benchbox being completed (src/completion.hpp): one file for every build.
+# Completion asks the benchbox being completed (src/cli/completion.hpp): one file for every build.
 install(FILES ${CMAKE_SOURCE_DIR}/packaging/benchbox.bash DESTINATION share/bash-completion/completions RENAME benchbox)
 
 # The package's dependencies: dpkg-shlibdeps maps the shared libraries that benchbox and every

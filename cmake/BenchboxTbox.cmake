@@ -1,5 +1,5 @@
 # tbox built WITH its coroutine module, shared by three modules (coroutine's tbox and
-# tbox.stackless, allocator's tbox, hashmap's tbox.hash_map): scripts/setup builds it from Debian's
+# tbox.stackless, allocator's tbox, hashmap's tbox.hash_map): scripts/setup.sh builds it from Debian's
 # source package into build/third_party/tbox (scripts/build-tbox.sh, the step each of those
 # modules' module.json declares), because Debian's libtbox-dev lacks that module. TBOX_ROOT names
 # another build; without it, the one set-up built is used when it is there, so that a plain
@@ -13,7 +13,7 @@
 # _benchbox_find_tbox(): sets <found> TRUE and defines benchbox::tbox, or sets <found> FALSE and
 # <why> and <enable> (benchbox_library's REASON and ENABLE).
 function(_benchbox_find_tbox found why enable)
-  set(TBOX_ROOT "" CACHE PATH "Prefix of a tbox build with the coroutine module (default: the one scripts/setup builds, build/third_party/tbox)")
+  set(TBOX_ROOT "" CACHE PATH "Prefix of a tbox build with the coroutine module (default: the one scripts/setup.sh builds, build/third_party/tbox)")
   set(${found} FALSE PARENT_SCOPE)
   if(TARGET benchbox::tbox)
     set(${found} TRUE PARENT_SCOPE)
@@ -38,7 +38,7 @@ function(_benchbox_find_tbox found why enable)
   else()
     set(${why} "tbox with its coroutine module not found (TBOX_ROOT='${TBOX_ROOT}', no ${CMAKE_SOURCE_DIR}/build/third_party/tbox/lib/libtbox.a)" PARENT_SCOPE)
   endif()
-  set(${enable} "run scripts/setup (it builds tbox 1.7.3 from Debian's source package into build/third_party/tbox), then configure again (cmake -S . -B DIR finds it there); or configure with -DTBOX_ROOT=<a prefix of scripts/build-tbox.sh>" PARENT_SCOPE)
+  set(${enable} "run scripts/setup.sh (it builds tbox 1.7.3 from Debian's source package into build/third_party/tbox), then configure again (cmake -S . -B DIR finds it there); or configure with -DTBOX_ROOT=<a prefix of scripts/build-tbox.sh>" PARENT_SCOPE)
 endfunction()
 
 function(benchbox_tbox_library)

@@ -1,6 +1,6 @@
 # bash completion for benchbox: installed as share/bash-completion/completions/benchbox, which
 # bash-completion loads at the first Tab after `benchbox` (or source this file). The benchbox being
-# completed answers itself (`benchbox __complete WORD...`, src/completion.hpp): its modules, cases,
+# completed answers itself (`benchbox __complete WORD...`, src/cli/completion.hpp): its modules, cases,
 # options and libraries, so that a module added to a build completes without changing this file.
 _benchbox() {
   local program=${COMP_WORDS[0]/#\~/$HOME}

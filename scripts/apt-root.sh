@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2034  # APT_OPTS and APT_ROOT are for the scripts that source this
-# Sourced (not run) by scripts/enable-deb-src and scripts/build-tbox.sh, and by tests/setup:
+# Sourced (not run) by scripts/enable-deb-src.sh and scripts/build-tbox.sh, and by tests/setup:
 # which apt configuration their apt-get/apt-cache/apt-config calls use. Sets the array APT_OPTS,
 # to pass to every one of those calls, and APT_ROOT.
 #

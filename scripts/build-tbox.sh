@@ -17,7 +17,7 @@
 # Idempotent: if DIR/lib/libtbox.a exists and DIR/.benchbox-tbox-stamp matches
 # the version + flags (+ recipe revision below) nothing is done.
 # Needs root (or sudo) only to enable deb-src, apt-get update and install tools
-# (scripts/enable-deb-src; BENCHBOX_APT_ROOT=DIR makes every apt call use a throw-away
+# (scripts/enable-deb-src.sh; BENCHBOX_APT_ROOT=DIR makes every apt call use a throw-away
 # configuration under DIR instead of the system's, see scripts/apt-root.sh).
 # Temporary files go to WORK/tmp, never to /tmp.
 set -euo pipefail
@@ -87,7 +87,7 @@ source "$SCRIPTS_DIR/apt-root.sh"
 SRCDIR="$WORK/tbox-${TBOX_UPSTREAM_VERSION}"
 if [[ ! -f "$SRCDIR/debian/changelog" ]]; then
     # deb-src on (where missing), apt-get update, Sources index and `apt-cache showsrc tbox` checked.
-    "$SCRIPTS_DIR/enable-deb-src" tbox || die "cannot make apt find the source package tbox (above)"
+    "$SCRIPTS_DIR/enable-deb-src.sh" tbox || die "cannot make apt find the source package tbox (above)"
 
     # tools: dpkg-source/dpkg-parsechangelog (dpkg-dev, which brings patch and xz-utils for the
     # .debian.tar.xz), the compiler, make, nm (binutils)

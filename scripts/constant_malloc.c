@@ -1,6 +1,6 @@
 /* A malloc whose cost per call depends only on the request, not on what was allocated or freed
  * before it: a pointer bump under a spinlock, free a no-op, memory never reused (a run's memory
- * grows with every allocation: count few operations). Preloaded by scripts/count-diff
+ * grows with every allocation: count few operations). Preloaded by scripts/count-diff.py
  * (--constant-malloc) so that Callgrind's counts of two builds do not differ by the heap their
  * set-ups left (glibc's malloc takes more or fewer steps by its free lists). For counting only.
  *   cc -O2 -shared -fPIC -o libconstant_malloc.so scripts/constant_malloc.c */

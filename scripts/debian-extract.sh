@@ -13,7 +13,7 @@
 # names the candidate versions nothing is done (one line says so). Another version: PREFIX is
 # emptied and unpacked again. A PREFIX that exists, is not empty and has no such stamp is refused
 # (never emptied). Downloads are checked by apt against the archive's signed indexes.
-# Temporary files: under $TMPDIR (scripts/setup sets it to build/tmp), else build/tmp of the tree;
+# Temporary files: under $TMPDIR (scripts/setup.sh sets it to build/tmp), else build/tmp of the tree;
 # removed at the end. BENCHBOX_APT_ROOT=DIR: apt's throw-away configuration (scripts/apt-root.sh).
 # Exit status: 0 done or nothing to do, 1 a package cannot be downloaded or unpacked (one line), 2 usage.
 set -euo pipefail

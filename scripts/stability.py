@@ -1,38 +1,53 @@
 #!/usr/bin/env python3
-"""Drift of row medians over back-to-back runs (scripts/stability): reads OUTDIR/PREFIX-1.json ..
-PREFIX-N.json, results files of any benchbox version, and prints the median, 90th percentile and
-worst movement of time rows (their medians, their paired ratios to the reference row where the
-files have them, their ratios to the case's best row, and for comparison their fastest repetition, the
-fastest process at one repetition per process; printed where the files have paired ratios; and
-`vs mean`, the lower quartile over the geometric mean of its point's lower quartiles, as the
-tables show it but over the rows present in every run and points of three rows or more), the
+"""Drift of row figures over back-to-back runs (scripts/stability.sh): reads OUTDIR/PREFIX-1.json ..
+PREFIX-N.json through benchbox (`benchbox report`, scripts/lib/results.py: files of any schema
+version benchbox reads, every statistic computed by benchbox) and prints the median, 90th
+percentile and worst movement of time rows: their medians, their paired ratios to the reference
+row (`vs ref`) where the files have them, their ratios to the case's best row (`relative`), and
+for comparison their fastest repetition, their lower quartile (the robust figure) and `vs mean`
+(the robust figure over the geometric mean of its case's, as the tables show it); then the
 unstable rows, whether rows marked stable kept the figure they were judged on in the other runs
-(their ratio to the other rows, else their median), and the pairs
-more than 10% apart that changed order.
-Usage: scripts/stability.py OUTDIR PREFIX N"""
-import itertools, json, math, os, sys
+(their ratio to the other rows, else their median), and the pairs more than 10% apart that
+changed order.
+Usage: scripts/stability.py OUTDIR PREFIX N [BENCHBOX]   (BENCHBOX: default build/release/bin/benchbox)"""
+import itertools, os, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+sys.dont_write_bytecode = True  # no __pycache__ left in the source folder
+import results  # noqa: E402  (the shared reader of results files, beside this script)
+if sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+if len(sys.argv) not in (4, 5) or sys.argv[1].startswith("-") or not sys.argv[3].isdigit():
+    sys.exit(__doc__.splitlines()[-1])
 out, prefix, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-medians, fastest, quartile, unstable, total = {}, {}, {}, 0, 0
-marked = {}  # (case, point) -> library -> [(median, unstable)] run by run
-def lower_quartile(values):
-    """The 25th percentile (linear between order statistics): a candidate robust figure."""
-    v = sorted(values)
-    at = 0.25 * (len(v) - 1)
-    low = int(at)
-    return v[low] + (v[min(low + 1, len(v) - 1)] - v[low]) * (at - low)
+benchbox = sys.argv[4] if len(sys.argv) == 5 else results.DEFAULT_BENCHBOX
+# Each table: (case, point) -> library -> that row's figure in each run where it had one.
+medians, fastest, quartile, paired, relative, vs_mean, unstable, total = {}, {}, {}, {}, {}, {}, 0, 0
+marked = {}  # (case, point) -> library -> [(judged figure, unstable)] run by run
+def add(table, m, value):
+    if value is not None:
+        table.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(value)
 for i in range(1, runs + 1):
-    for m in json.load(open(os.path.join(out, f"{prefix}-{i}.json")))["results"]:
-        figure = m.get("figure", {}).get("kind", "time")
-        if m["status"] != "ok" or figure != "time":
+    path = os.path.join(out, f"{prefix}-{i}.json")
+    try:
+        rows, table = results.rows(benchbox, path), results.table(benchbox, path)
+    except results.ResultsError as e:
+        sys.exit(f"stability.py: {e}")
+    for m in rows:
+        if m["status"] != "ok" or m["figure"]["kind"] != "time":
             continue
         total += 1
         unstable += bool(m.get("unstable"))
-        value = m.get("median", m.get("ns_per_op"))
-        medians.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(value)
-        judged = ("ratio", m["others_ratio"]["median"]) if m.get("others_ratio") else ("median", value)
+        line = table[results.key(m)]
+        add(medians, m, m["median"])
+        add(fastest, m, m["stats"]["min"])
+        add(quartile, m, m["stats"]["lower_quartile"]["value"])
+        judged = ("ratio", m["others_ratio"]["median"]) if m.get("others_ratio") else ("median", m["median"])
         marked.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append((judged, bool(m.get("unstable"))))
-        fastest.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(min(m["reps"]))
-        quartile.setdefault((m["case"], m["param_label"]), {}).setdefault(m["library"], []).append(lower_quartile(m["reps"]))
+        if not m["reference"]:
+            add(relative, m, results.number(line["relative"]))
+            add(paired, m, m["reference_ratio"]["median"] if m.get("reference_ratio") else None)
+        add(vs_mean, m, results.number(line["vs_mean"]))
 def movement(label, table):
     """Movement (max - min) / min of each row's figure over the runs: median, 90th percentile, worst."""
     moves = sorted((max(v) - min(v)) / min(v) for case in table.values() for v in case.values() if len(v) == runs)
@@ -41,34 +56,6 @@ def movement(label, table):
     def pct(q): return 100 * moves[min(len(moves) - 1, int(q * len(moves)))]
     print(f"{label}: {len(moves)} rows in all {runs} runs: median movement {pct(0.5):.1f}%, "
           f"90th percentile {pct(0.9):.1f}%, worst {100 * moves[-1]:.1f}%")
-# Ratios within one run: the reference row paired round by round (the `vs ref` column, what
-# `compare` judges by) and the ratio of medians to the case's best row (the `relative` column).
-paired, relative = {}, {}
-for i in range(1, runs + 1):
-    cases = {}
-    for m in json.load(open(os.path.join(out, f"{prefix}-{i}.json")))["results"]:
-        if m["status"] == "ok" and m.get("figure", {}).get("kind", "time") == "time":
-            cases.setdefault((m["case"], m["param_label"]), []).append(m)
-    for key, rows in cases.items():
-        best = min(m.get("median", m.get("ns_per_op")) for m in rows)
-        for m in rows:
-            if m.get("reference"):
-                continue
-            relative.setdefault(key, {}).setdefault(m["library"], []).append(m.get("median", m.get("ns_per_op")) / best)
-            if m.get("reference_ratio"):
-                paired.setdefault(key, {}).setdefault(m["library"], []).append(m["reference_ratio"]["median"])
-def over_geomean(table):
-    """Each row's figure in each run over the geometric mean of that run's figures of every row at
-    its point (rows present in all runs, points of at least three rows with positive figures): a
-    denominator that no single noisy row sets."""
-    ratios = {}
-    for key, libs in table.items():
-        rows = {lib: v for lib, v in libs.items() if len(v) == runs}
-        if len(rows) < 3 or any(x <= 0 for v in rows.values() for x in v):
-            continue
-        means = [math.exp(sum(math.log(v[i]) for v in rows.values()) / len(rows)) for i in range(runs)]
-        ratios[key] = {lib: [v[i] / means[i] for i in range(runs)] for lib, v in rows.items()}
-    return ratios
 movement("medians", medians)
 # The three measures side by side over one set of rows: those with a paired ratio in every run
 # (the reference row and files without rounds have none).
@@ -83,7 +70,7 @@ if any(common.values()):
     # only adds time, so the fastest repetition of a row moves less than its median).
     movement("  the same rows, fastest repetition (for comparison)", restricted(fastest))
     movement("  the same rows, lower quartile of the repetitions (for comparison)", restricted(quartile))
-    movement("  the same rows, vs mean (lower quartile / geometric mean of the point's lower quartiles)", restricted(over_geomean(quartile)))
+    movement("  the same rows, vs mean (lower quartile / geometric mean of the case's lower quartiles)", restricted(vs_mean))
 else:
     movement("relative (ratio of medians to the case's best row)", relative)
 print(f"unstable rows: {unstable} of {total} ({100 * unstable / max(total, 1):.1f}%)")

@@ -1,3 +1,3 @@
-#include "cli.hpp"
+#include "cli/cli.hpp"
 
 int main(int argc, char** argv) { return benchbox::run_cli(argc, argv); }

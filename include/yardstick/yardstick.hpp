@@ -8,7 +8,7 @@
 #include <time.h>
 
 #if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>  // counts the timed region only, under scripts/accuracy --instructions
+#include <valgrind/callgrind.h>  // counts the timed region only, under scripts/accuracy.py --instructions
 #define YARDSTICK_TOGGLE() CALLGRIND_TOGGLE_COLLECT
 #else
 #define YARDSTICK_TOGGLE()
@@ -43,7 +43,7 @@ inline std::uint64_t stop_clock() {
 }
 
 // One untimed warm-up pass, then `reps` timed passes, each printed as a line `ns_per_op <value>`
-// (what scripts/accuracy reads). `pass` returns its ns per operation.
+// (what scripts/accuracy.py reads). `pass` returns its ns per operation.
 template <class Pass>
 void warm_up_then_time(int reps, Pass&& pass) {
   pass();

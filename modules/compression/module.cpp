@@ -72,7 +72,7 @@ std::optional<std::string> data_set_unavailable(const benchbox::Point& point, co
   if (p.file || fs::exists(dir / (p.text + ".bin"))) return std::nullopt;
   if (p.text == "text")
     return "text.bin was not generated: its words come from Debian's wamerican (/usr/share/dict/american-english); "
-           "run scripts/setup compression or apt-get install wamerican, then reconfigure and rebuild";
+           "run scripts/setup.sh compression or apt-get install wamerican, then reconfigure and rebuild";
   return p.text + ".bin was not generated: rebuild benchbox (the compression_generate step writes it)";
 }
 

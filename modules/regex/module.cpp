@@ -220,7 +220,7 @@ benchbox::CaseSpec::Unverifiable unverifiable_in(bool compile, std::vector<std::
 std::optional<std::string> unavailable(const benchbox::Point& p, const fs::path& dir, bool compile) {
   const Ask a = ask_of(p);
   if (a.benchmark && a.haystack == kOwnHaystack && !fs::exists(dir / "expected.json"))
-    return "the haystacks were not generated: they need python3 and Debian's wamerican (run scripts/setup regex), then rebuild benchbox";
+    return "the haystacks were not generated: they need python3 and Debian's wamerican (run scripts/setup.sh regex), then rebuild benchbox";
   const fs::path file = haystack_file(a, dir, compile);
   if (file.empty()) return kNeedsHaystack;
   if (!fs::exists(file)) return "the haystack " + file.string() + " was not generated (python3 and wamerican; rebuild benchbox)";

@@ -1,4 +1,4 @@
-#include "chart.hpp"
+#include "report/chart.hpp"
 
 #include <fmt/format.h>
 
@@ -6,9 +6,9 @@
 #include <cmath>
 #include <vector>
 
-#include "escape.hpp"
-#include "numbers.hpp"
-#include "scale.hpp"
+#include "report/escape.hpp"
+#include "report/numbers.hpp"
+#include "report/scale.hpp"
 
 namespace benchbox::chart {
 
@@ -136,6 +136,63 @@ std::string value_label(const CaseGroup& g, const Measurement& m) {
   return fmt::format("{} {} ({})", format_value(m.summary.median), g.figure.unit, bracket_text(g, m));
 }
 
+// The scale's grid lines and tick labels, and the axis at x0.
+std::string grid_and_axis(const Scale& scale, double x0, double rows_bottom) {
+  std::string out;
+  for (double t : scale.ticks()) {
+    const double x = x0 + scale(t);
+    out += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#e3e3e3\"/>\n", x, kTop - 4,
+                       rows_bottom);
+    out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{}</text>\n", x,
+                       rows_bottom + 15, tick_label(t));
+  }
+  out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\"/>\n", x0, kTop - 4, rows_bottom);
+  return out;
+}
+
+// One bar per verified row: its name, median, min..max whisker and bracketed ratio.
+std::string bars(const CaseGroup& g, const std::vector<const Measurement*>& ok, const Scale& scale, double x0, double label_width) {
+  std::string out;
+  double y = kTop;
+  for (const auto* m : ok) {
+    const Summary& s = m->summary;
+    const bool is_ref = m->reference;
+    const double w = std::max(1.0, scale(s.median));
+    const std::string unit = html_escape(g.figure.unit);
+    out += fmt::format("<g class=\"bar\"><title>{0}: median {1} {3}, min {2} {3}, max {4} {3}, {5} repetitions</title>\n",
+                       html_escape(m->row_name()), format_value(s.median), format_value(s.min), unit, format_value(s.max), s.n);
+    out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"#222\"{}>{}</text>\n", label_width,
+                       y + kBarHeight / 2 + 4, is_ref ? " font-weight=\"bold\"" : "",
+                       html_escape(shorten(m->row_name(), 24)));
+    out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>\n", x0, y, w, kBarHeight,
+                       is_ref ? kFloorColour : kBarColour);
+    if (s.n > 1 && !m->figure.exact())
+      out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#222\" stroke-width=\"1.2\"/>\n",
+                         x0 + scale(s.min), y + kBarHeight / 2, x0 + scale(s.max), y + kBarHeight / 2);
+    out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#222\">{} {} <tspan fill=\"#777\">({})</tspan></text>\n",
+                       x0 + std::max(w, scale(s.max)) + 6, y + kBarHeight / 2 + 4, format_value(s.median),
+                       html_escape(g.figure.unit), bracket_text(g, *m));
+    out += "</g>\n";
+    y += kRowHeight;
+  }
+  return out;
+}
+
+// The rows without a number (failed, n/a, not available), each with its reason, under the axis.
+std::string without_number(const std::vector<const Measurement*>& other, double axis_bottom) {
+  std::string out;
+  if (other.empty()) return out;
+  double y = axis_bottom + 22;
+  out += fmt::format("<text x=\"12\" y=\"{}\" fill=\"#222\" font-weight=\"bold\">Without a number:</text>\n", y);
+  for (const auto* m : other) {
+    y += 18;
+    const std::string line = m->row_name() + " \xE2\x80\x94 " + status_label(m->status) + ": " + m->reason;
+    out += fmt::format("<text class=\"missing\" x=\"20\" y=\"{}\" fill=\"{}\"><title>{}</title>{}</text>\n", y,
+                       m->status == Status::failed ? "#b00020" : "#555", html_escape(line), html_escape(shorten(line, 100)));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_svg(const CaseGroup& g, bool standalone) {
@@ -177,38 +234,8 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
         !floor                  ? ""
         : floor->reference_ratio ? "; orange: the reference (floor); (N.NNx ref): paired ratio to it, round by round"
                                  : "; orange: the reference (floor)");
-    // Grid and axis.
-    for (double t : scale.ticks()) {
-      const double x = x0 + scale(t);
-      out += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#e3e3e3\"/>\n", x, kTop - 4,
-                         rows_bottom);
-      out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{}</text>\n", x,
-                         rows_bottom + 15, tick_label(t));
-    }
-    out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\"/>\n", x0, kTop - 4, rows_bottom);
-    // Bars.
-    double y = kTop;
-    for (const auto* m : ok) {
-      const Summary& s = m->summary;
-      const bool is_ref = m->reference;
-      const double w = std::max(1.0, scale(s.median));
-      const std::string unit = html_escape(g.figure.unit);
-      out += fmt::format("<g class=\"bar\"><title>{0}: median {1} {3}, min {2} {3}, max {4} {3}, {5} repetitions</title>\n",
-                         html_escape(m->row_name()), format_value(s.median), format_value(s.min), unit, format_value(s.max), s.n);
-      out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"#222\"{}>{}</text>\n", label_width,
-                         y + kBarHeight / 2 + 4, is_ref ? " font-weight=\"bold\"" : "",
-                         html_escape(shorten(m->row_name(), 24)));
-      out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>\n", x0, y, w, kBarHeight,
-                         is_ref ? kFloorColour : kBarColour);
-      if (s.n > 1 && !m->figure.exact())
-        out += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#222\" stroke-width=\"1.2\"/>\n",
-                           x0 + scale(s.min), y + kBarHeight / 2, x0 + scale(s.max), y + kBarHeight / 2);
-      out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#222\">{} {} <tspan fill=\"#777\">({})</tspan></text>\n",
-                         x0 + std::max(w, scale(s.max)) + 6, y + kBarHeight / 2 + 4, format_value(s.median),
-                         html_escape(g.figure.unit), bracket_text(g, *m));
-      out += "</g>\n";
-      y += kRowHeight;
-    }
+    out += grid_and_axis(scale, x0, rows_bottom);
+    out += bars(g, ok, scale, x0, label_width);
     if (floor)
       out += fmt::format(
           "<line class=\"floor\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"{3}\" stroke-width=\"1.5\" "
@@ -217,16 +244,7 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
     out += memory_panel(ok, rows_bottom);
   }
 
-  if (!other.empty()) {
-    double y = axis_bottom + 22;
-    out += fmt::format("<text x=\"12\" y=\"{}\" fill=\"#222\" font-weight=\"bold\">Without a number:</text>\n", y);
-    for (const auto* m : other) {
-      y += 18;
-      const std::string line = m->row_name() + " \xE2\x80\x94 " + status_label(m->status) + ": " + m->reason;
-      out += fmt::format("<text class=\"missing\" x=\"20\" y=\"{}\" fill=\"{}\"><title>{}</title>{}</text>\n", y,
-                         m->status == Status::failed ? "#b00020" : "#555", html_escape(line), html_escape(shorten(line, 100)));
-    }
-  }
+  out += without_number(other, axis_bottom);
   out += "</svg>\n";
   return out;
 }

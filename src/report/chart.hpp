@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "reporter.hpp"
+#include "report/reporter.hpp"
 
 namespace benchbox::chart {
 
@@ -18,9 +18,6 @@ std::string case_title(const CaseGroup& group);
 
 // An axis tick's label: 500, 2k, 1.5M.
 std::string tick_label(double v);
-
-// Log scale when the largest median is more than this many times the smallest.
-inline constexpr double kLogScaleRatio = 20;
 
 // `standalone`: with the XML declaration (a .svg file); otherwise an <svg> element to inline in HTML.
 std::string render_svg(const CaseGroup& group, bool standalone = true);

@@ -1,8 +1,8 @@
 // --format csv: one row per result under a header line; RFC 4180 quoting, LF line ends.
 #include <fmt/format.h>
 
-#include "escape.hpp"
-#include "reporter.hpp"
+#include "report/escape.hpp"
+#include "report/reporter.hpp"
 
 namespace benchbox {
 namespace {

@@ -1,4 +1,4 @@
-#include "escape.hpp"
+#include "report/escape.hpp"
 
 namespace benchbox {
 

@@ -1,4 +1,4 @@
-#include "frontier.hpp"
+#include "report/frontier.hpp"
 
 #include <fmt/format.h>
 
@@ -6,9 +6,9 @@
 #include <cmath>
 #include <vector>
 
-#include "chart.hpp"
-#include "escape.hpp"
-#include "numbers.hpp"
+#include "report/chart.hpp"
+#include "report/escape.hpp"
+#include "report/numbers.hpp"
 
 namespace benchbox::chart {
 

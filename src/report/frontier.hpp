@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "reporter.hpp"
+#include "report/reporter.hpp"
 
 namespace benchbox::chart {
 

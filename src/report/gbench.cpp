@@ -14,8 +14,9 @@
 #include <optional>
 #include <vector>
 
-#include "context.hpp"
-#include "reporter.hpp"
+#include "report/context.hpp"
+#include "report/reporter.hpp"
+#include "results/results_file.hpp"
 
 namespace benchbox {
 namespace {

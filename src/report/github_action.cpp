@@ -3,7 +3,7 @@
 // the figure's, range = "± half-width of the median's confidence interval" in that unit (as
 // github-action-benchmark's own extractors write it, and its extractRangeInfo reads it), extra =
 // lines for the chart's tooltip: library and version, direction and tool, the interval, the proof.
-#include "github_action.hpp"
+#include "report/github_action.hpp"
 
 #include <fmt/format.h>
 
@@ -12,8 +12,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "reporter.hpp"
-#include "verify.hpp"
+#include "report/reporter.hpp"
+#include "report/verify.hpp"
 
 namespace benchbox {
 namespace github_action {

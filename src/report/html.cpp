@@ -4,13 +4,13 @@
 // forbids scripts and any network access as a second line of defence.
 #include <fmt/format.h>
 
-#include "chart.hpp"
-#include "columns.hpp"
-#include "frontier.hpp"
-#include "context.hpp"
-#include "escape.hpp"
-#include "reporter.hpp"
-#include "sweep.hpp"
+#include "report/chart.hpp"
+#include "report/columns.hpp"
+#include "report/context.hpp"
+#include "report/escape.hpp"
+#include "report/frontier.hpp"
+#include "report/reporter.hpp"
+#include "report/sweep.hpp"
 
 namespace benchbox {
 namespace {

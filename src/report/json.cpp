@@ -1,5 +1,6 @@
 // benchbox's own JSON results (docs/results-schema.md).
-#include "reporter.hpp"
+#include "report/reporter.hpp"
+#include "results/results_file.hpp"
 
 namespace benchbox {
 namespace {

@@ -1,10 +1,10 @@
 // --format md: a Markdown table per case, ready to paste into an issue or a README.
 #include <fmt/format.h>
 
-#include "columns.hpp"
-#include "context.hpp"
-#include "escape.hpp"
-#include "reporter.hpp"
+#include "report/columns.hpp"
+#include "report/context.hpp"
+#include "report/escape.hpp"
+#include "report/reporter.hpp"
 
 namespace benchbox {
 namespace {

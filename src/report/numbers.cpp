@@ -1,4 +1,4 @@
-#include "numbers.hpp"
+#include "report/numbers.hpp"
 
 #include <fmt/format.h>
 

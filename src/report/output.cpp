@@ -1,12 +1,13 @@
-#include "output.hpp"
+#include "report/output.hpp"
 
 #include <cstdio>
 #include <stdexcept>
 
-#include "chart.hpp"
-#include "frontier.hpp"
-#include "sweep.hpp"
-#include "reporter.hpp"
+#include "report/chart.hpp"
+#include "report/frontier.hpp"
+#include "report/reporter.hpp"
+#include "report/sweep.hpp"
+#include "results/results_file.hpp"
 
 namespace benchbox {
 

@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "../results.hpp"
-#include "reporter.hpp"
+#include "report/reporter.hpp"
+#include "results/results.hpp"
 
 namespace benchbox {
 

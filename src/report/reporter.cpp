@@ -1,4 +1,4 @@
-#include "reporter.hpp"
+#include "report/reporter.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "../standing.hpp"
+#include "results/standing.hpp"
 
 namespace benchbox {
 

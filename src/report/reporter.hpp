@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "../results.hpp"
-#include "columns.hpp"
+#include "report/column_choice.hpp"
+#include "results/results.hpp"
 
 namespace benchbox {
 

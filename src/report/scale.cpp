@@ -1,9 +1,7 @@
-#include "scale.hpp"
+#include "report/scale.hpp"
 
 #include <algorithm>
 #include <cmath>
-
-#include "chart.hpp"
 
 namespace benchbox::chart {
 

@@ -6,6 +6,9 @@
 
 namespace benchbox::chart {
 
+// Log scale when the largest value is more than this many times the smallest.
+inline constexpr double kLogScaleRatio = 20;
+
 // A tick spacing near `raw` that is 1, 2 or 5 times a power of ten.
 double nice_step(double raw);
 

@@ -2,8 +2,8 @@
 // several cases need --output (output.hpp says where each file goes).
 #include <stdexcept>
 
-#include "chart.hpp"
-#include "reporter.hpp"
+#include "report/chart.hpp"
+#include "report/reporter.hpp"
 
 namespace benchbox {
 namespace {

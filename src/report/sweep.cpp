@@ -1,4 +1,4 @@
-#include "sweep.hpp"
+#include "report/sweep.hpp"
 
 #include <fmt/format.h>
 
@@ -7,9 +7,9 @@
 #include <cmath>
 #include <map>
 
-#include "escape.hpp"
-#include "numbers.hpp"
-#include "scale.hpp"
+#include "report/escape.hpp"
+#include "report/numbers.hpp"
+#include "report/scale.hpp"
 
 namespace benchbox::chart {
 namespace {
@@ -96,20 +96,34 @@ double sweep_value(const FigureSpec& figure, const Measurement& m) {
   return figure.kind == FigureKind::rate && m.figure.timed() ? m.rate() : m.summary.median;
 }
 
-std::string render_sweep_svg(const Sweep& s, bool standalone) {
-  const FigureSpec figure = sweep_figure(s);
-  // row name -> (the axis's value, median) in run order
+namespace {
+
+// Each verified row's line: row name -> (the axis's value, median) in run order; the names in
+// the order they first appear; every point's x and y.
+struct SweepLines {
   std::map<std::string, std::vector<std::pair<double, double>>> lines;
   std::vector<std::string> order;
   std::vector<double> xs, ys;
+};
+
+SweepLines sweep_lines(const Sweep& s, const FigureSpec& figure) {
+  SweepLines l;
   for (const CaseGroup* g : s.points)
     for (const Measurement* m : g->rows) {
       if (!m->ok()) continue;
-      if (!lines.count(m->row_name())) order.push_back(m->row_name());
-      lines[m->row_name()].emplace_back(s.x(*g), sweep_value(figure, *m));
-      xs.push_back(s.x(*g));
-      ys.push_back(sweep_value(figure, *m));
+      if (!l.lines.count(m->row_name())) l.order.push_back(m->row_name());
+      l.lines[m->row_name()].emplace_back(s.x(*g), sweep_value(figure, *m));
+      l.xs.push_back(s.x(*g));
+      l.ys.push_back(sweep_value(figure, *m));
     }
+  return l;
+}
+
+}  // namespace
+
+std::string render_sweep_svg(const Sweep& s, bool standalone) {
+  const FigureSpec figure = sweep_figure(s);
+  auto [lines, order, xs, ys] = sweep_lines(s, figure);
   std::string out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "";
   const std::string title =
       s.axis_name().empty()

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "reporter.hpp"
+#include "report/reporter.hpp"
 
 namespace benchbox::chart {
 

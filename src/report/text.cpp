@@ -1,4 +1,4 @@
-#include "text.hpp"
+#include "report/text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -11,8 +11,8 @@
 #include <string_view>
 #include <utility>
 
-#include "columns.hpp"
-#include "numbers.hpp"
+#include "report/columns.hpp"
+#include "report/numbers.hpp"
 
 namespace benchbox::text {
 namespace {

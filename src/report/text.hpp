@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "columns.hpp"
-#include "reporter.hpp"
+#include "report/columns.hpp"
+#include "report/reporter.hpp"
 
 namespace benchbox::text {
 

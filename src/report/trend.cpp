@@ -6,8 +6,8 @@
 #include <map>
 #include <set>
 
-#include "numbers.hpp"
-#include "trend_parts.hpp"
+#include "report/numbers.hpp"
+#include "report/trend_parts.hpp"
 
 namespace benchbox::trend {
 

@@ -1,17 +1,13 @@
-// `benchbox trend`: a row's figure over stored runs (store/trend.hpp groups the runs into series
+// `benchbox trend`: a row's figure over stored runs (trend_series.hpp groups the runs into series
 // and finds the changes) as a text table, an SVG chart and a self-contained HTML page.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "../store/trend.hpp"
+#include "report/trend_series.hpp"
 
 namespace benchbox {
-
-// What the runs are drawn against: their start time, the row's library version, or the benchbox
-// revision that ran them (both as categories, in the order the runs first reached them).
-enum class TrendAxis { time, version, revision };
 
 // Per point a table, one line per run and one column per row (its figure ± the half-width of its
 // interval, a ▲ or ▼ where a change is called), as many columns as fit 100 characters, then the

@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <map>
 
-#include "chart.hpp"
-#include "escape.hpp"
-#include "scale.hpp"
-#include "trend_parts.hpp"
+#include "report/chart.hpp"
+#include "report/escape.hpp"
+#include "report/scale.hpp"
+#include "report/trend_parts.hpp"
 
 namespace benchbox::trend {
 namespace {

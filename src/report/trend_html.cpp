@@ -2,8 +2,8 @@
 // scripts, nothing fetched, every stored string through html_escape.
 #include <fmt/format.h>
 
-#include "escape.hpp"
-#include "trend_parts.hpp"
+#include "report/escape.hpp"
+#include "report/trend_parts.hpp"
 
 namespace benchbox {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "trend.hpp"
+#include "report/trend_series.hpp"
 
 namespace benchbox::trend {
 

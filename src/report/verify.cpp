@@ -1,4 +1,4 @@
-#include "verify.hpp"
+#include "report/verify.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <map>
 #include <vector>
 
-#include "text.hpp"
+#include "report/text.hpp"
 
 namespace benchbox::verify {
 namespace {

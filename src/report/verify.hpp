@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "../results.hpp"
+#include "results/results.hpp"
 
 namespace benchbox::verify {
 

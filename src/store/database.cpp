@@ -1,4 +1,4 @@
-#include "database.hpp"
+#include "store/database.hpp"
 
 #include <cmath>
 #include <cstdio>

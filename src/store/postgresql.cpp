@@ -3,7 +3,7 @@
 // at once do it one after the other; a run's rows are few, so writers queue for milliseconds.
 #include <libpq-fe.h>
 
-#include "database.hpp"
+#include "store/database.hpp"
 
 namespace benchbox::store {
 namespace {

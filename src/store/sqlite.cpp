@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "database.hpp"
+#include "store/database.hpp"
 
 namespace benchbox::store {
 namespace {

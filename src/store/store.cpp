@@ -1,4 +1,4 @@
-#include "store.hpp"
+#include "store/store.hpp"
 
 #include <openssl/evp.h>
 
@@ -8,8 +8,9 @@
 #include <map>
 #include <set>
 
-#include "../results.hpp"
-#include "../standing.hpp"
+#include "results/results.hpp"
+#include "results/results_file.hpp"
+#include "results/standing.hpp"
 
 namespace benchbox::store {
 

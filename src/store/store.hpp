@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "../results.hpp"
-#include "database.hpp"
+#include "results/results.hpp"
+#include "store/database.hpp"
 
 namespace benchbox::store {
 

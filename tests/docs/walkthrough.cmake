@@ -4,7 +4,7 @@
 #    WORK/tree/PATH, and nothing else is: the tree holds exactly the files the walkthrough shows,
 #    one module (modules/<module>/) with its floor and at least one more library.
 # Then, in order, each step failing the test with what it printed:
-# 2. scripts/modules --root WORK/tree check: the module's module.json, as set-up reads it;
+# 2. scripts/modules.py --root WORK/tree check: the module's module.json, as set-up reads it;
 # 3. the tree configured and built against this benchbox build (tests/docs/tree/CMakeLists.txt
 #    as its root): the core is this build's, only the module's own code is compiled;
 # 4. `benchbox MODULE --verify`: exit status 0 and every row of every library verified, at every
@@ -103,15 +103,15 @@ step("ok: ${count} blocks of docs/adding.md written:${written}")
 # 2. module.json as set-up reads it: the tree's declarations beside benchbox's own.
 find_program(PYTHON3 python3)
 if(NOT PYTHON3)
-  message(FATAL_ERROR "python3 (which scripts/modules needs) is not installed")
+  message(FATAL_ERROR "python3 (which scripts/modules.py needs) is not installed")
 endif()
 file(COPY ${SOURCE_DIR}/scripts/project.json DESTINATION ${tree}/scripts)
-execute_process(COMMAND ${PYTHON3} ${SOURCE_DIR}/scripts/modules --root ${tree} check
+execute_process(COMMAND ${PYTHON3} ${SOURCE_DIR}/scripts/modules.py --root ${tree} check
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "scripts/modules check of the walkthrough's module.json: exit status ${rc}\n${out}\n${err}")
+  message(FATAL_ERROR "scripts/modules.py check of the walkthrough's module.json: exit status ${rc}\n${out}\n${err}")
 endif()
-step("ok: scripts/modules check accepts modules/${module}/module.json")
+step("ok: scripts/modules.py check accepts modules/${module}/module.json")
 
 # 3. Configured and built against this build's core.
 if(NOT EXISTS ${BUILD_DIR}/libbenchbox_core.a)

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "cli.hpp"
+#include "cli/cli.hpp"
 
 namespace {
 std::string g_dir;

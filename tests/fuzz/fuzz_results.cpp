@@ -5,7 +5,8 @@
 #include <stdexcept>
 
 #include "report/reporter.hpp"
-#include "results.hpp"
+#include "results/results.hpp"
+#include "results/results_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   auto j = nlohmann::json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);

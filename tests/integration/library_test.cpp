@@ -15,10 +15,10 @@
 #include <regex>
 #include <string>
 
-#include "catalog.hpp"
-#include "executor.hpp"
+#include "run/catalog.hpp"
+#include "run/executor.hpp"
 #include <benchbox/module.hpp>
-#include "runner.hpp"
+#include "run/runner.hpp"
 
 using namespace benchbox;
 

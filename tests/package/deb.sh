@@ -17,9 +17,9 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 [ "$(id -u)" -eq 0 ] || skip "installing a package needs root"
 for tool in cpack apt-get dpkg-shlibdeps file man unshare python3; do
-  command -v "$tool" >/dev/null || skip "$tool is not installed (scripts/setup --tests installs what the tests need)"
+  command -v "$tool" >/dev/null || skip "$tool is not installed (scripts/setup.sh --tests installs what the tests need)"
 done
-[ -f /usr/share/bash-completion/bash_completion ] || skip "bash-completion is not installed (scripts/setup --tests)"
+[ -f /usr/share/bash-completion/bash_completion ] || skip "bash-completion is not installed (scripts/setup.sh --tests)"
 [ -f "$build/man/benchbox.1.gz" ] || skip "this build made no manual page (help2man was not installed when it was configured)"
 [ -d "$build/libexec/benchbox/coroutine" ] || skip "the coroutine module, whose run this test makes, is not built here"
 if dpkg-query -W -f='${Status}' benchbox 2>/dev/null | grep -qv "not-installed"; then

@@ -4,4 +4,4 @@
 status=0
 fail() { echo "FAIL: $*"; status=1; }
 skip() { echo "SKIP: $*"; exit 77; }
-need_npm() { command -v npm >/dev/null 2>&1 || skip "no npm (scripts/setup installs Debian's)"; }
+need_npm() { command -v npm >/dev/null 2>&1 || skip "no npm (scripts/setup.sh installs Debian's)"; }

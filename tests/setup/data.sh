@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The data-set step of scripts/setup (scripts/modules data) on throw-away declarations, offline:
+# The data-set step of scripts/setup.sh (scripts/modules.py data) on throw-away declarations, offline:
 # an npm package made here (npm packs a local folder without the network) and a Debian data set
 # read from a stand-in root (BENCHBOX_DEBIAN_ROOT). Into an empty prefix: declared right, the files
 # are placed and a second run says nothing and changes nothing; with a wrong SHA-256 (of a file, or
@@ -12,7 +12,7 @@ source_dir=$1 work=$(realpath -m "$2")
 # shellcheck source=tests/setup/common.sh
 source "$(dirname "$0")/common.sh"
 need_npm
-modules=$source_dir/scripts/modules
+modules=$source_dir/scripts/modules.py
 
 rm -rf "$work" && mkdir -p "$work/tree/scripts" "$work/tree/modules/words" "$work/home" "$work/tmp"
 export HOME=$work/home TMPDIR=$work/tmp

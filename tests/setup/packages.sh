@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# scripts/setup's package resolution (scripts/modules packages) against throw-away declarations and
+# scripts/setup.sh's package resolution (scripts/modules.py packages) against throw-away declarations and
 # a throw-away dpkg database, not this machine's: a tree with scripts/project.json and two modules
 # that share a package and a set-up step, one declaring an npm data set and a Debian data set. The
 # computed list must be the declared packages in order, each once, plus the Debian data set's
 # package, plus npm only when no npm is on PATH; --missing must leave out exactly what the
 # throw-away dpkg status lists as installed. Malformed declarations are refused with one line and
-# exit status 2. Last, on this tree: scripts/setup names no package that only a module declares.
+# exit status 2. Last, on this tree: scripts/setup.sh names no package that only a module declares.
 #
 # Usage: packages.sh SOURCE_DIR WORK_DIR
 set -euo pipefail
@@ -13,7 +13,7 @@ source_dir=$1 work=$(realpath -m "$2")
 # shellcheck source=tests/setup/common.sh
 source "$(dirname "$0")/common.sh"
 command -v dpkg-query >/dev/null 2>&1 || skip "no dpkg-query: not a Debian system"
-modules=$source_dir/scripts/modules
+modules=$source_dir/scripts/modules.py
 
 rm -rf "$work" && mkdir -p "$work/tree/scripts" "$work/tree/modules/alpha" "$work/tree/modules/beta"
 export TMPDIR="$work/tmp" && mkdir -p "$TMPDIR"
@@ -61,7 +61,7 @@ got=$(PATH=$work/bin-npm "$modules" --root "$tree" --module beta,alpha packages 
 rc=0; "$modules" --root "$tree" --module gamma packages >/dev/null 2>"$work/err.txt" || rc=$?
 [[ $rc -eq 2 ]] && grep -q "no module 'gamma' (modules: alpha, beta)" "$work/err.txt" || fail "--module gamma: exit $rc, $(cat "$work/err.txt")"
 
-# The modules a build keeps (scripts/setup's BENCHBOX_MODULES): the cache's and the ones named;
+# The modules a build keeps (scripts/setup.sh's BENCHBOX_MODULES): the cache's and the ones named;
 # empty (every module) when none is named or the cache has every one; a cache without the entry
 # (a configure that stopped early) had none.
 printf 'OTHER:BOOL=ON\n' >"$work/cache-without"
@@ -120,7 +120,7 @@ project=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("\n
     "$source_dir/scripts/project.json")
 for package in $(PATH=$work/bin-npm "$modules" --root "$source_dir" packages --tests); do
     grep -qx -- "$package" <<<"$project" && continue
-    if grep -qw -- "$package" "$source_dir/scripts/setup"; then fail "scripts/setup names $package, which a module declares"; fi
+    if grep -qw -- "$package" "$source_dir/scripts/setup.sh"; then fail "scripts/setup.sh names $package, which a module declares"; fi
 done
 
 [[ $status -eq 0 ]] && echo "ok: package resolution (all, --tests, --module), the modules a build keeps, --missing against a throw-away dpkg database, malformed declarations refused, setup names no module package"

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Every script a user may call answers --help with its usage (exit 0) and refuses an unknown
-# option (non-zero) before doing any work: `scripts/setup --help` used to start the set-up, and
-# `scripts/stability --help` made a folder named --help and ran three suites.
+# option (non-zero) before doing any work: `scripts/setup.sh --help` used to start the set-up, and
+# `scripts/stability.sh --help` made a folder named --help and ran three suites.
 #   tests/setup/script_usage.sh SOURCE_DIR
 set -uo pipefail
 src=$1
 failed=0
-for script in setup test stability accuracy count-diff build-tbox.sh debian-extract.sh floor-check modules enable-deb-src; do
+for script in setup.sh test.sh run.sh stability.sh stability.py accuracy.py count-diff.py build-tbox.sh debian-extract.sh floor-check.py modules.py enable-deb-src.sh; do
   help=$("$src/scripts/$script" --help 2>&1 </dev/null)
   rc=$?
   if [[ $rc -ne 0 || -z $help ]]; then

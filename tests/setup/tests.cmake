@@ -15,19 +15,22 @@ set_tests_properties(setup.tmp_untouched PROPERTIES LABELS setup SKIP_RETURN_COD
 # The modules' declarations (modules/<module>/module.json, docs/declarations.md): well-formed and
 # true of the tree; the README's generated parts current; set-up's package resolution and its data
 # step on throw-away declarations (data_npm: this tree's data sets from the npm registry, skipped
-# when it cannot be reached); scripts/stability.py's figures on made-up runs.
-add_test(NAME setup.declarations COMMAND ${CMAKE_SOURCE_DIR}/scripts/modules check)
-add_test(NAME setup.readme_generated COMMAND ${CMAKE_SOURCE_DIR}/scripts/modules readme --check)
+# when it cannot be reached); scripts/stability.py's figures on made-up runs, read by this build's benchbox.
+add_test(NAME setup.declarations COMMAND ${CMAKE_SOURCE_DIR}/scripts/modules.py check)
+add_test(NAME setup.readme_generated COMMAND ${CMAKE_SOURCE_DIR}/scripts/modules.py readme --check)
 add_test(NAME setup.packages
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/packages.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/packages)
 add_test(NAME setup.script_usage COMMAND ${CMAKE_CURRENT_LIST_DIR}/script_usage.sh ${CMAKE_SOURCE_DIR})
+add_test(NAME setup.script_references COMMAND ${CMAKE_CURRENT_LIST_DIR}/script_references.py ${CMAKE_SOURCE_DIR})
 add_test(NAME setup.stability_figures
-         COMMAND ${CMAKE_CURRENT_LIST_DIR}/stability_figures.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/stability_figures)
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/stability_figures.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/stability_figures
+                 $<TARGET_FILE:benchbox>)
 add_test(NAME setup.data COMMAND ${CMAKE_CURRENT_LIST_DIR}/data.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/data)
 add_test(NAME setup.data_npm COMMAND ${CMAKE_CURRENT_LIST_DIR}/data_npm.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/data_npm)
 add_test(NAME setup.debian_extract
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/debian_extract.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/debian_extract)
-set_tests_properties(setup.declarations setup.readme_generated setup.packages setup.script_usage setup.stability_figures
+set_tests_properties(setup.declarations setup.readme_generated setup.packages setup.script_usage
+                     setup.script_references setup.stability_figures
                      setup.data setup.data_npm setup.debian_extract
                      PROPERTIES LABELS setup SKIP_RETURN_CODE 77 TIMEOUT 300)
 

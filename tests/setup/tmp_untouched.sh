@@ -14,8 +14,8 @@
 #
 # Usage: tmp_untouched.sh SOURCE_DIR WORK_DIR [TBOX_ROOT]
 # The unpacked source is taken from the first of: $BENCHBOX_TBOX_SOURCE,
-# SOURCE_DIR/build/third_party/tbox-src/tbox-1.7.3 (what scripts/setup unpacks), TBOX_ROOT's
-# sibling tbox-src/tbox-1.7.3 (scripts/setup's layout); exit 77 (skipped) when there is none.
+# SOURCE_DIR/build/third_party/tbox-src/tbox-1.7.3 (what scripts/setup.sh unpacks), TBOX_ROOT's
+# sibling tbox-src/tbox-1.7.3 (scripts/setup.sh's layout); exit 77 (skipped) when there is none.
 set -euo pipefail
 source_dir=$1 work=$2 tbox_root=${3:-}
 version=1.7.3
@@ -27,7 +27,7 @@ for c in "${candidates[@]}"; do
 done
 if [[ -z $tbox_source ]]; then
     echo "SKIP: no unpacked tbox $version source (debian/changelog, configure) in: ${candidates[*]}"
-    echo "      (scripts/setup unpacks it; or set BENCHBOX_TBOX_SOURCE)"
+    echo "      (scripts/setup.sh unpacks it; or set BENCHBOX_TBOX_SOURCE)"
     exit 77
 fi
 

@@ -27,7 +27,7 @@ for dir in ${BENCHBOX_POSTGRESQL_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/n
 done
 if [ -z "$bin" ]; then
   echo "skipped: PostgreSQL's server (initdb, pg_ctl, postgres) is not installed in" \
-       "${BENCHBOX_POSTGRESQL_BIN:-/usr/lib/postgresql/*/bin} (apt-get install postgresql, or scripts/setup --tests)"
+       "${BENCHBOX_POSTGRESQL_BIN:-/usr/lib/postgresql/*/bin} (apt-get install postgresql, or scripts/setup.sh --tests)"
   exit 77
 fi
 command -v psql >/dev/null || { echo "skipped: psql is not installed (apt-get install postgresql-client)"; exit 77; }

@@ -280,7 +280,7 @@ def repository_files(ctx):
         if isinstance(document, dict) and document.get("schema") == "benchbox-results":
             files.append((path, document))
     versions = {document["schema_version"] for _, document in files}
-    newest = int(re.search(r"kResultsSchemaVersion = (\d+)", open(os.path.join(ctx.source, "src", "results.hpp")).read()).group(1))
+    newest = int(re.search(r"kResultsSchemaVersion = (\d+)", open(os.path.join(ctx.source, "src", "results", "results.hpp")).read()).group(1))
     check(versions == set(range(1, newest + 1)), f"results files of schema versions {sorted(versions)}; "
                                                  f"benchbox has written 1 to {newest}: a file of each belongs in tests/store")
     store = ctx.db.new_store("repository")

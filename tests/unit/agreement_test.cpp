@@ -1,7 +1,7 @@
 // Rows that must agree (CaseSpec::same_checksum): the checksum most libraries give at a point
 // stands, whatever order the rows ran in; a library's variants count once; with no majority every
 // row of the point fails; the reference row is left out.
-#include "agreement.hpp"
+#include "results/agreement.hpp"
 
 #include <gtest/gtest.h>
 

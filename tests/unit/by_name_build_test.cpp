@@ -8,7 +8,7 @@
 #include <fstream>
 #include <set>
 
-#include "catalog.hpp"
+#include "run/catalog.hpp"
 #include "unit/command_line.hpp"
 
 using namespace benchbox;
@@ -16,11 +16,6 @@ using namespace benchbox::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-void write(const fs::path& file, const std::string& text) {
-  fs::create_directories(file.parent_path());
-  std::ofstream(file) << text << "\n";
-}
 
 // The fake module's libexec folder with `steady` and `steady@unity`, a build of it by name only.
 class ByNameBuild : public CommandLine {
@@ -34,7 +29,6 @@ class ByNameBuild : public CommandLine {
           R"( "env": {"BENCHBOX_FAKE_ID": "steady"}})");
     write(libexec() / "modules.json", R"({"not_built": []})");
   }
-  fs::path libexec() const { return dir_ / "libexec"; }
 
   // The libraries whose rows a run of `pass` recorded, with these arguments added.
   std::set<std::string> libraries(std::vector<std::string> args) {

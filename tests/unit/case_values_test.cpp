@@ -2,8 +2,8 @@
 // further figures (CaseSpec::extra_figures_of), and a missing one fails the trial as before.
 #include <gtest/gtest.h>
 
-#include "executor.hpp"
-#include "measurement.hpp"
+#include "run/executor.hpp"
+#include "run/measurement.hpp"
 
 using namespace benchbox;
 

@@ -3,7 +3,7 @@
 // are answered by a FakeExecutor: no process is started, and the simulated clock makes every
 // figure exact. BENCHBOX_FAULT of the process tests (tests/verify.cmake, tests/faulty) is the
 // executor's `fault` here.
-#include "cli.hpp"
+#include "cli/cli.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -17,7 +17,7 @@
 #include <sstream>
 #include <thread>
 
-#include "run_lock.hpp"
+#include "run/run_lock.hpp"
 #include <benchbox/module.hpp>
 #include "unit/command_line.hpp"
 
@@ -323,7 +323,7 @@ TEST_F(CommandLine, ListWithoutAModuleIsOneScreenOfModules) {
   EXPECT_TRUE(has(o.out, "              cases: step, pass")) << o.out;
   EXPECT_TRUE(has(o.out, " available here\n")) << o.out;
   EXPECT_FALSE(has(o.out, "version 0.0-test")) << o.out;
-  EXPECT_TRUE(has(o.out, "Not built in this benchbox: leftout (scripts/setup MODULE")) << o.out;
+  EXPECT_TRUE(has(o.out, "Not built in this benchbox: leftout (scripts/setup.sh MODULE")) << o.out;
   // Two lines a module, a blank one, the pointer to `list MODULE`, and the modules not built.
   EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), static_cast<long>(2 * benchbox::modules().size() + 3)) << o.out;
   EXPECT_EQ(runs().size(), 0u);
@@ -449,7 +449,7 @@ const Mistake kMistakes[] = {
      "benchbox: error: --format github-action-bigger writes the higher-is-better rows (tool customBiggerIsBetter); every "
      "figure here (ns/op, B/item) is lower is better: use --format github-action (tool customSmallerIsBetter)\n"},
     {{"leftout", "-n", "x"},
-     "benchbox: module 'leftout' is not built in this benchbox: scripts/setup leftout (in benchbox's source folder) adds it\n"},
+     "benchbox: module 'leftout' is not built in this benchbox: scripts/setup.sh leftout (in benchbox's source folder) adds it\n"},
     {{"list", "nosuchmodule"}, "benchbox: error: unknown module 'nosuchmodule' (see `benchbox list`)\n"},
     {{"report", "{dir}/nonexistent.json"}, "benchbox: error: "},
     {{"nosuchmodule"}, "benchbox: unknown module or command 'nosuchmodule': give one of list, report, compare, merge, "},

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "cli.hpp"
+#include "cli/cli.hpp"
 #include "unit/fake_executor.hpp"
 
 namespace benchbox::testing {
@@ -51,6 +51,13 @@ struct Outcome {
   std::string out, err;
 };
 
+// Writes `text` and a newline to `file`, making its folders: a manifest or a results file a test
+// lays out.
+inline void write(const fs::path& file, const std::string& text) {
+  fs::create_directories(file.parent_path());
+  std::ofstream(file) << text << "\n";
+}
+
 class CommandLine : public ::testing::Test {
  protected:
   CommandLine() {
@@ -72,6 +79,8 @@ class CommandLine : public ::testing::Test {
     return o;
   }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  // A libexec folder of the test's own, for manifests it writes (give it to run()).
+  fs::path libexec() const { return dir_ / "libexec"; }
   std::string read(const std::string& name) const {
     std::ifstream in(dir_ / name);
     return {std::istreambuf_iterator<char>(in), {}};

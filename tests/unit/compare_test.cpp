@@ -1,4 +1,4 @@
-#include "compare.hpp"
+#include "report/compare.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <random>
 
 #include "report_fixtures.hpp"
-#include "standing.hpp"
+#include "results/standing.hpp"
 
 using namespace benchbox;
 using namespace benchbox::testing;

@@ -1,4 +1,4 @@
-// `benchbox __complete WORD...` (src/completion.hpp), in process with the fake module: what the
+// `benchbox __complete WORD...` (src/cli/completion.hpp), in process with the fake module: what the
 // shell is offered at a Tab. packaging/benchbox.bash's own test (tests/completion) runs bash.
 #include <gtest/gtest.h>
 

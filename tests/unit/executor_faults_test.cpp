@@ -1,5 +1,5 @@
 // The executor against children that misbehave around their exit (docs/reliability.md).
-#include "executor.hpp"
+#include "run/executor.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "executor.hpp"
+#include "run/executor.hpp"
 
 #include <gtest/gtest.h>
 

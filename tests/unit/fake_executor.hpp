@@ -15,8 +15,8 @@
 #include <utility>
 #include <vector>
 
-#include "executor.hpp"
 #include "fake/checksums.hpp"
+#include "run/executor.hpp"
 
 namespace benchbox {
 

@@ -1,7 +1,7 @@
 // What a run says about itself: the line about other programs on the measured CPU.
 #include <gtest/gtest.h>
 
-#include "findings.hpp"
+#include "report/findings.hpp"
 
 using namespace benchbox;
 

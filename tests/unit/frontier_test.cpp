@@ -7,6 +7,7 @@
 #include "report/frontier.hpp"
 #include "report/reporter.hpp"
 #include "report_fixtures.hpp"
+#include "results/results_file.hpp"
 
 using namespace benchbox;
 using namespace benchbox::testing;

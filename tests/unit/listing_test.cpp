@@ -1,6 +1,6 @@
 // `benchbox list` for the fake module: each library described through the executor, as a run
 // describes it; shared traits once, differing ones with their cases; --verbose in full.
-#include "listing.hpp"
+#include "cli/listing.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "merge.hpp"
+#include "report/merge.hpp"
 
 #include <gtest/gtest.h>
 

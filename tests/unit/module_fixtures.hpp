@@ -9,7 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "run_options.hpp"
+#include "cli/run_options.hpp"
 
 namespace benchbox::testing {
 

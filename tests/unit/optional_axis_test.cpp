@@ -4,7 +4,7 @@
 // alone after -n CASE, it stands for a whole point (CaseSpec::lone_value).
 #include <gtest/gtest.h>
 
-#include "runner.hpp"
+#include "run/runner.hpp"
 #include "unit/module_fixtures.hpp"
 
 using namespace benchbox;

@@ -7,7 +7,7 @@
 
 #include <fstream>
 
-#include "catalog.hpp"
+#include "run/catalog.hpp"
 #include "unit/command_line.hpp"
 
 using namespace benchbox;
@@ -23,11 +23,6 @@ LibraryEntry other(const std::string& id, const std::string& base) {
   return e;
 }
 
-void write(const fs::path& file, const std::string& text) {
-  fs::create_directories(file.parent_path());
-  std::ofstream(file) << text << "\n";
-}
-
 // The fake module's libexec folder with `steady`, and `steady@2` another version of it.
 class OtherRows : public CommandLine {
  protected:
@@ -41,7 +36,6 @@ class OtherRows : public CommandLine {
     write(libexec() / "modules.json", R"({"not_built": []})");
     fake.variants["steady"] = R"([{"id":"fast","label":"steady, fast"},{"id":"slow"}])";
   }
-  fs::path libexec() const { return dir_ / "libexec"; }
 };
 
 }  // namespace

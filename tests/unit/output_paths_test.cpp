@@ -1,4 +1,4 @@
-#include "output_paths.hpp"
+#include "cli/output_paths.hpp"
 
 #include <gtest/gtest.h>
 

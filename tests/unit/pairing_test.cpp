@@ -1,15 +1,15 @@
 // Paired ratios: a slow spell of the host that slows every row of a round cancels in a row's ratio
 // to the others; a row that moves by itself stays unsure.
-#include "pairing.hpp"
+#include "results/pairing.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
 
-#include "findings.hpp"
-#include "standing.hpp"
-#include "statistics.hpp"
+#include "report/findings.hpp"
+#include "results/standing.hpp"
+#include "results/statistics.hpp"
 
 using namespace benchbox;
 

@@ -1,4 +1,4 @@
-#include "protocol.hpp"
+#include "run/protocol.hpp"
 
 #include <gtest/gtest.h>
 

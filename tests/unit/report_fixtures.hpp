@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "report/reporter.hpp"
-#include "results.hpp"
-#include "standing.hpp"
+#include "results/results.hpp"
+#include "results/standing.hpp"
 
 namespace benchbox::testing {
 

@@ -1,4 +1,5 @@
-#include "results.hpp"
+#include "results/results.hpp"
+#include "results/results_file.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The runner and the measurement through a fake executor: planning, applicability, calibration
 // and verification decided without starting a process.
-#include "runner.hpp"
+#include "run/runner.hpp"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -9,9 +9,9 @@
 #include <set>
 
 #include "fake/checksums.hpp"
-#include "measurement.hpp"
-#include "pairing.hpp"
-#include "statistics.hpp"
+#include "results/pairing.hpp"
+#include "results/statistics.hpp"
+#include "run/measurement.hpp"
 #include "unit/fake_executor.hpp"
 
 using namespace benchbox;

@@ -1,6 +1,6 @@
 // Ties, open questions and the budget: what a table may say of two rows from their ratio paired
 // round by round, and a run that spends its budget on the rows whose question is open.
-#include "standing.hpp"
+#include "results/standing.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,9 @@
 #include <random>
 #include <string>
 
-#include "measurement.hpp"
-#include "runner.hpp"
+#include "results/results_file.hpp"
+#include "run/measurement.hpp"
+#include "run/runner.hpp"
 #include "unit/fake_executor.hpp"
 
 using namespace benchbox;

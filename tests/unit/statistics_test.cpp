@@ -1,4 +1,4 @@
-#include "statistics.hpp"
+#include "results/statistics.hpp"
 
 #include <gtest/gtest.h>
 

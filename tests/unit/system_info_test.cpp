@@ -1,4 +1,4 @@
-#include "system_info.hpp"
+#include "run/system_info.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "report_fixtures.hpp"
-#include "standing.hpp"
+#include "results/standing.hpp"
 
 using namespace benchbox;
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "store/trend.hpp"
+#include "report/trend_series.hpp"
 
 namespace benchbox::testing {
 

@@ -1,10 +1,10 @@
 // Trends over stored runs: series grouped and ordered, change points found (and not found) by the
-// windowed t-test of store/trend.hpp, and the trend rendered as text, SVG and HTML.
+// windowed t-test of report/trend_series.hpp, and the trend rendered as text, SVG and HTML.
 #include <gtest/gtest.h>
 
 #include "markup_check.hpp"
 #include "report/trend.hpp"
-#include "store/trend.hpp"
+#include "report/trend_series.hpp"
 #include "trend_simulation.hpp"
 
 using namespace benchbox;

@@ -5,7 +5,7 @@
 
 #include <benchbox/shell_words.hpp>
 
-#include "runner.hpp"
+#include "run/runner.hpp"
 #include "unit/module_fixtures.hpp"
 
 using namespace benchbox;

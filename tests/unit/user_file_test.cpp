@@ -1,7 +1,7 @@
 // The user's own file as a parameter value (AxisSpec::user_file), with a spec of the test's own:
 // checked before anything runs, passed by its absolute path, labelled by its name, recorded by its
 // size and SHA-256.
-#include "user_file.hpp"
+#include "module_api/user_file.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -9,7 +9,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "results.hpp"
+#include "results/results.hpp"
+#include "results/results_file.hpp"
 
 using namespace benchbox;
 namespace fs = std::filesystem;

@@ -17,13 +17,14 @@
 
 #include <benchbox/module.hpp>
 
-#include "catalog.hpp"
-#include "executor.hpp"
 #include "report/columns.hpp"
 #include "report/reporter.hpp"
 #include "report/text.hpp"
-#include "results.hpp"
-#include "runner.hpp"
+#include "results/results.hpp"
+#include "results/results_file.hpp"
+#include "run/catalog.hpp"
+#include "run/executor.hpp"
+#include "run/runner.hpp"
 
 using namespace benchbox;
 

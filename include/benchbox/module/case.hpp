@@ -86,7 +86,7 @@ struct CaseSpec {
   Unverifiable unverifiable{};
   // Every library of the case computes one function (a hash algorithm): at each point all rows
   // must report the same checksum, decided when the run ends by which checksum most libraries give
-  // (src/agreement.hpp), not by which row ran first.
+  // (src/results/agreement.hpp), not by which row ran first.
   bool same_checksum = false;
   // Reports rank the libraries over the case's points (rebar's rank: the geometric mean of each
   // one's ratio to the best library at every point it ran), for a case whose points are so many

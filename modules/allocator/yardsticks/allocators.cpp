@@ -3,7 +3,7 @@
 // sizes, tags and orders are generated again here from their definition in modules/allocator/README.md,
 // from the one splitmix64 of include/yardstick).
 // Built once per allocator: linked alone (glibc), or with -ljemalloc or -lmimalloc, which replace
-// malloc in the whole program as they do in the adapters. scripts/accuracy runs it interleaved
+// malloc in the whole program as they do in the adapters. scripts/accuracy.py runs it interleaved
 // with the matching benchbox row.
 //
 //   allocator_yardstick_<allocator> CASE N OPS REPS      CASE: small | churn | small-main | churn-main

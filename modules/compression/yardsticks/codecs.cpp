@@ -1,6 +1,6 @@
 // A yardstick for the compression module (docs/method.md, "Yardsticks"): a minimal program that
 // compresses or decompresses a file with zlib, zstd or LZ4 the way a user's program does, and
-// includes nothing of benchbox. scripts/accuracy runs it interleaved with the matching row.
+// includes nothing of benchbox. scripts/accuracy.py runs it interleaved with the matching row.
 //
 //   compression_yardstick CODEC LEVEL CASE FILE OPS     CODEC: zlib | zstd | lz4   CASE: compress | decompress
 //

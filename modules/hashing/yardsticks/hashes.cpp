@@ -2,7 +2,7 @@
 // one buffer again and again with OpenSSL's SHA-256, xxHash's XXH3-64 or ISA-L's CRC-32 the way a
 // user's program calls them, and includes nothing of benchbox (no adapter header, no algorithms.hpp: the input is
 // generated again here from its definition, modules/hashing/algorithms.hpp `input_bytes`).
-// scripts/accuracy runs it interleaved with the matching `bulk` row.
+// scripts/accuracy.py runs it interleaved with the matching `bulk` row.
 //
 //   hashing_yardstick LIBRARY ALGORITHM SIZE OPS REPS     openssl sha256 | xxhash xxh3_64
 //

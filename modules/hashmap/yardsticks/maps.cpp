@@ -2,7 +2,7 @@
 // what a user's program does with std::unordered_map, absl::flat_hash_map or
 // boost::unordered_flat_map, and includes nothing of benchbox (no adapter header, no allocation
 // counting, no key generator: the keys are generated again here from their definition in
-// modules/hashmap/README.md). scripts/accuracy runs it interleaved with the matching benchbox row.
+// modules/hashmap/README.md). scripts/accuracy.py runs it interleaved with the matching benchbox row.
 //
 //   hashmap_yardstick MAP CASE N OPS REPS      MAP: std | absl | boost   CASE: find | insert
 //

@@ -90,7 +90,7 @@ inline Input load_data_set(std::string_view name) {
   if (!f && user_file) throw std::runtime_error("cannot read " + path);
   if (!f)
     throw std::runtime_error("data set '" + std::string(name) + "' not found at " + path +
-                             " (standard documents: run scripts/setup; generated ones: rebuild benchbox)");
+                             " (standard documents: run scripts/setup.sh; generated ones: rebuild benchbox)");
   std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
   return Input(text);
 }

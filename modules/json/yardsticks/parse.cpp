@@ -2,7 +2,7 @@
 // document with simdjson's DOM, RapidJSON or nlohmann::json and visits every value, counting the
 // values, adding up the strings' sizes and reading every number, as a user's program that walks a
 // document does. It includes nothing of benchbox (no adapter header, no allocation counting, no
-// visitor of ours). scripts/accuracy runs it interleaved with the matching `benchbox json -n
+// visitor of ours). scripts/accuracy.py runs it interleaved with the matching `benchbox json -n
 // parse` row. One program per library (YARDSTICK_LIBRARY: 1 simdjson, 2 rapidjson, 3 nlohmann),
 // as a user's program holds one, so that the compiler inlines in it as it would there:
 //

@@ -1,6 +1,6 @@
 // A yardstick for the regex module (docs/method.md, "Yardsticks"): a minimal program that counts
 // the non-overlapping matches of a pattern in a file with PCRE2 (JIT), RE2 or glibc's POSIX regex
-// the way a user's program does, and includes nothing of benchbox. scripts/accuracy runs it
+// the way a user's program does, and includes nothing of benchbox. scripts/accuracy.py runs it
 // interleaved with the matching row.
 //
 //   regex_yardstick ENGINE PATTERN FILE OPS      ENGINE: pcre2.jit | re2 | posix

@@ -3,7 +3,7 @@
 // the way a user's program does, and includes nothing of benchbox (no adapter header, no
 // workload.hpp: the records are generated again here from their definition,
 // modules/serialization/README.md and workload.hpp's `generate`, with the one splitmix64 of
-// include/yardstick). scripts/accuracy runs it interleaved with the matching row. One program per
+// include/yardstick). scripts/accuracy.py runs it interleaved with the matching row. One program per
 // library (YARDSTICK_LIBRARY: 1 protobuf, 2 msgpack-cxx), as a user's program holds one:
 //
 //   serialization_yardstick_<library> serialize|deserialize RECORDS OPS REPS
