@@ -1,14 +1,14 @@
 # What the modules declare (modules/<module>/module.json, docs/declarations.md), read at configure
-# time: the data sets that scripts/setup.sh fetches, and the outside libraries scripts/build-library
-# builds. scripts/modules.py reads the same files for the scripts.
+# time: the data sets that scripts/setup.sh fetches. scripts/modules.py reads the same files for
+# the scripts. Also here: the hint for a library outside Debian, from its folder's library.json.
 
 file(GLOB BENCHBOX_DECLARATIONS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/modules/*/module.json)
 set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${BENCHBOX_DECLARATIONS})
 set(BENCHBOX_DATA_ROOT "${CMAKE_SOURCE_DIR}/build/third_party/data"
     CACHE PATH "Where scripts/setup.sh puts the declared data sets (<root>/<set>/<file>)")
 
-# _benchbox_declared(<out> <key> <id>): the declaration of the data set or outside library <id>
-# (key "data" or "outside") as JSON, and <out>_MODULE the module declaring it; "" when none does.
+# _benchbox_declared(<out> <key> <id>): the declaration of the data set <id> (key "data") as JSON,
+# and <out>_MODULE the module declaring it; "" when none does.
 function(_benchbox_declared out key id)
   set(${out} "" PARENT_SCOPE)
   foreach(file IN LISTS BENCHBOX_DECLARATIONS)
@@ -61,28 +61,37 @@ function(benchbox_data_file out)
   set(${out} ${path} PARENT_SCOPE)
 endfunction()
 
-# benchbox_outside_hint(<out> <id> [ALSO "..."]): what to do to enable the outside library <id>
-# (the "outside" entry of a module.json), for benchbox_library's ENABLE: build it with
-# scripts/build-library from the verified commit, then configure with -D<ID>_ROOT. ALSO: another
-# way (without ';').
+# benchbox_outside_hint(<out> <id> [ALSO "..."]): what to do to enable a library Debian does not
+# package, for benchbox_library's ENABLE: install it with its own build into a prefix, then configure
+# with -D<ID>_ROOT (<id> in capitals, '.' and '-' as '_'). What was verified is the folder's
+# library.json "verified" (repository, tag or describe, commit; "no_library_build" when upstream has
+# no build of a library: then only the layout is named). ALSO: another way (without ';').
 function(benchbox_outside_hint out id)
   cmake_parse_arguments(A "" "ALSO" "" ${ARGN})
-  _benchbox_declared(lib "outside" "${id}")
-  if(NOT lib)
-    message(FATAL_ERROR "benchbox_outside_hint: no module declares the outside library '${id}' (modules/*/module.json)")
+  set(facts_file ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
+  if(EXISTS ${facts_file})
+    file(READ ${facts_file} facts)
+    string(JSON verified ERROR_VARIABLE error GET "${facts}" verified)
   endif()
-  string(JSON repository GET "${lib}" repository)
-  string(JSON commit GET "${lib}" commit)
-  string(JSON header_only ERROR_VARIABLE error GET "${lib}" header_only)
+  if(NOT verified)
+    message(FATAL_ERROR "benchbox_outside_hint: ${facts_file} has no \"verified\" object (repository, commit)")
+  endif()
+  string(JSON repository GET "${verified}" repository)
+  string(JSON commit GET "${verified}" commit)
+  string(JSON tag ERROR_VARIABLE no_tag GET "${verified}" tag)
+  string(JSON no_build ERROR_VARIABLE has_build GET "${verified}" no_library_build)
+  set(what "commit ${commit}")
+  if(NOT no_tag)
+    set(what "tag ${tag}, ${what}")
+  endif()
   string(TOUPPER "${id}" root)
   string(REGEX REPLACE "[.-]" "_" root "${root}")
-  if(header_only STREQUAL "ON")
-    set(how "it copies the headers")
-  else()
-    set(how "benchbox's flags: -O2, a static archive")
-  endif()
   # No ';' in the text: benchbox_library's arguments are a CMake list.
-  set(hint "build it from a checkout of ${repository} at commit ${commit} with scripts/build-library ${id} SOURCE_DIR PREFIX (${how}, docs/building-libraries.md), then configure with -D${root}_ROOT=PREFIX")
+  if(has_build)
+    set(hint "install ${repository} (verified: ${what}) into a prefix with its own build (docs/building-libraries.md: its commands, and what the prefix must hold), then configure with -D${root}_ROOT=PREFIX")
+  else()
+    set(hint "${repository} (verified: ${what}) has no build of a library of its own (${no_build}), and benchbox builds none: a prefix holding what docs/building-libraries.md lists is found with -D${root}_ROOT=PREFIX")
+  endif()
   if(A_ALSO)
     string(APPEND hint ", or ${A_ALSO}")
   endif()

@@ -8,7 +8,8 @@
 // The module's shared adapter code reads the keys it knows with the typed accessors, then calls
 // done(): a key missing or of the wrong type, or a key nobody read (a typo), ends the program with
 // the protocol's error line naming the file and the key, so `describe` fails (and with it the
-// module's listing tests). "comment" is the one key no module reads: prose for the reader.
+// module's listing tests). No module reads "comment" (prose for the reader) and "verified" (what a
+// library outside Debian was verified with: the build's hint reads it).
 #pragma once
 
 #include <benchbox/adapter.hpp>
@@ -88,7 +89,7 @@ class LibraryFacts {
   void done() const {
     std::string said;
     for (const auto& [key, value] : object_.items())
-      if (key != "comment" && !read_.count(key)) said += "; has the key \"" + key + "\", which this module does not read (a typo?)";
+      if (key != "comment" && key != "verified" && !read_.count(key)) said += "; has the key \"" + key + "\", which this module does not read (a typo?)";
     for (const auto& problem : problems_) said += "; " + problem;
     if (!said.empty()) fail_at(where_, said.substr(2));
   }

@@ -6,7 +6,7 @@
 set -uo pipefail
 src=$1
 failed=0
-for script in setup.sh test.sh run.sh stability.sh stability.py accuracy.py count-diff.py build-library build-tbox.sh debian-extract.sh floor-check.py modules.py enable-deb-src.sh; do
+for script in setup.sh test.sh run.sh stability.sh stability.py accuracy.py count-diff.py build-tbox.sh debian-extract.sh floor-check.py modules.py enable-deb-src.sh; do
   help=$("$src/scripts/$script" --help 2>&1 </dev/null)
   rc=$?
   if [[ $rc -ne 0 || -z $help ]]; then

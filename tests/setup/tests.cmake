@@ -34,24 +34,9 @@ set_tests_properties(setup.declarations setup.readme_generated setup.packages se
                      setup.data setup.data_npm setup.debian_extract
                      PROPERTIES LABELS setup SKIP_RETURN_CODE 77 TIMEOUT 300)
 
-# Every outside library a module declares: scripts/build-library into an empty prefix, then found by
-# a plain configure and its adapter built. benchbox never fetches one: each test is skipped unless
-# BENCHBOX_LIBRARY_CHECKOUTS (here or in the environment) names a folder holding <id>/, a checkout.
-set(BENCHBOX_LIBRARY_CHECKOUTS "" CACHE PATH
-    "Folder of checkouts of the outside libraries (<dir>/<build-library id>), for the setup.build_library.* tests")
-foreach(_declaration IN LISTS BENCHBOX_DECLARATIONS)
-  file(READ ${_declaration} _text)
-  string(JSON _count ERROR_VARIABLE _none LENGTH "${_text}" outside)
-  if(_none OR _count EQUAL 0)
-    continue()
-  endif()
-  math(EXPR _last "${_count} - 1")
-  foreach(_i RANGE ${_last})
-    string(JSON _id MEMBER "${_text}" outside ${_i})
-    add_test(NAME setup.build_library.${_id}
-             COMMAND ${CMAKE_CURRENT_LIST_DIR}/build_library.sh ${CMAKE_SOURCE_DIR} ${_setup_work}/build_library-${_id}
-                     ${_id} "${BENCHBOX_LIBRARY_CHECKOUTS}")
-    set_tests_properties(setup.build_library.${_id} PROPERTIES LABELS setup SKIP_RETURN_CODE 77 TIMEOUT 1200
-                         PROCESSORS 2)
-  endforeach()
-endforeach()
+# The libraries outside Debian (library.json "verified"; docs/building-libraries.md) without a
+# usable prefix: configure says each is not found and how to enable it. Those found at a prefix are
+# checked by their own integration tests (integration.<module>.<id>) in a build configured with it.
+add_test(NAME setup.outside_not_found
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/outside_not_found.py ${CMAKE_SOURCE_DIR} ${_setup_work}/outside_not_found)
+set_tests_properties(setup.outside_not_found PROPERTIES LABELS setup TIMEOUT 600)

@@ -37,7 +37,7 @@ LibraryEntry library(const std::string& id, bool available = true) {
   e.program = "/bin/" + id;
   if (!available) {
     e.reason = id + " not found";
-    e.enable = "scripts/build-library " + id + " SOURCE PREFIX";
+    e.enable = "configure with -D" + id + "_ROOT=PREFIX";
   }
   return e;
 }
@@ -81,7 +81,7 @@ TEST(Listing, ATraitSharedByEveryCaseIsPrintedOnce) {
                      "                             cases: step, size; n/a: pass\n"
                      "                             order: fixed in step; any in size\n");
   expect_listed(out, "    absent                   not available: absent not found\n"
-                     "                             to enable: scripts/build-library absent SOURCE PREFIX\n");
+                     "                             to enable: configure with -Dabsent_ROOT=PREFIX\n");
   expect_listed(out, "    broken                   BROKEN: describe: killed by signal 11");
 }
 

@@ -3,7 +3,7 @@
 # share the one PARALLEL_HASHMAP_ROOT:
 #   -DPARALLEL_HASHMAP_ROOT=/prefix   a prefix with include/parallel_hashmap/phmap.h (only there)
 #   otherwise                         the compiler's default include paths
-# (scripts/build-library parallel-hashmap SOURCE_DIR PREFIX makes such a prefix from a checkout.)
+# (its own CMake install makes such a prefix: docs/building-libraries.md.)
 # Sets PARALLEL_HASHMAP_TARGET, _version (for hashmap_version) and _enable (for benchbox_library).
 benchbox_find_installed(PARALLEL_HASHMAP HEADER parallel_hashmap/phmap.h
                         DOC "Prefix of an installed greg7mdp/parallel-hashmap (include/parallel_hashmap/phmap.h)")
@@ -15,7 +15,5 @@ if(PARALLEL_HASHMAP_TARGET)
   if(_lines MATCHES "MAJOR ([0-9]+).*MINOR ([0-9]+).*PATCH ([0-9]+)")
     set(_version "${CMAKE_MATCH_1}.${CMAKE_MATCH_2}.${CMAKE_MATCH_3}")
   endif()
-  hashmap_installed_commit(_commit "${PARALLEL_HASHMAP_INCLUDE_DIR}")
-  string(APPEND _version "${_commit}")
 endif()
 benchbox_outside_hint(_enable parallel-hashmap)
