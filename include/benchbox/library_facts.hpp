@@ -8,7 +8,9 @@
 // The module's shared adapter code reads the keys it knows with the typed accessors, then calls
 // done(): a key missing or of the wrong type, or a key nobody read (a typo), ends the program with
 // the protocol's error line naming the file and the key, so `describe` fails (and with it the
-// module's listing tests). "comment" is the one key no module reads: prose for the reader.
+// module's listing tests). No module reads "comment" and "verified" (for the reader: prose, and the
+// versions and commits verified) or what the build reads (title, order, reason, enable, rows:
+// cmake/BenchboxLibrary.cmake).
 #pragma once
 
 #include <benchbox/adapter.hpp>
@@ -88,12 +90,18 @@ class LibraryFacts {
   void done() const {
     std::string said;
     for (const auto& [key, value] : object_.items())
-      if (key != "comment" && !read_.count(key)) said += "; has the key \"" + key + "\", which this module does not read (a typo?)";
+      if (!build_key(key) && !read_.count(key)) said += "; has the key \"" + key + "\", which this module does not read (a typo?)";
     for (const auto& problem : problems_) said += "; " + problem;
     if (!said.empty()) fail_at(where_, said.substr(2));
   }
 
  private:
+  static bool build_key(std::string_view key) {
+    for (std::string_view k : {"comment", "title", "order", "reason", "enable", "rows", "verified"})
+      if (key == k) return true;
+    return false;
+  }
+
   const nlohmann::json& at(std::string_view key) const { return object_.at(std::string(key)); }
 
   // Whether the key is there with a value of the kind `is` tells; a problem for done() otherwise.
