@@ -85,7 +85,6 @@ function(benchbox_library_facts target file)
   set(source ${CMAKE_CURRENT_BINARY_DIR}/${target}_library_facts.cpp)
   file(CONFIGURE OUTPUT ${source} CONTENT "${content}" @ONLY)
   target_sources(${target} PRIVATE ${source})
-  target_link_libraries(${target} PRIVATE nlohmann_json::nlohmann_json)
 endfunction()
 
 # benchbox_library_facts_literal(<var> <library.json>): the checked text of the file as a JSON
