@@ -1,9 +1,22 @@
-# How a library folder declares itself: one call in modules/<module>/<library>/CMakeLists.txt.
-# The module and the library's id are the folder's names.
+# How a library folder declares itself: its facts in modules/<module>/<library>/library.json, and
+# one call in the folder's CMakeLists.txt that says how to find and build it. The module and the
+# library's id are the folder's names.
 #
-#   benchbox_library(TITLE "..." ORDER n
-#                    [FOUND <variable>...]         one false: the library is not available here, and
-#                    [REASON "..."] [ENABLE "..."]   these say why and what the user can do
+# library.json (include/benchbox/library_facts.hpp; docs/adding.md) holds what the build reads:
+#   "title"   the row's name in tables and `benchbox list`           (required)
+#   "order"   its place in them, a whole number                     (required)
+#   "reason"  why it may be missing here                            (required with FOUND)
+#   "enable"  what the user can do to have it                       (optional)
+#   "rows"    {"<NAME>": {"title": "...", "build": "..."}}: benchbox_environment_row's rows
+# and for the reader "verified" (the versions and commits verified, where Debian does not package
+# the library) and "comment"; besides these the module's own facts, which the adapter reads.
+#
+#   benchbox_library([FOUND <variable>...]         one false: the library is not available here
+#                    [DETAIL "..."]                what configure found, added to "reason" in
+#                                                  parentheses (a path, the processor)
+#                    [ENABLE "..."]                "enable" computed at configure time (an outside
+#                                                  library's hint: benchbox_outside_hint), for a
+#                                                  library.json without one
 #                    [SOURCES ... [LIBRARIES ...]] a C/C++ adapter program built from SOURCES, or
 #                    [PROGRAM <file>]              an adapter built another way (Go, Python)
 #                    [RUNTIME_FILES <file>...]     files the adapter uses at run time besides the
@@ -23,10 +36,9 @@
 # It writes the manifest the driver reads, ${BENCHBOX_LIBEXEC_DIR}/<module>/<id>.json, and
 # registers the library's integration test. BENCHBOX_LAST_TARGET names the adapter's target
 # (empty when the library is not available here).
-# A library.json in the folder (the library's facts: include/benchbox/library_facts.hpp) is
-# checked and embedded into a C/C++ adapter program; a PROGRAM built another way embeds it itself
-# (benchbox_library_facts_literal, or Go's go:embed). benchbox_environment_row, after it, adds a row
-# of the same program started with more environment (BenchboxOtherRows.cmake).
+# library.json is checked and embedded into a C/C++ adapter program; a PROGRAM built another way
+# embeds it itself (benchbox_library_facts_literal, or Go's go:embed). benchbox_environment_row,
+# after it, adds a row of the same program started with more environment (BenchboxOtherRows.cmake).
 
 function(_benchbox_json_string out value)
   string(REPLACE "\\" "\\\\" value "${value}")
@@ -73,7 +85,6 @@ function(benchbox_library_facts target file)
   set(source ${CMAKE_CURRENT_BINARY_DIR}/${target}_library_facts.cpp)
   file(CONFIGURE OUTPUT ${source} CONTENT "${content}" @ONLY)
   target_sources(${target} PRIVATE ${source})
-  target_link_libraries(${target} PRIVATE nlohmann_json::nlohmann_json)
 endfunction()
 
 # benchbox_library_facts_literal(<var> <library.json>): the checked text of the file as a JSON
@@ -137,24 +148,63 @@ endfunction()
 
 include(${CMAKE_CURRENT_LIST_DIR}/BenchboxOtherRows.cmake)
 
+# _benchbox_fact(<var> <facts> <key> <STRING|NUMBER> <file>): the value of <key> in the library.json
+# text <facts>, "" when absent; a FATAL_ERROR naming the file when it is of another type.
+function(_benchbox_fact var facts key type file)
+  string(JSON actual ERROR_VARIABLE missing TYPE "${facts}" ${key})
+  set(${var} "" PARENT_SCOPE)
+  if(missing)
+    return()
+  endif()
+  if(NOT actual STREQUAL type)
+    message(FATAL_ERROR "${file}: \"${key}\" must be a JSON ${type}, not ${actual}")
+  endif()
+  string(JSON value GET "${facts}" ${key})
+  if(type STREQUAL "NUMBER" AND NOT value MATCHES "^-?[0-9]+$")
+    message(FATAL_ERROR "${file}: \"${key}\" must be a whole number, not ${value}")
+  endif()
+  set(${var} "${value}" PARENT_SCOPE)
+endfunction()
+
 function(benchbox_library)
-  cmake_parse_arguments(A "REFERENCE" "TITLE;ORDER;REASON;ENABLE;PROGRAM;VERSION_OF" "FOUND;SOURCES;LIBRARIES;ENV;RUNTIME_FILES;BUILDS"
+  cmake_parse_arguments(A "REFERENCE" "DETAIL;ENABLE;PROGRAM;VERSION_OF" "FOUND;SOURCES;LIBRARIES;ENV;RUNTIME_FILES;BUILDS"
                         ${ARGN})
   set(BENCHBOX_LAST_TARGET "" PARENT_SCOPE)
   get_filename_component(id ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   get_filename_component(module_dir ${CMAKE_CURRENT_SOURCE_DIR} DIRECTORY)
   get_filename_component(module ${module_dir} NAME)
-  if(NOT A_TITLE OR "${A_ORDER}" STREQUAL "")
-    message(FATAL_ERROR "benchbox_library in ${CMAKE_CURRENT_SOURCE_DIR}: TITLE and ORDER are required")
+  set(facts_file ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
+  if(NOT EXISTS ${facts_file})
+    message(FATAL_ERROR "${CMAKE_CURRENT_SOURCE_DIR}: no library.json: every library declares its facts there, "
+                        "its title and order first (docs/adding.md)")
   endif()
-  if(BENCHBOX_MODULE_NEEDS_FACTS AND NOT EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
-    message(FATAL_ERROR "${CMAKE_CURRENT_SOURCE_DIR}: no library.json: every ${module} library declares its "
-                        "facts there (see modules/${module}/README.md and docs/adding.md)")
+  if(A_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "benchbox_library ${module}/${id}: unknown arguments ${A_UNPARSED_ARGUMENTS} (TITLE, ORDER, "
+                        "REASON and ENABLE text belong in library.json)")
+  endif()
+  _benchbox_read_facts(facts ${facts_file})
+  _benchbox_fact(title "${facts}" title STRING ${facts_file})
+  _benchbox_fact(order "${facts}" order NUMBER ${facts_file})
+  _benchbox_fact(reason "${facts}" reason STRING ${facts_file})
+  _benchbox_fact(enable "${facts}" enable STRING ${facts_file})
+  if(title STREQUAL "" OR order STREQUAL "")
+    message(FATAL_ERROR "${facts_file}: \"title\" and \"order\" are required")
+  endif()
+  if(A_FOUND AND reason STREQUAL "")
+    message(FATAL_ERROR "${facts_file}: \"reason\" is required: the folder's benchbox_library names FOUND")
+  endif()
+  if(A_ENABLE AND NOT enable STREQUAL "")
+    message(FATAL_ERROR "${facts_file}: \"enable\" is given twice: there and by benchbox_library's ENABLE")
+  elseif(A_ENABLE)
+    set(enable "${A_ENABLE}")
+  endif()
+  if(A_DETAIL)
+    string(APPEND reason " (${A_DETAIL})")
   endif()
   set(json "{}")
   _benchbox_json_set(json id "${id}")
-  _benchbox_json_set(json title "${A_TITLE}")
-  string(JSON json SET "${json}" order "${A_ORDER}")
+  _benchbox_json_set(json title "${title}")
+  string(JSON json SET "${json}" order "${order}")
   # FOUND names variables, each of which must be found: empty, a false constant or *-NOTFOUND
   # means not found; anything else (TRUE, a path, a target name) means found.
   set(available TRUE)
@@ -174,9 +224,7 @@ function(benchbox_library)
       set_target_properties(${target} PROPERTIES OUTPUT_NAME ${id} RUNTIME_OUTPUT_DIRECTORY ${BENCHBOX_LIBEXEC_DIR}/${module}/bin)
       set(BENCHBOX_LAST_TARGET ${target} PARENT_SCOPE)
       set_property(GLOBAL APPEND PROPERTY BENCHBOX_ADAPTERS_${module} ${target})  # benchbox_module_adapters
-      if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
-        benchbox_library_facts(${target} ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
-      endif()
+      benchbox_library_facts(${target} ${facts_file})
       if(A_VERSION_OF)
         _benchbox_version_of(version "${A_VERSION_OF}" ${A_LIBRARIES})
         target_compile_definitions(${target} PRIVATE BB_LIBRARY_VERSION="${version}")
@@ -191,9 +239,6 @@ function(benchbox_library)
         message(FATAL_ERROR "BENCHBOX_VERSIONS/BENCHBOX_BUILDS/BUILDS name ${module}/${id}, whose adapter is not built from "
                             "C/C++ sources: only a C/C++ adapter can be compiled a second time")
       endif()
-      if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/library.json)  # checked here, read by the program its own way
-        _benchbox_read_facts(_ignored ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
-      endif()
       file(RELATIVE_PATH rel ${BENCHBOX_LIBEXEC_DIR}/${module} ${A_PROGRAM})
       _benchbox_json_set(json program "${rel}")
     else()
@@ -205,15 +250,12 @@ function(benchbox_library)
     _benchbox_other_rows_of(rows ${module} ${id})
     if(rows)
       message(FATAL_ERROR "BENCHBOX_VERSIONS/BENCHBOX_BUILDS name ${module}/${id}, which is not available here "
-                          "(${A_REASON}): another version or build goes beside the one benchbox finds")
-    endif()
-    if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/library.json)  # checked even where it cannot be built
-      _benchbox_read_facts(_ignored ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
+                          "(${reason}): another version or build goes beside the one benchbox finds")
     endif()
     string(JSON json SET "${json}" available false)
-    _benchbox_json_set(json reason "${A_REASON}")
-    _benchbox_json_set(json enable "${A_ENABLE}")
-    set_property(GLOBAL APPEND PROPERTY BENCHBOX_MISSING_${module} "${id}: ${A_REASON}")
+    _benchbox_json_set(json reason "${reason}")
+    _benchbox_json_set(json enable "${enable}")
+    set_property(GLOBAL APPEND PROPERTY BENCHBOX_MISSING_${module} "${id}: ${reason}")
   endif()
   if(A_REFERENCE)
     string(JSON json SET "${json}" reference true)
@@ -228,18 +270,13 @@ endfunction()
 
 # In a module's CMakeLists.txt: adds every library folder of the module (each folder with a
 # CMakeLists.txt, but tests/, which the top level adds once the test framework is there).
-# FACTS: the module's adapters read their library's facts (LibraryFacts::embedded()), so a
-# library folder without a library.json is a configure error that says so, not a link error.
 macro(benchbox_module_libraries)
-  cmake_parse_arguments(_BML "FACTS" "" "" ${ARGN})
-  set(BENCHBOX_MODULE_NEEDS_FACTS ${_BML_FACTS})
   file(GLOB _library_lists CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*/CMakeLists.txt)
   list(FILTER _library_lists EXCLUDE REGEX "/tests/CMakeLists.txt$")
   foreach(_list IN LISTS _library_lists)
     get_filename_component(_dir ${_list} DIRECTORY)
     add_subdirectory(${_dir})
   endforeach()
-  unset(BENCHBOX_MODULE_NEEDS_FACTS)
 endmacro()
 
 # In a module's CMakeLists.txt, after benchbox_module_libraries: what every C/C++ adapter of the

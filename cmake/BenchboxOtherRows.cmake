@@ -639,22 +639,32 @@ endfunction()
 
 # ---- rows a library folder declares: benchbox_environment_row ----
 
-# benchbox_environment_row(NAME <name> ENV NAME=VALUE... [BUILD "<what differs>"] [TITLE "..."])
+# benchbox_environment_row(NAME <name> ENV NAME=VALUE...)
 # In a library folder, after its benchbox_library: another row of the library, LIBRARY@NAME, that
 # runs the same adapter program with more environment, where the library itself reads it when the
 # process starts (OpenSSL's OPENSSL_ia32cap: its code for a CPU without some features; glibc's
 # GLIBC_TUNABLES: allocator/glibc's glibc@no-trim). Unlike BENCHBOX_VERSIONS and BENCHBOX_BUILDS the
 # folder declares it, so it is in every build that has the library (none where the library is not
-# available). Its manifest says "base" and "build" (BUILD, else "started with" the environment) as
-# theirs do, and it gets its integration test.
+# available). Its title and what differs ("build") are facts of the folder's library.json, under
+# "rows": {"<name>": {"title": "...", "build": "..."}} (each optional: the library's title and
+# "started with" the environment otherwise). Its manifest says "base" and "build" as theirs do, and
+# it gets its integration test.
 function(benchbox_environment_row)
-  cmake_parse_arguments(A "" "NAME;BUILD;TITLE" "ENV" ${ARGN})
+  cmake_parse_arguments(A "" "NAME" "ENV" ${ARGN})
   get_filename_component(id ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   get_filename_component(module_dir ${CMAKE_CURRENT_SOURCE_DIR} DIRECTORY)
   get_filename_component(module ${module_dir} NAME)
   if(NOT A_NAME MATCHES "^[A-Za-z0-9][A-Za-z0-9.+_-]*$" OR NOT A_ENV OR A_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "benchbox_environment_row in ${CMAKE_CURRENT_SOURCE_DIR}: NAME (letters, digits and .+_-) and ENV are required")
   endif()
+  _benchbox_read_facts(facts ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
+  string(JSON row_facts ERROR_VARIABLE no_row GET "${facts}" rows ${A_NAME})
+  if(no_row)
+    set(row_facts "{}")
+  endif()
+  set(where "${CMAKE_CURRENT_SOURCE_DIR}/library.json, rows.${A_NAME}")
+  _benchbox_fact(A_TITLE "${row_facts}" title STRING "${where}")
+  _benchbox_fact(A_BUILD "${row_facts}" build STRING "${where}")
   if(NOT A_BUILD)
     list(JOIN A_ENV " " A_BUILD)
     set(A_BUILD "started with ${A_BUILD}")

@@ -5,14 +5,15 @@
 # another build; without it, the one set-up built is used when it is there, so that a plain
 # `cmake -S . -B DIR` finds it too.
 #
-#   benchbox_tbox_library(TITLE "..." ORDER n)
+#   benchbox_tbox_library()
 #
 # in a library folder: benchbox_library with adapter.cpp linked with tbox (the imported target
-# benchbox::tbox, found once), or the library unavailable with why and how to enable it.
+# benchbox::tbox, found once), or the library unavailable with what configure found instead.
 
-# _benchbox_find_tbox(): sets <found> TRUE and defines benchbox::tbox, or sets <found> FALSE and
-# <why> and <enable> (benchbox_library's REASON and ENABLE).
-function(_benchbox_find_tbox found why enable)
+# _benchbox_find_tbox(<found> <detail>): sets <found> TRUE and defines benchbox::tbox, or sets
+# <found> FALSE and <detail> to what was found instead (benchbox_library's DETAIL: the folder's
+# library.json says the reason, "tbox with its coroutine module not found", and how to enable it).
+function(_benchbox_find_tbox found detail)
   set(TBOX_ROOT "" CACHE PATH "Prefix of a tbox build with the coroutine module (default: the one scripts/setup.sh builds, build/third_party/tbox)")
   set(${found} FALSE PARENT_SCOPE)
   if(TARGET benchbox::tbox)
@@ -34,16 +35,14 @@ function(_benchbox_find_tbox found why enable)
       set(${found} TRUE PARENT_SCOPE)
       return()
     endif()
-    set(${why} "the tbox in ${root} was built without its coroutine module" PARENT_SCOPE)
+    set(${detail} "the tbox in ${root} was built without its coroutine module" PARENT_SCOPE)
   else()
-    set(${why} "tbox with its coroutine module not found (TBOX_ROOT='${TBOX_ROOT}', no ${CMAKE_SOURCE_DIR}/build/third_party/tbox/lib/libtbox.a)" PARENT_SCOPE)
+    set(${detail} "TBOX_ROOT='${TBOX_ROOT}', no ${CMAKE_SOURCE_DIR}/build/third_party/tbox/lib/libtbox.a" PARENT_SCOPE)
   endif()
-  set(${enable} "run scripts/setup.sh (it builds tbox 1.7.3 from Debian's source package into build/third_party/tbox), then configure again (cmake -S . -B DIR finds it there); or configure with -DTBOX_ROOT=<a prefix of scripts/build-tbox.sh>" PARENT_SCOPE)
 endfunction()
 
 function(benchbox_tbox_library)
-  _benchbox_find_tbox(tbox_found tbox_why tbox_enable)
-  benchbox_library(${ARGN} FOUND tbox_found REASON "${tbox_why}" ENABLE "${tbox_enable}"
-                   SOURCES adapter.cpp LIBRARIES benchbox::tbox)
+  _benchbox_find_tbox(tbox_found tbox_detail)
+  benchbox_library(${ARGN} FOUND tbox_found DETAIL "${tbox_detail}" SOURCES adapter.cpp LIBRARIES benchbox::tbox)
   set(BENCHBOX_LAST_TARGET "${BENCHBOX_LAST_TARGET}" PARENT_SCOPE)
 endfunction()

@@ -157,14 +157,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "coroutine_facts: cannot read %s\n", argv[1]);
     return 2;
   }
-  nlohmann::json object;
-  try {
-    object = nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::parse_error& e) {
-    std::fprintf(stderr, "%s is not valid JSON (no comments or trailing commas): %s\n", argv[2], e.what());
-    return 2;
-  }
-  const LibraryFacts facts(argv[2], object);
+  const LibraryFacts facts = LibraryFacts::parse(argv[2], text.str());  // invalid JSON ends the program here
   Reader reader;
   const std::string header = reader.header(facts, argv[2]);  // a key's problem ends the program here
   if (!reader.problems.empty()) {

@@ -253,7 +253,8 @@ const libraryJSONPath = "modules/coroutine/golang/library.json"
 
 // facts reads library.json the way include/benchbox/library_facts.hpp does for the C/C++
 // adapters: typed accessors, then done(), which fails (the protocol's error line, exit status 2)
-// on a key missing or of the wrong type, or on a key nobody read (a typo). "comment" is prose.
+// on a key missing or of the wrong type, or on a key nobody read (a typo). "comment" is prose;
+// the keys the build reads (buildKeys) are not the adapter's.
 type facts struct {
 	where    string
 	object   map[string]interface{}
@@ -334,6 +335,9 @@ func (f *facts) objects(key string) []*facts {
 	return out
 }
 
+// buildKeys: prose, and the facts benchbox_library reads (cmake/BenchboxLibrary.cmake).
+var buildKeys = map[string]bool{"comment": true, "title": true, "order": true, "reason": true, "enable": true, "rows": true, "verified": true}
+
 // done: called once every fact was read; a key nobody read (a typo), or a problem of the
 // accessors, ends the program with all of them said.
 func (f *facts) done() {
@@ -344,7 +348,7 @@ func (f *facts) done() {
 	sort.Strings(keys)
 	said := []string{}
 	for _, key := range keys {
-		if key != "comment" && !f.read[key] {
+		if !buildKeys[key] && !f.read[key] {
 			said = append(said, "has the key \""+key+"\", which this module does not read (a typo?)")
 		}
 	}
