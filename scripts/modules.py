@@ -187,6 +187,8 @@ class Tree:
                 where = f"modules/{module}/{library}"
                 facts = os.path.join(folder, "library.json")
                 verified = load(facts, None).get("verified") if os.path.isfile(facts) else None
+                if isinstance(verified, str):  # prose: a library.json that writes its own "enable"
+                    verified = None
                 hint = OUTSIDE_HINT.search(cmake_with_includes(os.path.join(folder, "CMakeLists.txt")))
                 if (verified is None) != (hint is None):
                     raise Malformed(f"{where}: a library.json \"verified\" object and a benchbox_outside_hint "

@@ -24,12 +24,13 @@ def fail(message):
 
 
 def verified_libraries(source_dir):
-    """(module, library, its "verified" object) for every library.json that has one."""
+    """(module, library, its "verified" object) for every library.json that has one (a "verified" in prose
+    goes with an "enable" the library.json writes itself: no hint to check)."""
     found = []
     for path in sorted(glob.glob(os.path.join(source_dir, "modules", "*", "*", "library.json"))):
         with open(path, encoding="utf-8") as f:
             verified = json.load(f).get("verified")
-        if verified is not None:
+        if isinstance(verified, dict):
             folder = os.path.dirname(path)
             found.append((os.path.basename(os.path.dirname(folder)), os.path.basename(folder), verified))
     return found
