@@ -71,6 +71,9 @@ inline std::string not_applicable_line(std::string_view reason) {
   return "{\"protocol\":" + std::to_string(kProtocolVersion) + ",\"not_applicable\":" + json_string(reason) + "}\n";
 }
 
+// The adapter program: its id, version, facts (info), cases and variants, and main(), which
+// serves `describe` and `run`. Every module's `Library` derives from it: its own add calls say,
+// in the module's terms, what the library runs, and its serve() turns them into cases first.
 class Adapter {
  public:
   Adapter(std::string id, std::string version) : id_(std::move(id)), version_(std::move(version)) {
@@ -100,7 +103,26 @@ class Adapter {
     return *this;
   }
 
-  int main(int argc, char** argv) {
+  virtual ~Adapter() = default;
+  Adapter(const Adapter&) = delete;
+  Adapter& operator=(const Adapter&) = delete;
+
+  // The program's main(): what the module does first (serve), then the command.
+  int main(int argc, char** argv) { return serve(argc, argv); }
+
+ protected:
+  // A module's hook: what it does before the command (declaring the cases its add calls
+  // collected; reading library.json only to describe), ending with Adapter::serve, which serves
+  // the command. Allocator's runs the command on a thread of its own where a run asks for it.
+  virtual int serve(int argc, char** argv) { return command(argc, argv); }
+
+  const std::string& id() const { return id_; }
+  const std::string& version() const { return version_; }
+  // The version, where only library.json gives it and the module reads that only to describe.
+  void set_version(std::string version) { version_ = std::move(version); }
+
+ private:
+  int command(int argc, char** argv) {
     std::vector<std::string_view> args(argv + 1, argv + argc);
     if (args.size() == 1 && args[0] == "describe") return describe();
     if (!args.empty() && args[0] == "run") return run(args);
@@ -108,7 +130,6 @@ class Adapter {
                 " describe | run --case NAME --param P --ops N [--reps R] [--warmup W] [--warmup-ops N] [--variant V]");
   }
 
- private:
   struct Entry {
     CaseInfo info;
     CaseFunction fn;

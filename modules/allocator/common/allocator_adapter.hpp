@@ -2,7 +2,7 @@
 // this file's, the same for every allocator; an adapter only names its allocator's two calls in
 // a small class (see `Allocator concept`). What the allocator is (its calls, options and notes) is
 // in its folder's library.json, read by allocator_info() when describing; a run checks a few of its
-// facts as constants (run_facts.hpp, adapter_main).
+// facts as constants (run_facts.hpp, Library).
 //
 // Allocator concept:
 //   explicit A(std::size_t window);          // one per thread that allocates (the floor's arena);
@@ -295,7 +295,7 @@ void on_own_thread(Work&& work) {
 // and C++ runtimes allocated before main) and not the adapter's own strings and tables (on the
 // main thread with them, mimalloc's small 100 read 0.88 of its yardstick, glibc's churn 1000
 // 1.17-1.25: README, "Yardstick"). So in such a process the protocol runs on a thread of its own
-// from the start (serve, from adapter_main) and hands each trial to the main thread (run).
+// from the start (serve, from Library::serve) and hands each trial to the main thread (run).
 namespace main_thread {
 
 struct Server {
@@ -997,36 +997,67 @@ inline void check_run_facts(const LibraryFacts& facts, const AllocatorInfo& info
     facts.problem("the constants a run checks (allocator_run_facts, run_facts.hpp) say otherwise: configure again");
 }
 
-// Declares the cases (`declare`) and serves the command. Where a run asks for `thread main`, both
-// happen on a thread of their own and the trials on this, the main, thread (detail::main_thread):
-// nothing of the protocol's is then in the main thread's allocator state.
-template <class Declare>
-int serve_command(Adapter& adapter, int argc, char** argv, Declare&& declare) {
-  const auto command = [&] {
-    declare();
-    return adapter.main(argc, argv);
-  };
-  return detail::main_thread::requested(argc, argv) ? detail::main_thread::serve(command) : command();
-}
-
-// An allocator adapter's main once its Adapter is made: declares the cases of allocator A and
-// serves the command. Only describe reads the library.json (and `read_back`, called then only: the
-// values its "options" shows in braces, read from the library); every other command, `run` above
-// all, declares the cases from run_facts.hpp's constants: no JSON parsed, no string made that only
-// describe shows. What a run allocates before its trials changes the heap the measured allocator
-// starts from: parsing the file there moved Callgrind's counts per operation of jemalloc, tcmalloc
-// and tcmalloc_minimal by up to 0.24%.
-template <class A>
-int adapter_main(Adapter& adapter, int argc, char** argv, ReadBack (*read_back)() = nullptr) {
-  if (describing(argc, argv)) {
-    const LibraryFacts facts = LibraryFacts::embedded();
-    const AllocatorInfo info = allocator_info(facts, read_back ? read_back() : ReadBack{});
-    check_run_facts(facts, info);
-    facts.done();
-    add_cases<A>(adapter, info, run_facts::preload_file, run_facts::malloc_archive);
-    return adapter.main(argc, argv);
+// An allocator's adapter: `Library(id, version)`, add<A>(read_back) with A the allocator's calls
+// (above), then main(argc, argv). Only describe reads the library.json (and calls `read_back`:
+// the values its "options" shows in braces, read from the library); every other command, `run`
+// above all, declares the cases from run_facts.hpp's constants: no JSON parsed, no string made
+// that only describe shows. What a run allocates before its trials changes the heap the measured
+// allocator starts from: parsing the file there moved Callgrind's counts per operation of
+// jemalloc, tcmalloc and tcmalloc_minimal by up to 0.24%.
+class Library : public Adapter {
+ public:
+  using Adapter::Adapter;
+  template <class A>
+  Library& add(ReadBack (*read_back)() = nullptr) {
+    serve_ = &serve_allocator<A>;
+    read_back_ = read_back;
+    return *this;
   }
-  return serve_command(adapter, argc, argv, [&] { add_cases_to_run<A>(adapter); });
-}
+  // With the facts given here, not read from library.json (a test adapter's, which has none).
+  template <class A>
+  Library& add(AllocatorInfo given) {
+    serve_ = &serve_given<A>;
+    given_ = std::move(given);
+    return *this;
+  }
+
+ protected:
+  int serve(int argc, char** argv) override { return serve_ ? serve_(*this, argc, argv) : Adapter::serve(argc, argv); }
+
+ private:
+  // Declares the cases of allocator A and serves the command. Where a run asks for `thread main`,
+  // both happen on a thread of their own and the trials on this, the main, thread
+  // (detail::main_thread): nothing of the protocol's is then in the main thread's allocator state.
+  template <class A>
+  static int serve_allocator(Library& library, int argc, char** argv) {
+    if (describing(argc, argv)) {
+      const LibraryFacts facts = LibraryFacts::embedded();
+      const AllocatorInfo info = allocator_info(facts, library.read_back_ ? library.read_back_() : ReadBack{});
+      check_run_facts(facts, info);
+      facts.done();
+      add_cases<A>(library, info, run_facts::preload_file, run_facts::malloc_archive);
+      return library.Adapter::serve(argc, argv);
+    }
+    return serve_command(argc, argv, [&] {
+      add_cases_to_run<A>(library);
+      return library.Adapter::serve(argc, argv);
+    });
+  }
+  template <class A>
+  static int serve_given(Library& library, int argc, char** argv) {
+    return serve_command(argc, argv, [&] {
+      add_cases<A>(library, library.given_);
+      return library.Adapter::serve(argc, argv);
+    });
+  }
+  template <class Command>
+  static int serve_command(int argc, char** argv, Command&& command) {
+    return detail::main_thread::requested(argc, argv) ? detail::main_thread::serve(command) : command();
+  }
+
+  int (*serve_)(Library&, int, char**) = nullptr;
+  ReadBack (*read_back_)() = nullptr;
+  AllocatorInfo given_;
+};
 
 }  // namespace benchbox::allocator

@@ -146,7 +146,7 @@ std::string asio_version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("boost.asio", boost_version());
+  Library adapter("boost.asio", boost_version());
   adapter.info("asio_version", asio_version());
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)

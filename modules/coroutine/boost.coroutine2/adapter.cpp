@@ -80,7 +80,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("boost.coroutine2", boost_version());
+  Library adapter("boost.coroutine2", boost_version());
   adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);

@@ -122,7 +122,7 @@ void run_channel(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("boost.fiber", boost_version());
+  Library adapter("boost.fiber", boost_version());
   adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)

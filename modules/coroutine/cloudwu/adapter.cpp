@@ -96,7 +96,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("cloudwu");  // no version number upstream: library.json's "version"
+  Library adapter("cloudwu");  // no version number upstream: library.json's "version"
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

@@ -216,7 +216,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("cxx20", "g++ " __VERSION__);
+  Library adapter("cxx20", "g++ " __VERSION__);
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)

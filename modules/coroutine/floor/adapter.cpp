@@ -250,7 +250,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("floor", BENCHBOX_VERSION);
+  Library adapter("floor", BENCHBOX_VERSION);
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)

@@ -428,7 +428,7 @@ func moduleCase(name string) bool {
 	return false
 }
 
-// minParam: as LibraryAdapter derives it (common/coroutine_library.hpp): a scheduler or symmetric
+// minParam: as coroutine::Library derives it (common/coroutine_library.hpp): a scheduler or symmetric
 // switch needs another goroutine to go to; 0 is the unbuffered channel; create and memory: one.
 func (lib library) minParam(caseName string) uint64 {
 	switch caseName {

@@ -118,7 +118,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("libaco", std::to_string(ACO_VERSION_MAJOR) + "." + std::to_string(ACO_VERSION_MINOR) + "." +
+  Library adapter("libaco", std::to_string(ACO_VERSION_MAJOR) + "." + std::to_string(ACO_VERSION_MINOR) + "." +
                                        std::to_string(ACO_VERSION_PATCH));
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);

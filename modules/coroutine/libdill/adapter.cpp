@@ -162,7 +162,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("libdill", std::to_string(DILL_VERSION_CURRENT) + "." + std::to_string(DILL_VERSION_REVISION) +
+  Library adapter("libdill", std::to_string(DILL_VERSION_CURRENT) + "." + std::to_string(DILL_VERSION_REVISION) +
                                         "." + std::to_string(DILL_VERSION_AGE));
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel_unbuffered)

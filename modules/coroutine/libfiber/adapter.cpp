@@ -132,7 +132,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("libfiber");  // no version number upstream: library.json's "version"
+  Library adapter("libfiber");  // no version number upstream: library.json's "version"
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)

@@ -114,7 +114,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("libgo", "LIBGO_VERSION " + std::to_string(LIBGO_VERSION));
+  Library adapter("libgo", "LIBGO_VERSION " + std::to_string(LIBGO_VERSION));
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)

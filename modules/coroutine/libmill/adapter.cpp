@@ -149,7 +149,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("libmill", std::to_string(MILL_VERSION_CURRENT) + "." + std::to_string(MILL_VERSION_REVISION) +
+  Library adapter("libmill", std::to_string(MILL_VERSION_CURRENT) + "." + std::to_string(MILL_VERSION_REVISION) +
                                         "." + std::to_string(MILL_VERSION_AGE));
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)

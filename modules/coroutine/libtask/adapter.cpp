@@ -129,7 +129,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 extern "C" void taskmain(int argc, char** argv) {
-  LibraryAdapter adapter("libtask");  // no version number upstream: library.json's "version"
+  Library adapter("libtask");  // no version number upstream: library.json's "version"
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)

@@ -148,7 +148,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("lua", LUA_RELEASE);
+  Library adapter("lua", LUA_RELEASE);
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

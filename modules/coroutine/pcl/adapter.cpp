@@ -102,7 +102,7 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("pcl", version());
+  Library adapter("pcl", version());
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

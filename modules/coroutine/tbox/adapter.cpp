@@ -140,14 +140,18 @@ void run_memory(Trial& trial) {
 
 }  // namespace
 
+// tb_exit() when main() returns, once tb_init succeeded.
+struct TboxSession {
+  ~TboxSession() { tb_exit(); }
+};
+
 int main(int argc, char** argv) {
   if (!tb_init(tb_null, tb_null)) return 3;
-  LibraryAdapter adapter("tbox", tbox_version());
+  const TboxSession session;
+  Library adapter("tbox", tbox_version());
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)
       .add(Case::memory, run_memory);
-  const int rc = adapter.main(argc, argv);
-  tb_exit();
-  return rc;
+  return adapter.main(argc, argv);
 }

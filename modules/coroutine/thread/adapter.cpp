@@ -225,7 +225,7 @@ int main(int argc, char** argv) {
   if (pthread_setattr_default_np(&attr) != 0) return 3;
   pthread_attr_destroy(&attr);
 
-  LibraryAdapter adapter("thread", glibc_version(), thread_limit());  // library.json's "limit": "adapter"
+  Library adapter("thread", glibc_version(), thread_limit());  // library.json's "limit": "adapter"
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)

@@ -461,10 +461,19 @@ void add_cases(Adapter& adapter, const MapInfo& info, const std::string& no_stri
   }
 }
 
-// The same, with the map's facts read from the adapter's library.json.
-template <class Map64, class MapString>
-void add_cases(Adapter& adapter) {
-  add_cases<Map64, MapString>(adapter, map_info(LibraryFacts::embedded()));
-}
+// A map's adapter: `Library(id, version)`, add<Map64, MapString>() (add_std_like for a map of the
+// standard interface, std_like.hpp), then main(argc, argv). The map's facts are read from its
+// library.json at the add, by every command.
+class Library : public Adapter {
+ public:
+  using Adapter::Adapter;
+  template <class Map64, class MapString = NoStrings, class Key64 = std::uint64_t, class KeyString = std::string>
+  Library& add() {
+    add_cases<Map64, MapString, Key64, KeyString>(*this, map_info(LibraryFacts::embedded()));
+    return *this;
+  }
+  template <class Map64, class MapString>
+  Library& add_std_like();
+};
 
 }  // namespace benchbox::hashmap
