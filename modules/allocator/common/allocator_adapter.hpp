@@ -44,20 +44,20 @@
 
 namespace benchbox::allocator {
 
-inline constexpr std::int64_t kMinParam = 1;  // every case runs from one block (or step) up
+inline constexpr std::int64_t kMinValue = 1;  // every case runs from one block (or step) up
 
-inline benchbox::CaseInfo case_info(const AllocatorInfo& info, std::uint64_t bytes_per_param, std::string notes) {
+inline benchbox::CaseInfo case_info(const AllocatorInfo& info, std::uint64_t bytes_per_unit, std::string notes) {
   return {.notes = notes + (info.notes.empty() ? "" : "; " + info.notes),
-          .min_param = kMinParam,
-          .bytes_per_param = bytes_per_param,
+          .min_value = kMinValue,
+          .bytes_per_unit = bytes_per_unit,
           .traits = {{"api", info.api}, {"options", info.options}}};
 }
 
 // The module's cases: what describe shows of each beside the allocator's facts (the memory one
-// unit of the parameter costs, the notes) and the function that runs it for allocator A.
+// unit of its axis costs, the notes) and the function that runs it for allocator A.
 struct CaseDefinition {
   Case c;
-  std::uint64_t bytes_per_param;
+  std::uint64_t bytes_per_unit;
   const char* notes;
   void (*run)(Trial&);
 };
@@ -83,9 +83,9 @@ void add_cases(Adapter& adapter, const AllocatorInfo& info, std::string_view pre
     return;
   }
   for (const CaseDefinition& d : kCaseDefinitions<A>) {
-    CaseInfo ci = case_info(info, d.bytes_per_param, d.notes);
+    CaseInfo ci = case_info(info, d.bytes_per_unit, d.notes);
     for (const auto& l : info.limits)
-      if (l.c == d.c) ci.max_param = l.max_param, ci.max_param_reason = l.reason;
+      if (l.c == d.c) ci.max_value = l.max_param, ci.max_value_reason = l.reason;
     adapter.add(case_id(d.c), std::move(ci), d.run);
   }
   describe_program_case(adapter, info, preload_file);
@@ -93,7 +93,7 @@ void add_cases(Adapter& adapter, const AllocatorInfo& info, std::string_view pre
 }
 
 // Declares the cases as `run` needs them, from the constants of run_facts.hpp: each case's function
-// and the largest parameter it may run at, the cases that do not apply, and all of them n/a when
+// and the largest value it may run at, the cases that do not apply, and all of them n/a when
 // malloc resolves to another library. No JSON, and nothing only describe shows (notes, traits).
 template <class A>
 void add_cases_to_run(Adapter& adapter) {
@@ -105,9 +105,9 @@ void add_cases_to_run(Adapter& adapter) {
   }
   for (const CaseDefinition& d : kCaseDefinitions<A>) {
     CaseInfo ci;
-    ci.min_param = kMinParam;
+    ci.min_value = kMinValue;
     for (const run_facts::Limit* l = run_facts::limits; l->case_id; ++l)
-      if (case_named(l->case_id) == d.c) ci.max_param = l->max_param;
+      if (case_named(l->case_id) == d.c) ci.max_value = l->max_param;
     adapter.add(case_id(d.c), std::move(ci), d.run);
   }
   adapter.add(case_id(Case::program), CaseInfo{}, run_program_case);

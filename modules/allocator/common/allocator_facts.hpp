@@ -34,7 +34,7 @@ struct AllocatorInfo {
   // Where `malloc` must resolve for the adapter to measure this allocator (a fragment of the
   // library file's name: "libjemalloc"); empty when the adapter calls the library's own API.
   std::string malloc_from{};
-  // The largest parameter it can honestly run a case at, and why (the floor: where its fresh
+  // The largest value it can honestly run a case at, and why (the floor: where its fresh
   // memory is colder than what a real allocator reuses); cases not named have no limit.
   struct Limit {
     Case c;

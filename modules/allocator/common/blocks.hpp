@@ -94,7 +94,7 @@ inline std::vector<std::pair<std::uintptr_t, std::uint32_t>> spans_of(const std:
   return spans;
 }
 
-inline std::uint64_t param_of(const Trial& t) { return static_cast<std::uint64_t>(t.param()); }
+inline std::uint64_t value_of(const Trial& t) { return static_cast<std::uint64_t>(t.axis_number()); }
 
 }  // namespace detail
 

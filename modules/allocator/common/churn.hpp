@@ -71,7 +71,7 @@ inline std::size_t churn_window(std::uint64_t live) { return sizes(Sizes::churn)
 
 template <class A>
 void churn_trial(Trial& t) {
-  const std::uint64_t live = param_of(t), steps = t.ops();
+  const std::uint64_t live = value_of(t), steps = t.ops();
   const auto& orders = pass_orders(live, 0);
   A a(churn_window(live));
   LiveSet<A> set(a, live, 0);

@@ -80,7 +80,7 @@ template <class A, std::uint64_t Batch>
 
 template <class A, std::uint64_t Batch>
 void cross_thread_trial(Trial& t) {
-  const std::uint64_t capacity = param_of(t), count = t.ops();
+  const std::uint64_t capacity = value_of(t), count = t.ops();
   const SizeTable& table = sizes(Sizes::small);
   A a(table.max_window(2 * capacity + 2) + kMaxSize[0]);
   Queue q(capacity);
@@ -104,7 +104,7 @@ void cross_thread_trial(Trial& t) {
 
 template <class A>
 void run_cross_thread(Trial& t) {
-  if (t.param_text_or(kHandoverAxis, kBatches) == kSingle) cross_thread_trial<A, 1>(t);
+  if (t.axis_text_or(kHandoverAxis, kBatches) == kSingle) cross_thread_trial<A, 1>(t);
   else cross_thread_trial<A, kHandOverBatch>(t);
 }
 

@@ -84,7 +84,7 @@ inline double mib(std::uint64_t after, std::uint64_t before) {
 // the four phases' allocations and frees; the three reads of resident memory are paused out.
 template <class A>
 void run_fragmentation(Trial& t) {
-  const std::uint64_t n = param_of(t);
+  const std::uint64_t n = value_of(t);
   const FragmentationPlan& plan = plan_for(n);
   const std::uint64_t m = plan.large_blocks;
   const SizeTable &small = sizes(Sizes::small), &large = sizes(Sizes::large);

@@ -50,8 +50,8 @@ inline void run_program(Trial& t, const std::string& preload) {
 #if BENCHBOX_HAVE_CALLGRIND
   if (RUNNING_ON_VALGRIND) throw NotApplicable("Callgrind would count this adapter's instructions, not the command's");
 #endif
-  const auto words = split_words(t.param_text());
-  if (!words || words->empty()) throw std::runtime_error("the command is not a list of words: " + std::string(t.param_text()));
+  const auto words = split_words(t.axis_text());
+  if (!words || words->empty()) throw std::runtime_error("the command is not a list of words: " + std::string(t.axis_text()));
   const program::Outcome o = program::run({.argv = *words, .preload = preload, .trace = true}, t);
   if (!o.error.empty()) throw std::runtime_error(o.error);
   if (o.exit_status != 0)

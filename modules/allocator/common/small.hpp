@@ -30,7 +30,7 @@ namespace detail {
 
 template <class A>
 void small_trial(Trial& t) {
-  const std::uint64_t n = param_of(t), rounds = t.ops() / n;
+  const std::uint64_t n = value_of(t), rounds = t.ops() / n;
   const SizeTable& table = sizes(Sizes::small);
   A a(table.max_window(n) + kMaxSize[0]);
   std::vector<unsigned char*> ptrs(n);

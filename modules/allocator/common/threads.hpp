@@ -15,7 +15,7 @@ namespace detail {
 
 template <class A>
 void run_threads(Trial& t) {
-  const std::uint64_t live = param_of(t), steps = t.ops();
+  const std::uint64_t live = value_of(t), steps = t.ops();
   const std::uint64_t steps_of[2] = {steps - steps / 2, steps / 2};
   const std::uint64_t first_of[2] = {0, kSecondThreadSerial};
   const std::vector<std::vector<std::uint32_t>>* orders[2] = {&pass_orders(live, 0), &pass_orders(live, 1)};

@@ -55,14 +55,14 @@ inline Server& server() {
   return s;
 }
 
-// Whether this process's run asks for `thread main` (its --param, as the driver passes a point of
+// Whether this process's run asks for `thread main` (its --axis, as the driver passes a point of
 // several axes: NAME=VALUE); read before anything is allocated for the protocol.
 inline bool requested(int argc, char** argv) {
   const std::string_view axis = kThreadAxis, value = kMainThread;
   for (int i = 1; i + 1 < argc; ++i) {
-    const std::string_view key = argv[i], param = argv[i + 1];
-    if (key == "--param" && param.size() == axis.size() + 1 + value.size() && param.starts_with(axis) &&
-        param[axis.size()] == '=' && param.ends_with(value))
+    const std::string_view key = argv[i], given = argv[i + 1];
+    if (key == "--axis" && given.size() == axis.size() + 1 + value.size() && given.starts_with(axis) &&
+        given[axis.size()] == '=' && given.ends_with(value))
       return true;
   }
   return false;
@@ -125,7 +125,7 @@ inline void report_thread(Trial& t) { t.count(proof::kOnMainThread, static_cast<
 // Runs a small or churn trial on the thread its point names: one started for it, or the main thread.
 template <class Work>
 void on_trial_thread(const Trial& t, Work&& work) {
-  if (t.param_text_or(kThreadAxis, kOwnThread) == kMainThread) main_thread::run(work);
+  if (t.axis_text_or(kThreadAxis, kOwnThread) == kMainThread) main_thread::run(work);
   else on_own_thread(work);
 }
 

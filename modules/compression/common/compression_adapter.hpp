@@ -134,8 +134,8 @@ struct Workspace {
   Bytes packed, back;
   std::size_t packed_size = 0;  // decompress: the input compressed once, by the process's first trial
   Workspace(const Trial& trial, const Level& row)
-      : in(load_input(trial.param_text())), codec(row.level), packed(codec.bound(in.size())), back(in.size()) {
-    if constexpr (WithElementSize<Codec>) codec.element_size = element_size_for<Codec>(row, trial.param_text());
+      : in(load_input(trial.axis_text())), codec(row.level), packed(codec.bound(in.size())), back(in.size()) {
+    if constexpr (WithElementSize<Codec>) codec.element_size = element_size_for<Codec>(row, trial.axis_text());
   }
   static Workspace& of(const Trial& trial, const Level& row) {
     static Workspace w(trial, row);

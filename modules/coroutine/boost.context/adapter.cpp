@@ -15,7 +15,7 @@ namespace {
 namespace ctx = boost::context;
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<ctx::fiber> fibers;
   fibers.reserve(n);

@@ -24,7 +24,7 @@ namespace {
 using coro = boost::coroutines2::coroutine<void>;
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<coro::pull_type> coroutines;
   coroutines.reserve(n);

@@ -24,7 +24,7 @@ void switch_body(schedule* s, void* arg) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   schedule* s = coroutine_open();
   std::vector<SwitchArg> bodies(n);

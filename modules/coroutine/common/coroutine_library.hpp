@@ -26,7 +26,7 @@
 
 namespace benchbox::coroutine {
 
-// The largest parameter a library can run and why (shown with the n/a of a larger one); -1: none.
+// The largest value a library can run and why (shown with the n/a of a larger one); -1: none.
 struct Limit {
   std::int64_t max = -1;
   std::string reason{};
@@ -71,7 +71,7 @@ struct CaseNotes {
 
 // A coroutine library's adapter: the protocol's Adapter with the module's traits and each case's
 // notes and limits from library.json's constants, the module's cases named by the shared ids
-// (cases.hpp), and min_param and bytes_per_param derived from the style and the stack. Every case
+// (cases.hpp), and min_value and bytes_per_unit derived from the style and the stack. Every case
 // is declared in library.json, run (add) or not applicable; a declaration the code does not match
 // (a case declared but not run, a version given twice or not at all) makes the program end with
 // the protocol's error line naming library.json, so `describe` fails.
@@ -176,24 +176,24 @@ class Library : public Adapter {
     const Style style = n.style.value_or(facts_.style);
     const std::int64_t stack = n.stack_bytes.value_or(facts_.stack_bytes);
     return {.notes = n.notes,
-            .min_param = min_param(c, style),
-            .max_param = n.limit.max,
-            .bytes_per_param = bytes_per_param(c, stack),
+            .min_value = min_value(c, style),
+            .max_value = n.limit.max,
+            .bytes_per_unit = bytes_per_unit(c, stack),
             .traits = {{"style", style_name(style)}, {"stack_bytes", std::to_string(stack)}},
-            .max_param_reason = n.limit.reason};
+            .max_value_reason = n.limit.reason};
   }
   // Switch: a scheduler or symmetric yield needs another coroutine to go to; an asymmetric one
   // goes back to the caller. Channel: 0 is the unbuffered channel. Create and memory: one.
-  static std::int64_t min_param(Case c, Style style) {
+  static std::int64_t min_value(Case c, Style style) {
     if (c == Case::switch_) return style == Style::asymmetric ? 1 : 2;
     return c == Case::channel ? 0 : 1;
   }
-  // The switch case's parameter counts coroutines: each costs its stack (the driver refuses what
-  // cannot fit); the channel case's counts buffer slots of one value. The create case's parameter
+  // The switch case's value counts coroutines: each costs its stack (the driver refuses what
+  // cannot fit); the channel case's counts buffer slots of one value. The create case's value
   // counts coroutines alive at once, the memory case's coroutines alive and suspended: each costs
   // its stack, as in the switch case. A library whose stacks are small or growable (0) still
   // costs something there: count one page so that absurd values are refused.
-  static std::uint64_t bytes_per_param(Case c, std::int64_t stack) {
+  static std::uint64_t bytes_per_unit(Case c, std::int64_t stack) {
     if (c == Case::channel) return sizeof(std::uint64_t);
     if (c == Case::switch_) return static_cast<std::uint64_t>(stack);
     return static_cast<std::uint64_t>(stack > 0 ? stack : 4096);

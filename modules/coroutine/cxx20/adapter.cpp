@@ -68,7 +68,7 @@ Task switch_body(SwitchTally& tally, const std::vector<std::coroutine_handle<>>&
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<std::coroutine_handle<>> ring(n);
   std::vector<Task> tasks;
@@ -153,7 +153,7 @@ Task consumer_body(Channel& ch, ChannelTally& tally) {
 
 void run_channel(Trial& trial) {
   ChannelTally tally(trial);
-  const auto buffer = static_cast<std::size_t>(trial.param());
+  const auto buffer = static_cast<std::size_t>(trial.axis_number());
   Channel ch;
   ch.capacity = buffer == 0 ? 1 : buffer;
   ch.ring.resize(ch.capacity);

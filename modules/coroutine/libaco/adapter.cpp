@@ -30,7 +30,7 @@ aco_t* main_co() {  // once per thread: aco_thread_init, then the main co that r
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   aco_t* main = main_co();
   std::vector<SwitchArg> bodies(n);

@@ -22,7 +22,7 @@ void* switch_body(void* arg) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   stCoRoutineAttr_t attr;  // private stack per coroutine (share_stack = NULL)
   attr.stack_size = static_cast<int>(kStackBytes);

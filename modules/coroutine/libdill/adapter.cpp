@@ -48,7 +48,7 @@ dill_coroutine void switch_body(SwitchTally* tally, int gate, std::size_t i) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   Stacks stacks(n);
   int gate[2];

@@ -24,7 +24,7 @@ void body(void* arg) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<SwitchArg> bodies(n);
   std::vector<coroutine_t> coroutines(n);

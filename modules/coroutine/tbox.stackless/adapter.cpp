@@ -30,7 +30,7 @@ void switch_body(tb_lo_coroutine_ref_t coroutine, tb_cpointer_t priv) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<SwitchArg> args(n);
   tb_lo_scheduler_ref_t scheduler = tb_lo_scheduler_init();

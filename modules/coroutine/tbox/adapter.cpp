@@ -19,7 +19,7 @@ void switch_body(tb_cpointer_t priv) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<SwitchArg> args(n);
   tb_co_scheduler_ref_t scheduler = tb_co_scheduler_init();
@@ -52,7 +52,7 @@ void consumer(tb_cpointer_t priv) {
 void run_channel(Trial& trial) {
   ChannelTally tally(trial);
   tb_co_scheduler_ref_t scheduler = tb_co_scheduler_init();
-  ChannelArg arg{tb_co_channel_init(static_cast<tb_size_t>(trial.param()), tb_null, tb_null), &tally, trial.ops()};
+  ChannelArg arg{tb_co_channel_init(static_cast<tb_size_t>(trial.axis_number()), tb_null, tb_null), &tally, trial.ops()};
   tb_coroutine_start(scheduler, consumer, &arg, kStackBytes);
   tb_coroutine_start(scheduler, producer, &arg, kStackBytes);
   tb_co_scheduler_loop(scheduler, tb_true);

@@ -46,7 +46,7 @@ void body(int index) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   Shared s{.main_context = {}, .coroutines = std::vector<Coroutine>(n), .tally = &tally};
   shared = &s;

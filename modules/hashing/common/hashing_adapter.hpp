@@ -105,7 +105,7 @@ class PlacedInput {
 // The point's offset axis, optional: left out at its default.
 inline std::size_t offset_of(const Trial& trial) {
   const std::string fallback = std::to_string(kDefaultOffset);
-  return static_cast<std::size_t>(std::stoul(std::string(trial.param_text_or(kOffsetAxis, fallback))));
+  return static_cast<std::size_t>(std::stoul(std::string(trial.axis_text_or(kOffsetAxis, fallback))));
 }
 
 // bulk: the input of the point's size hashed `ops` times; the digest of the last call (written
@@ -113,7 +113,7 @@ inline std::size_t offset_of(const Trial& trial) {
 // `a`: null for the floor, which computes no algorithm.
 template <class Fn>
 void run_bulk(Trial& trial, const AlgorithmInfo* a, std::size_t digest_bytes, Fn& fn) {
-  const auto n = static_cast<std::size_t>(trial.param(kSizeAxis));
+  const auto n = static_cast<std::size_t>(trial.axis_number(kSizeAxis));
   // One process runs one (case, point, variant): the statics of these functions, keyed by the
   // call's type, never see a second size, offset or algorithm.
   static const PlacedInput in(n, offset_of(trial));
@@ -296,7 +296,7 @@ class Library : public Adapter {
                                           [a, digest_bytes, fn](Trial& t) mutable { run_keys(t, a, digest_bytes, fn); }};
   }
   Runs& find(const Trial& t) {
-    const std::string name(t.param_text());  // the first axis, unnamed where it is the only one
+    const std::string name(t.axis_text());  // the first axis, unnamed where it is the only one
     const std::string kind = t.variant().empty() ? kOneShot : std::string(t.variant());
     auto& runs = runs_[kind];
     auto it = runs.find(name);

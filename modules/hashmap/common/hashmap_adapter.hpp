@@ -83,8 +83,8 @@ struct Ask {
 // The 64-bit cases' axes: N first, then a key set's name or a key file's absolute path (the
 // driver passes it), left out at its default.
 inline Ask ask_of(const Trial& t) {
-  Ask a{.n = static_cast<std::uint64_t>(t.param())};
-  const std::string keys(t.param_text_or(kKeysAxis, kDefaultKeys));
+  Ask a{.n = static_cast<std::uint64_t>(t.axis_number())};
+  const std::string keys(t.axis_text_or(kKeysAxis, kDefaultKeys));
   if (!keys.empty() && keys.front() == '/') {
     a.file = keys;
     return a;
@@ -96,7 +96,7 @@ inline Ask ask_of(const Trial& t) {
 }
 
 // The string cases: generated keys, N their only axis.
-inline Ask string_ask(const Trial& t) { return {.n = static_cast<std::uint64_t>(t.param())}; }
+inline Ask string_ask(const Trial& t) { return {.n = static_cast<std::uint64_t>(t.axis_number())}; }
 
 // A key file's keys, read once per process with the driver's parser (key_file.hpp).
 inline const std::vector<std::string>& file_keys(const std::string& path) {
@@ -397,9 +397,9 @@ inline benchbox::CaseInfo case_info(const MapInfo& m, const std::string& hash, b
   // Harness memory per element besides the map: keys and values of two pools, lookup copies.
   const std::uint64_t harness = strings ? 200 : 64;
   return {.notes = m.notes,
-          .min_param = 1,
-          .max_param = strings ? static_cast<std::int64_t>(kStringIndexLimit / 2) : kMaxElements,
-          .bytes_per_param = (strings ? m.bytes_string : m.bytes64) + harness,
+          .min_value = 1,
+          .max_value = strings ? static_cast<std::int64_t>(kStringIndexLimit / 2) : kMaxElements,
+          .bytes_per_unit = (strings ? m.bytes_string : m.bytes64) + harness,
           .traits = {{"layout", m.layout}, {"hash", hash}}};
 }
 

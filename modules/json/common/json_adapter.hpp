@@ -115,7 +115,7 @@ inline void allocation_figures(Trial& trial, const allocations::Usage& used, std
 // much as a fast parser's whole parse.
 template <class Library>
 void run_parse(Trial& trial) {
-  static const Input in = load_data_set(trial.param_text());  // one data set per process
+  static const Input in = load_data_set(trial.axis_text());  // one data set per process
   std::string error;
   Stats proof;
   allocations::Usage used;
@@ -123,7 +123,7 @@ void run_parse(Trial& trial) {
     allocations::Counting on;  // the proof parse also counts the allocations of one document
     const auto before = allocations::now();
     if (!Library::parse(in, proof, error))
-      throw std::runtime_error("the library refused " + std::string(trial.param_text()) + ": " + error);
+      throw std::runtime_error("the library refused " + std::string(trial.axis_text()) + ": " + error);
     used = allocations::now() - before;
   }
   Tally tally;
@@ -132,7 +132,7 @@ void run_parse(Trial& trial) {
   for (; done < trial.ops(); ++done)
     if (!Library::parse(in, tally, error)) break;
   trial.stop();
-  if (done < trial.ops()) throw std::runtime_error("the library refused " + std::string(trial.param_text()) + ": " + error);
+  if (done < trial.ops()) throw std::runtime_error("the library refused " + std::string(trial.axis_text()) + ": " + error);
   count_stats(trial, proof);  // one document's statistics, from the untimed parse
   trial.count(proof::kValues, tally.values);
   trial.count(proof::kTextBytes, tally.text_bytes);
@@ -146,7 +146,7 @@ void run_parse(Trial& trial) {
 // its statistics are the proof.
 template <class Library>
 void run_stringify(Trial& trial) {
-  static const Input in = load_data_set(trial.param_text());
+  static const Input in = load_data_set(trial.axis_text());
   typename Library::Tree tree(in);
   allocations::Usage used;
   {
@@ -362,10 +362,10 @@ void run_test_suite(Trial& trial) {
 }
 
 // conformance: every input once; the score per category and overall, failing inputs as details.
-// The parameter says which inputs: the module's own, or JSONTestSuite's.
+// The point's value says which inputs: the module's own, or JSONTestSuite's.
 template <class Library>
 void run_conformance(Trial& trial) {
-  if (trial.param_text() == kJsonTestSuite) return run_test_suite<Library>(trial);
+  if (trial.axis_text() == kJsonTestSuite) return run_test_suite<Library>(trial);
   const auto cases = conformance_cases();
   std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> tally;  // category -> (tried, passed)
   std::uint64_t passed = 0;

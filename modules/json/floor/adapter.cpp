@@ -35,7 +35,7 @@ std::uint64_t byte_sum(const char* p, std::size_t n) {
 }
 
 void run_parse(Trial& trial) {
-  static const Input in = benchbox::json::load_data_set(trial.param_text());
+  static const Input in = benchbox::json::load_data_set(trial.axis_text());
   benchbox::allocations::Usage used;
   {
     benchbox::allocations::Counting on;  // one untimed pass counts what one document allocates
@@ -56,7 +56,7 @@ void run_parse(Trial& trial) {
 }
 
 void run_stringify(Trial& trial) {
-  static const Input in = benchbox::json::load_data_set(trial.param_text());
+  static const Input in = benchbox::json::load_data_set(trial.axis_text());
   std::string out(in.size(), '\0');
   benchbox::allocations::Usage used;
   {

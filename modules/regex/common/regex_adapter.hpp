@@ -81,8 +81,8 @@ inline std::string haystack_path(std::string_view name) {
 // The point's pattern ("pattern" axis, or the only one): a benchmark's name, or the user's own
 // pattern (no flags); its haystack ("haystack" axis: own, a haystack's name, or a file's path).
 inline Job job_of(const Trial& trial, bool has_haystack_axis) {
-  const std::string_view pattern = has_haystack_axis ? trial.param_text(kPatternAxis) : trial.param_text();
-  const std::string_view haystack = has_haystack_axis ? trial.param_text(kHaystackAxis) : kOwnHaystack;
+  const std::string_view pattern = has_haystack_axis ? trial.axis_text(kPatternAxis) : trial.axis_text();
+  const std::string_view haystack = has_haystack_axis ? trial.axis_text(kHaystackAxis) : kOwnHaystack;
   const Benchmark* b = find_benchmark(pattern);
   Job job{b ? std::string(b->pattern) : std::string(pattern), b ? b->flags() : Flags{}, "", b ? std::string(b->name) : "your pattern",
           !b, b ? b->single_end : fixed_width(pattern, Flags{})};

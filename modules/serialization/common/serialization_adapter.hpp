@@ -66,7 +66,7 @@ class AlignedBytes {
 
 // The graph of one process's point: RECORDS records, generated once (one process runs one point).
 inline const workload::Batch& batch_of(const Trial& trial) {
-  static const workload::Batch batch = workload::generate(static_cast<std::size_t>(trial.param()));
+  static const workload::Batch batch = workload::generate(static_cast<std::size_t>(trial.axis_number()));
   return batch;
 }
 
@@ -108,7 +108,7 @@ inline std::uint64_t tunable(std::string_view name) {
 
 inline void report(Trial& trial, std::uint64_t ops, std::uint64_t wire_bytes, std::size_t size, std::uint64_t checksum,
                    std::uint64_t faults) {
-  if (trial.param_text_or(kHeapAxis, kDefaultHeap) != kDefaultHeap) {
+  if (trial.axis_text_or(kHeapAxis, kDefaultHeap) != kDefaultHeap) {
     trial.count(proof::kTrimThreshold, tunable(kTrimTunable));
     trial.count(proof::kMmapThreshold, tunable(kMmapTunable));
   }
