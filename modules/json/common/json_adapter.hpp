@@ -481,9 +481,16 @@ class Library : public Adapter {
 
   template <class L>
   Library& add() {
-    if (forms_ == kMaxForms) throw std::logic_error("more forms of a call than json::Library holds");
-    if (forms_ > 0 && has_writer<L>() != form_[0].writes) throw std::logic_error("a form of the call without the first's writer");
-    form_[forms_++] = {form_of<L>(), has_writer<L>(), run_parse<L>, run_stringify_of<L>(), run_conformance<L>};
+    add_form<L>();
+    read_notes_ = &Library::read_notes;
+    return *this;
+  }
+  // A test adapter's: the rows' notes given here, not read from a library.json (it has none; only
+  // the add above names the reading, so such a program links without one).
+  template <class L>
+  Library& add(Notes given) {
+    add_form<L>();
+    given_ = std::move(given);
     return *this;
   }
   // Values only the adapter knows (the kernel simdjson picked at run time), for library.json's
@@ -492,15 +499,10 @@ class Library : public Adapter {
     computed_ = std::move(values);
     return *this;
   }
-  // The rows' notes given here, not read from library.json (a test adapter's, which has none).
-  Library& notes(Notes given) {
-    given_ = std::move(given);
-    return *this;
-  }
 
  protected:
   int serve(int argc, char** argv) override {
-    if (forms_ > 0) declare(given_ ? *given_ : describing(argc, argv) ? read_notes() : Notes{});
+    if (forms_ > 0) declare(given_ ? *given_ : describing(argc, argv) && read_notes_ ? (this->*read_notes_)() : Notes{});
     return Adapter::serve(argc, argv);
   }
 
@@ -514,6 +516,12 @@ class Library : public Adapter {
     void (*conformance)(Trial&);
   };
 
+  template <class L>
+  void add_form() {
+    if (forms_ == kMaxForms) throw std::logic_error("more forms of a call than json::Library holds");
+    if (forms_ > 0 && has_writer<L>() != form_[0].writes) throw std::logic_error("a form of the call without the first's writer");
+    form_[forms_++] = {form_of<L>(), has_writer<L>(), run_parse<L>, run_stringify_of<L>(), run_conformance<L>};
+  }
   template <class L>
   static constexpr auto run_stringify_of() -> void (*)(Trial&) {
     if constexpr (has_writer<L>()) return run_stringify<L>;
@@ -534,6 +542,7 @@ class Library : public Adapter {
   std::size_t forms_ = 0;
   Computed computed_;
   std::optional<Notes> given_;
+  Notes (Library::*read_notes_)() = nullptr;
 };
 
 // library.json's notes, its forms checked against the adapter's (in its order; a library of one

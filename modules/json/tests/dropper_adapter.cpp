@@ -93,10 +93,9 @@ struct Reference {
 
 int main(int argc, char** argv) {
   return benchbox::json::Library("dropper", "0")
-      .add<Reference>()
-      .notes({.api = "benchbox's reference reader, dropping one value per document on demand",
-              .numbers = "double",
-              .strings = "copied",
-              .writer = "the input text, or the input without its first element"})
+      .add<Reference>({.api = "benchbox's reference reader, dropping one value per document on demand",
+                       .numbers = "double",
+                       .strings = "copied",
+                       .writer = "the input text, or the input without its first element"})
       .main(argc, argv);
 }
