@@ -4,11 +4,11 @@
 // speaks the benchbox protocol (docs/protocol.md) on standard output:
 //
 //   adapter describe                     -> one JSON line: library, version, variants, cases, n/a reasons
-//   adapter run --case C --param P --ops N [--reps R] [--warmup W] [--warmup-ops N] [--variant V]
+//   adapter run --case C --axis VALUE --ops N [--reps R] [--warmup W] [--warmup-ops N] [--variant V]
 //                                        -> one JSON line per trial (warm-ups first, then reps)
 //
-// The parameter P is text: a number ("1000") or a name the module declares ("canada"). A case
-// with several axes gets one `--param NAME=VALUE` per axis instead (Trial::param(name)). A
+// The point's VALUE is text: a number ("1000") or a name the module declares ("canada"). A case
+// with several axes gets one `--axis NAME=VALUE` per axis instead (Trial::axis_text(name)). A
 // library that declares variants (a codec's levels) is run once per variant, with --variant.
 // The adapter proves its work: each trial reports how many operations really happened, a
 // checksum and any further counts the module checks; the driver compares them with what it asked

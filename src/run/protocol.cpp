@@ -121,12 +121,12 @@ LibraryDescription parse_describe(std::string_view output) {
       s.not_applicable_reason = get_string(c, "not_applicable");
     } else {
       s.applicable = true;
-      s.traits.min_param = static_cast<std::int64_t>(get_u64(c, "min_param"));
-      if (c.contains("max_param")) s.traits.max_param = static_cast<std::int64_t>(get_u64(c, "max_param"));
-      if (s.traits.min_param < 0 || (c.contains("max_param") && s.traits.max_param < 0))
-        throw ProtocolError("case '" + name + "': min_param and max_param must be below 2^63");
-      s.traits.max_param_reason = get_string(c, "max_param_reason", false);
-      if (c.contains("bytes_per_param")) s.traits.bytes_per_param = get_u64(c, "bytes_per_param");
+      s.traits.min_param = static_cast<std::int64_t>(get_u64(c, "min_value"));
+      if (c.contains("max_value")) s.traits.max_param = static_cast<std::int64_t>(get_u64(c, "max_value"));
+      if (s.traits.min_param < 0 || (c.contains("max_value") && s.traits.max_param < 0))
+        throw ProtocolError("case '" + name + "': min_value and max_value must be below 2^63");
+      s.traits.max_param_reason = get_string(c, "max_value_reason", false);
+      if (c.contains("bytes_per_unit")) s.traits.bytes_per_param = get_u64(c, "bytes_per_unit");
       s.traits.notes = get_string(c, "notes", false);
       s.traits.values = string_map(c, "traits", "case '" + name + "'");
       if (c.contains("not_applicable_at")) s.traits.not_applicable_at = string_map(c, "not_applicable_at", "case '" + name + "'");
@@ -188,18 +188,13 @@ std::vector<std::string> run_arguments(const std::string& program, const std::st
                                        std::uint64_t ops, unsigned reps, unsigned warmup, std::uint64_t warmup_ops,
                                        const std::string& variant) {
   std::vector<std::string> argv{program, "run", "--case", case_id};
-  if (point.axes.size() <= 1) argv.insert(argv.end(), {"--param", point.first().text});
+  if (point.axes.size() <= 1) argv.insert(argv.end(), {"--axis", point.first().text});
   else
-    for (const auto& a : point.axes) argv.insert(argv.end(), {"--param", a.name + "=" + a.value.text});
+    for (const auto& a : point.axes) argv.insert(argv.end(), {"--axis", a.name + "=" + a.value.text});
   argv.insert(argv.end(), {"--ops", std::to_string(ops), "--reps", std::to_string(reps), "--warmup", std::to_string(warmup)});
   if (warmup > 0 && warmup_ops != ops) argv.insert(argv.end(), {"--warmup-ops", std::to_string(warmup_ops)});
   if (!variant.empty()) argv.insert(argv.end(), {"--variant", variant});
   return argv;
-}
-
-std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, const std::string& param,
-                                       std::uint64_t ops, unsigned reps, unsigned warmup, std::uint64_t warmup_ops) {
-  return run_arguments(program, case_id, Point::of(AxisValue::named(param)), ops, reps, warmup, warmup_ops);
 }
 
 }  // namespace benchbox

@@ -15,7 +15,7 @@
 
 namespace benchbox {
 
-inline constexpr int kProtocolVersion = 2;
+inline constexpr int kProtocolVersion = 3;
 
 struct ProtocolError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -69,13 +69,10 @@ LibraryDescription parse_describe(std::string_view output);
 RunReply parse_run(std::string_view output);
 
 // The adapter's command line for one run: `warmup` untimed trials of `warmup_ops` operations,
-// then `reps` timed trials of `ops`, at `point` (one --param VALUE for a point of one axis, one
-// --param NAME=VALUE per axis otherwise), of the library's `variant` when not empty.
+// then `reps` timed trials of `ops`, at `point` (one --axis VALUE for a point of one axis, one
+// --axis NAME=VALUE per axis otherwise), of the library's `variant` when not empty.
 std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, const Point& point,
                                        std::uint64_t ops, unsigned reps, unsigned warmup, std::uint64_t warmup_ops,
                                        const std::string& variant = "");
-// A one-axis point given as text.
-std::vector<std::string> run_arguments(const std::string& program, const std::string& case_id, const std::string& param,
-                                       std::uint64_t ops, unsigned reps, unsigned warmup, std::uint64_t warmup_ops);
 
 }  // namespace benchbox

@@ -88,25 +88,25 @@ std::string arg(int argc, char** argv, const std::string& key, const std::string
   return fallback;
 }
 
-std::uint64_t expected_checksum(const std::string& case_name, std::uint64_t param, std::uint64_t ops) {
-  if (case_name == "step") return benchbox::fake::step_checksum(ops, param);
-  return benchbox::fake::value_sum(case_name == "size" ? param : ops);
+std::uint64_t expected_checksum(const std::string& case_name, std::uint64_t value, std::uint64_t ops) {
+  if (case_name == "step") return benchbox::fake::step_checksum(ops, value);
+  return benchbox::fake::value_sum(case_name == "size" ? value : ops);
 }
 
 // Faults that are about the protocol itself: the adapter prints its own lines.
 int protocol_fault(const std::string& f, int argc, char** argv) {
   const std::string case_name = arg(argc, argv, "--case", "step");
-  const std::uint64_t param = std::strtoull(arg(argc, argv, "--param", "2").c_str(), nullptr, 10);
+  const std::uint64_t value = std::strtoull(arg(argc, argv, "--axis", "2").c_str(), nullptr, 10);
   const std::uint64_t ops = std::strtoull(arg(argc, argv, "--ops", "1000").c_str(), nullptr, 10);
   const unsigned reps = static_cast<unsigned>(std::strtoul(arg(argc, argv, "--reps", "1").c_str(), nullptr, 10));
   const unsigned warmup = static_cast<unsigned>(std::strtoul(arg(argc, argv, "--warmup", "0").c_str(), nullptr, 10));
   const std::uint64_t warmup_ops = std::strtoull(arg(argc, argv, "--warmup-ops", std::to_string(ops)).c_str(), nullptr, 10);
-  const std::uint64_t sum = expected_checksum(case_name, param, ops);
+  const std::uint64_t sum = expected_checksum(case_name, value, ops);
   // A well-formed trial line for trial t (warm-ups run their own operation count).
   auto proper = [&](unsigned t, std::uint64_t ns) {
     const std::uint64_t n = t < warmup ? warmup_ops : ops;
     return trial_line(t < warmup ? std::string("\"warmup\"") : std::to_string(t - warmup + 1), n, ns, n,
-                      expected_checksum(case_name, param, n));
+                      expected_checksum(case_name, value, n));
   };
   auto label = [&](unsigned t) { return t < warmup ? std::string("\"warmup\"") : std::to_string(t - warmup + 1); };
   if (f == "silent") return 0;
@@ -117,7 +117,7 @@ int protocol_fault(const std::string& f, int argc, char** argv) {
     return 0;
   }
   if (f == "wrong_protocol") return line(trial_line(label(0), ops, 1000, ops, sum, 99)), 0;
-  if (f == "adapter_error") return line("{\"protocol\":2,\"error\":\"the library refused to start (test fault)\"}\n"), 2;
+  if (f == "adapter_error") return line("{\"protocol\":3,\"error\":\"the library refused to start (test fault)\"}\n"), 2;
   if (f == "missing_trial" || f == "zero_ns" || f == "wrong_ops") {
     const unsigned total = warmup + reps - (f == "missing_trial" ? 1 : 0);
     for (unsigned t = 0; t < total; ++t)
@@ -132,7 +132,7 @@ int protocol_fault(const std::string& f, int argc, char** argv) {
   }
   if (f == "huge_line") {
     std::string chunk(65536, 'x');
-    line("{\"protocol\":2,\"trial\":1,\"note\":\"");
+    line("{\"protocol\":3,\"trial\":1,\"note\":\"");
     for (;;) line(chunk);
   }
   return -1;  // not a protocol fault
@@ -144,7 +144,7 @@ int main(int argc, char** argv) {
   const std::string f = fault();
   const bool describing = argc == 2 && std::string(argv[1]) == "describe";
   if (describing) {
-    if (f == "describe_garbage") return line("{\"protocol\":2,\"id\":\n"), 0;
+    if (f == "describe_garbage") return line("{\"protocol\":3,\"id\":\n"), 0;
     if (f == "describe_crash") raise(SIGSEGV);
     if (f == "describe_hang") sleep_forever();
   } else if (argc > 1 && std::string(argv[1]) == "run") {
@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
     }
   }
 
-  // A huge memory per lane: param * lane_bytes overflows 64 bits for param >= 4.
+  // A huge memory per lane: lanes * lane_bytes overflows 64 bits for 4 lanes or more.
   const std::uint64_t lane_bytes = f == "huge_memory" ? (std::uint64_t{1} << 62) : 4096;
   int trials = 0;
   // The faults inside a trial, then the proof (spoilt where the fault says so).
@@ -182,21 +182,21 @@ int main(int argc, char** argv) {
   benchbox::Adapter adapter(id, "0.0-test");
   adapter.info("purpose", "tests only: the fake module's work, misbehaving on demand (BENCHBOX_FAULT)");
   const std::pair<std::string, std::string> style{"style", "plain loop"};
-  adapter.add("step", {.notes = "a loop over the lanes", .min_param = 1, .bytes_per_param = lane_bytes,
+  adapter.add("step", {.notes = "a loop over the lanes", .min_value = 1, .bytes_per_unit = lane_bytes,
                        .traits = {style, {"lane_bytes", std::to_string(lane_bytes)}}},
               [&](benchbox::Trial& t) {
                 before_work();
-                const auto lanes = static_cast<std::uint64_t>(t.param());
+                const auto lanes = static_cast<std::uint64_t>(t.axis_number());
                 volatile std::uint64_t sum = 0;  // volatile: the loop is really run
                 t.start();
                 for (std::uint64_t i = 0; i < t.ops(); ++i) sum = sum + i % lanes;
                 t.stop();
                 finish(t, t.ops(), sum);
               });
-  adapter.add("pass", {.notes = "a ring of slots", .bytes_per_param = sizeof(std::uint64_t), .traits = {style}},
+  adapter.add("pass", {.notes = "a ring of slots", .bytes_per_unit = sizeof(std::uint64_t), .traits = {style}},
               [&](benchbox::Trial& t) {
                 before_work();
-                std::vector<std::uint64_t> slots(std::max<std::uint64_t>(static_cast<std::uint64_t>(t.param()), 1));
+                std::vector<std::uint64_t> slots(std::max<std::uint64_t>(static_cast<std::uint64_t>(t.axis_number()), 1));
                 volatile std::uint64_t sum = 0;
                 t.start();
                 for (std::uint64_t v = 1; v <= t.ops(); ++v) {
@@ -210,11 +210,11 @@ int main(int argc, char** argv) {
     std::uint64_t value;
     char payload[56];
   };
-  adapter.add("size", {.notes = "a vector of 64-byte items", .min_param = 1, .bytes_per_param = sizeof(Item),
+  adapter.add("size", {.notes = "a vector of 64-byte items", .min_value = 1, .bytes_per_unit = sizeof(Item),
                        .traits = {style}},
               [&](benchbox::Trial& t) {
                 before_work();
-                const auto n = static_cast<std::uint64_t>(t.param());
+                const auto n = static_cast<std::uint64_t>(t.axis_number());
                 t.start();
                 std::vector<Item> items(n);
                 t.stop();

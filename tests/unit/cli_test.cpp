@@ -56,7 +56,7 @@ TEST_F(CommandLine, ACaseAtAPointPrintsTheOriginalLinesAndTheTable) {
                          "  absent           absent was not found (tests)\n"))
       << o.out;
   // Three processes of one repetition, each after a warm-up of a quarter of its operations.
-  EXPECT_EQ(runs(), std::vector<std::string>(3, "run --case step --param 16 --ops 3000000 --reps 1 --warmup 1 --warmup-ops 750000"));
+  EXPECT_EQ(runs(), std::vector<std::string>(3, "run --case step --axis 16 --ops 3000000 --reps 1 --warmup 1 --warmup-ops 750000"));
 }
 
 TEST_F(CommandLine, CaseAloneRunsItsDefaultPoint) {
@@ -64,7 +64,7 @@ TEST_F(CommandLine, CaseAloneRunsItsDefaultPoint) {
   EXPECT_EQ(o.status, exit_status::ok) << o.err;
   EXPECT_TRUE(has(o.out, "== fake pass, buffer 0 ==")) << o.out;
   ASSERT_EQ(runs().size(), 1u);
-  EXPECT_TRUE(has(runs()[0], "--case pass --param 0 ")) << runs()[0];
+  EXPECT_TRUE(has(runs()[0], "--case pass --axis 0 ")) << runs()[0];
 }
 
 TEST_F(CommandLine, ASweepRunsEveryValueInOrder) {
@@ -82,7 +82,7 @@ TEST_F(CommandLine, NamedAxisValuesAreTheSameAsPositionalOnes) {
   EXPECT_EQ(o.status, exit_status::ok) << o.err;
   EXPECT_TRUE(has(o.out, "== fake step, 3 lanes ==")) << o.out;
   ASSERT_EQ(runs().size(), 1u);
-  EXPECT_TRUE(has(runs()[0], "--param 3 ")) << runs()[0];
+  EXPECT_TRUE(has(runs()[0], "--axis 3 ")) << runs()[0];
 }
 
 // Best first by default (faulty is twice as fast here); --sort name keeps the declared order.

@@ -25,8 +25,8 @@ class FakeExecutor : public Executor {
   // `describe`'s answer for every library; empty: each library's as tests/fake/adapter.cpp
   // answers, under the id its manifest gives it (BENCHBOX_FAKE_ID).
   std::string describe_line =
-      R"({"protocol":2,"id":"fake","version":"9","info":{"optimized":"yes"},"cases":{"step":{"notes":"","min_param":2,)"
-      R"("bytes_per_param":65536,"traits":{"style":"plain loop","lane_bytes":"65536"}},"pass":{"not_applicable":"no buffer"}}})";
+      R"({"protocol":3,"id":"fake","version":"9","info":{"optimized":"yes"},"cases":{"step":{"notes":"","min_value":2,)"
+      R"("bytes_per_unit":65536,"traits":{"style":"plain loop","lane_bytes":"65536"}},"pass":{"not_applicable":"no buffer"}}})";
   double per_op_ns = 10;
   std::map<std::string, double> per_op_ns_of;  // a library's own ("steady", or "steady:fast" for a variant)
   double cold_ns = 0;  // added to each process's first trial: stacks, pages and caches touched first
@@ -83,11 +83,11 @@ class FakeExecutor : public Executor {
     if (!describe_line.empty()) return describe_line + "\n";
     const std::string traits = R"("traits":{"style":"plain loop")";
     const auto variant_list = variants.find(id);
-    return R"({"protocol":2,"id":")" + id + R"(","version":"0.0-test","info":{"callgrind":"supported","optimized":"yes"},)" +
+    return R"({"protocol":3,"id":")" + id + R"(","version":"0.0-test","info":{"callgrind":"supported","optimized":"yes"},)" +
            (variant_list == variants.end() ? "" : R"("variants":)" + variant_list->second + ",") +
-           R"("cases":{"pass":{"notes":"a ring of slots","min_param":0,"bytes_per_param":8,)" + traits + "}}," +
-           R"("size":{"notes":"a vector of 64-byte items","min_param":1,"bytes_per_param":64,)" + traits + "}}," +
-           R"("step":{"notes":"a loop over the lanes","min_param":1,"bytes_per_param":4096,)" + traits +
+           R"("cases":{"pass":{"notes":"a ring of slots","min_value":0,"bytes_per_unit":8,)" + traits + "}}," +
+           R"("size":{"notes":"a vector of 64-byte items","min_value":1,"bytes_per_unit":64,)" + traits + "}}," +
+           R"("step":{"notes":"a loop over the lanes","min_value":1,"bytes_per_unit":4096,)" + traits +
            R"(,"lane_bytes":"4096"}}}})" + "\n";
   }
 
@@ -129,10 +129,10 @@ class FakeExecutor : public Executor {
     std::string out;
     for (std::uint64_t t = 0; t < warmup + reps; ++t) {
       const auto ops = t < warmup ? warmup_ops : timed_ops;
-      auto [done, checksum] = proof_of(arg("--case"), ops, std::stoll(arg("--param")));
+      auto [done, checksum] = proof_of(arg("--case"), ops, std::stoll(arg("--axis")));
       done -= f == "wrong_count" ? 1 : 0;
       checksum /= f == "wrong_checksum" ? 2 : 1;
-      out += "{\"protocol\":2,\"trial\":" + (t < warmup ? std::string("\"warmup\"") : std::to_string(t - warmup + 1)) +
+      out += "{\"protocol\":3,\"trial\":" + (t < warmup ? std::string("\"warmup\"") : std::to_string(t - warmup + 1)) +
              ",\"ops\":" + std::to_string(ops) +
              ",\"ns\":" + std::to_string(trial_ns(ns_per_op * static_cast<double>(ops) + (t == 0 ? cold_ns : 0))) +
              ",\"done\":" + std::to_string(done) + ",\"checksum\":" + std::to_string(checksum) + figures + "}\n";

@@ -53,11 +53,11 @@ struct Listed {
     catalog[0].reference = true;
     catalog[0].env = {{"ONLY_FOR_STEADY", "1"}};
     executor.answers["/bin/steady"] =
-        R"({"protocol":2,"id":"steady","version":"1.0","cases":{"step":{"min_param":0,"bytes_per_param":0,"notes":"","traits":{"style":"plain loop","lane_bytes":"4096"}},)"
-        R"("pass":{"min_param":0,"bytes_per_param":0,"notes":"","traits":{"style":"plain loop"}},"size":{"min_param":0,"bytes_per_param":0,"notes":"","traits":{"style":"plain loop"}}}})";
+        R"({"protocol":3,"id":"steady","version":"1.0","cases":{"step":{"min_value":0,"bytes_per_unit":0,"notes":"","traits":{"style":"plain loop","lane_bytes":"4096"}},)"
+        R"("pass":{"min_value":0,"bytes_per_unit":0,"notes":"","traits":{"style":"plain loop"}},"size":{"min_value":0,"bytes_per_unit":0,"notes":"","traits":{"style":"plain loop"}}}})";
     executor.answers["/bin/a-library-with-a-long-id"] =
-        R"({"protocol":2,"id":"long","version":"2.0","cases":{"step":{"min_param":0,"bytes_per_param":0,"notes":"","traits":{"order":"fixed"}},)"
-        R"("size":{"min_param":0,"bytes_per_param":0,"notes":"","traits":{"order":"any"}},"pass":{"not_applicable":"it has no buffer"}}})";
+        R"({"protocol":3,"id":"long","version":"2.0","cases":{"step":{"min_value":0,"bytes_per_unit":0,"notes":"","traits":{"order":"fixed"}},)"
+        R"("size":{"min_value":0,"bytes_per_unit":0,"notes":"","traits":{"order":"any"}},"pass":{"not_applicable":"it has no buffer"}}})";
     executor.answers["/bin/broken"] = "";
   }
   std::string text(bool verbose) { return list_module(*find_module("fake"), catalog, settings, executor, verbose); }

@@ -106,8 +106,8 @@ TEST(Applicability, EachDecisionHasItsReason) {
   EXPECT_EQ(a.reason, "needs lanes >= 2");
   Described limited;  // a maximum with its reason, shown instead of the notes
   limited.description = parse_describe(
-      R"({"protocol":2,"id":"fake","version":"9","cases":{"step":{"notes":"long notes","min_param":2,"max_param":500,)"
-      R"("max_param_reason":"at most 500 here: a kernel limit"}}})"
+      R"({"protocol":3,"id":"fake","version":"9","cases":{"step":{"notes":"long notes","min_value":2,"max_value":500,)"
+      R"("max_value_reason":"at most 500 here: a kernel limit"}}})"
       "\n");
   CasePoint many{points[0].spec, Point::of(AxisValue::of(1000))};
   a = applicable(many, s, cat[0], &limited, m);
@@ -134,8 +134,8 @@ TEST(Applicability, AVariantsValuesNotOfferedAreItsOwn) {
   const auto points = plan(fake_module(), s);  // lanes 2
   Described d;
   d.description = parse_describe(
-      R"({"protocol":2,"id":"fake","version":"9","variants":[{"id":"all"},{"id":"some","not_applicable_at":{"2":"not two"}}],)"
-      R"("cases":{"step":{"min_param":2}}})"
+      R"({"protocol":3,"id":"fake","version":"9","variants":[{"id":"all"},{"id":"some","not_applicable_at":{"2":"not two"}}],)"
+      R"("cases":{"step":{"min_value":2}}})"
       "\n");
   Measurement all, some;
   all.variant = "all";
@@ -338,9 +338,9 @@ TEST(Measurement, AnAxisValuesEnvironmentReachesThatPointsProcesses) {
     EXPECT_EQ(env.count("LANES_SET"), describing ? 0u : 1u);
     EXPECT_EQ(env["ONLY_FOR_FAKE"], describing ? "1" : "from the axis");
     if (!describing) {
-      const auto param = std::find(call.argv.begin(), call.argv.end(), "--param");
-      ASSERT_NE(param, call.argv.end());
-      EXPECT_EQ(env["LANES_SET"], *(param + 1));  // the point this process runs
+      const auto axis = std::find(call.argv.begin(), call.argv.end(), "--axis");
+      ASSERT_NE(axis, call.argv.end());
+      EXPECT_EQ(env["LANES_SET"], *(axis + 1));  // the point this process runs
       lanes_set.insert(env["LANES_SET"]);
     }
   }

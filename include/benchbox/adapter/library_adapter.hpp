@@ -25,18 +25,18 @@
 namespace benchbox {
 
 // How a library runs a case; printed by `describe` and shown by the driver (fairness notes).
-// The limits are of the case's first axis.
+// The limits are of the case's first axis, where its values are numbers.
 struct CaseInfo {
   std::string notes;             // how the library's API maps to the module's definition
-  std::int64_t min_param = 0;    // smallest numeric parameter this library can honestly run
-  std::int64_t max_param = -1;   // largest one (-1: no limit), e.g. a channel without buffers: 0
-  // Memory one unit of the numeric parameter costs (a coroutine's stack, a map element): the
-  // driver refuses a run that would need more than half the available memory. 0: no check.
-  std::uint64_t bytes_per_param = 0;
+  std::int64_t min_value = 0;    // smallest value of the first axis this library can honestly run
+  std::int64_t max_value = -1;   // largest one (-1: no limit), e.g. a channel without buffers: 0
+  // Memory one unit of the first axis costs (a coroutine's stack, a map element): the driver
+  // refuses a run that would need more than half the available memory. 0: no check.
+  std::uint64_t bytes_per_unit = 0;
   // Module-defined facts shown with every row ("style": "symmetric", "stack_bytes": "65536").
   std::vector<std::pair<std::string, std::string>> traits;
-  // Why there is a maximum, shown with the n/a of a larger parameter (default: the notes).
-  std::string max_param_reason{};
+  // Why there is a maximum, shown with the n/a of a larger value (default: the notes).
+  std::string max_value_reason{};
   // Named values of the first axis this library cannot run, each with why (a floor that only
   // finds literals: the benchmarks whose pattern is not one); their rows are n/a with the reason.
   std::vector<std::pair<std::string, std::string>> not_applicable_at{};
@@ -71,6 +71,9 @@ inline std::string not_applicable_line(std::string_view reason) {
   return "{\"protocol\":" + std::to_string(kProtocolVersion) + ",\"not_applicable\":" + json_string(reason) + "}\n";
 }
 
+// The adapter program: its id, version, facts (info), cases and variants, and main(), which
+// serves `describe` and `run`. Every module's `Library` derives from it: its own add calls say,
+// in the module's terms, what the library runs, and its serve() turns them into cases first.
 class Adapter {
  public:
   Adapter(std::string id, std::string version) : id_(std::move(id)), version_(std::move(version)) {
@@ -100,15 +103,33 @@ class Adapter {
     return *this;
   }
 
-  int main(int argc, char** argv) {
+  virtual ~Adapter() = default;
+  Adapter(const Adapter&) = delete;
+  Adapter& operator=(const Adapter&) = delete;
+
+  // The program's main(): what the module does first (serve), then the command.
+  int main(int argc, char** argv) { return serve(argc, argv); }
+
+ protected:
+  // A module's hook: what it does before the command (declaring the cases its add calls
+  // collected; reading library.json only to describe), ending with Adapter::serve, which serves
+  // the command. Allocator's runs the command on a thread of its own where a run asks for it.
+  virtual int serve(int argc, char** argv) { return command(argc, argv); }
+
+  const std::string& id() const { return id_; }
+  const std::string& version() const { return version_; }
+  // The version, where only library.json gives it and the module reads that only to describe.
+  void set_version(std::string version) { version_ = std::move(version); }
+
+ private:
+  int command(int argc, char** argv) {
     std::vector<std::string_view> args(argv + 1, argv + argc);
     if (args.size() == 1 && args[0] == "describe") return describe();
     if (!args.empty() && args[0] == "run") return run(args);
     return fail("usage: " + std::string(argc > 0 ? argv[0] : "adapter") +
-                " describe | run --case NAME --param P --ops N [--reps R] [--warmup W] [--warmup-ops N] [--variant V]");
+                " describe | run --case NAME --axis VALUE --ops N [--reps R] [--warmup W] [--warmup-ops N] [--variant V]");
   }
 
- private:
   struct Entry {
     CaseInfo info;
     CaseFunction fn;
@@ -152,12 +173,12 @@ class Adapter {
         out += "\"not_applicable\":" + json_string(e.na_reason) + "}";
         continue;
       }
-      out += "\"notes\":" + json_string(e.info.notes) + ",\"min_param\":" + std::to_string(e.info.min_param) +
-             (e.info.max_param >= 0 ? ",\"max_param\":" + std::to_string(e.info.max_param) : std::string()) +
-             (e.info.max_param >= 0 && !e.info.max_param_reason.empty()
-                  ? ",\"max_param_reason\":" + json_string(e.info.max_param_reason)
+      out += "\"notes\":" + json_string(e.info.notes) + ",\"min_value\":" + std::to_string(e.info.min_value) +
+             (e.info.max_value >= 0 ? ",\"max_value\":" + std::to_string(e.info.max_value) : std::string()) +
+             (e.info.max_value >= 0 && !e.info.max_value_reason.empty()
+                  ? ",\"max_value_reason\":" + json_string(e.info.max_value_reason)
                   : std::string()) +
-             ",\"bytes_per_param\":" + std::to_string(e.info.bytes_per_param) + ",\"traits\":" + traits_json(e.info.traits) +
+             ",\"bytes_per_unit\":" + std::to_string(e.info.bytes_per_unit) + ",\"traits\":" + traits_json(e.info.traits) +
              (e.info.not_applicable_at.empty() ? std::string() : ",\"not_applicable_at\":" + traits_json(e.info.not_applicable_at)) +
              "}";
     }
@@ -175,7 +196,7 @@ class Adapter {
   // What `run` asks for, parsed from its options.
   struct Request {
     std::string case_name, variant;
-    std::vector<std::string_view> params;  // one per --param, in order
+    std::vector<std::string_view> values;  // one per --axis, in order
     Trial::Axes axes;
     std::optional<std::uint64_t> ops, reps = 1, warmup = 0, warmup_ops;
   };
@@ -189,8 +210,8 @@ class Adapter {
         (key == "--case" ? r.case_name : r.variant) = value;
         continue;
       }
-      if (key == "--param") {
-        r.params.push_back(value);
+      if (key == "--axis") {
+        r.values.push_back(value);
         continue;
       }
       std::optional<std::uint64_t>* slot = key == "--ops"          ? &r.ops
@@ -202,13 +223,13 @@ class Adapter {
       *slot = parse_u64(value);
       if (!*slot) return "not a non-negative integer: " + std::string(key) + " " + std::string(value);
     }
-    // One --param is the value of the case's only axis, as given (it may hold '='); several are
+    // One --axis is the value of the case's only axis, as given (it may hold '='); several are
     // NAME=VALUE each.
-    if (r.params.size() == 1) r.axes = Trial::Axes{{std::string(), std::string(r.params[0])}};
-    for (std::size_t k = 0; r.params.size() > 1 && k < r.params.size(); ++k) {
-      const auto eq = r.params[k].find('=');
-      if (eq == std::string_view::npos || eq == 0) return "--param " + std::string(r.params[k]) + " is not NAME=VALUE";
-      r.axes.emplace_back(std::string(r.params[k].substr(0, eq)), std::string(r.params[k].substr(eq + 1)));
+    if (r.values.size() == 1) r.axes = Trial::Axes{{std::string(), std::string(r.values[0])}};
+    for (std::size_t k = 0; r.values.size() > 1 && k < r.values.size(); ++k) {
+      const auto eq = r.values[k].find('=');
+      if (eq == std::string_view::npos || eq == 0) return "--axis " + std::string(r.values[k]) + " is not NAME=VALUE";
+      r.axes.emplace_back(std::string(r.values[k].substr(0, eq)), std::string(r.values[k].substr(eq + 1)));
     }
     return std::nullopt;
   }
@@ -229,7 +250,7 @@ class Adapter {
     if (!it->second.fn) return fail("case '" + r.case_name + "' is not applicable: " + it->second.na_reason);
     if (r.axes.empty() || r.axes.front().second.empty() || !r.ops || *r.ops == 0 || *r.reps == 0 ||
         (r.warmup_ops && *r.warmup_ops == 0))
-      return fail("run needs --param P and --ops N (N > 0), --reps R > 0, --warmup-ops W > 0 if given");
+      return fail("run needs --axis VALUE and --ops N (N > 0), --reps R > 0, --warmup-ops W > 0 if given");
     if (auto wrong = variant_problem(r.variant)) return fail(*wrong);
     if (auto wrong = out_of_range(it->second.info, r.axes.front().second)) return fail(*wrong);
 
@@ -261,14 +282,14 @@ class Adapter {
     return 0;
   }
 
-  // A numeric parameter outside what this library declared it can run.
+  // A numeric value of the first axis outside what this library declared it can run.
   static std::optional<std::string> out_of_range(const CaseInfo& info, const std::string& text) {
     const auto number = parse_u64(text);
-    if (!number) return std::nullopt;  // a named parameter: the adapter's case function checks it
-    if (info.max_param >= 0 && *number > static_cast<std::uint64_t>(info.max_param))
-      return "parameter " + text + " is above this library's maximum " + std::to_string(info.max_param);
-    if (static_cast<std::int64_t>(*number) < info.min_param)
-      return "parameter " + text + " is below this library's minimum " + std::to_string(info.min_param);
+    if (!number) return std::nullopt;  // a named value: the adapter's case function checks it
+    if (info.max_value >= 0 && *number > static_cast<std::uint64_t>(info.max_value))
+      return "value " + text + " is above this library's maximum " + std::to_string(info.max_value);
+    if (static_cast<std::int64_t>(*number) < info.min_value)
+      return "value " + text + " is below this library's minimum " + std::to_string(info.min_value);
     return std::nullopt;
   }
 

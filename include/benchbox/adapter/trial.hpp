@@ -25,7 +25,7 @@
 namespace benchbox {
 
 // The protocol a trial line and `describe` speak (docs/protocol.md).
-inline constexpr int kProtocolVersion = 2;
+inline constexpr int kProtocolVersion = 3;
 
 // Monotonic nanoseconds; the one clock every C/C++ adapter uses.
 inline std::uint64_t now_ns() noexcept {
@@ -45,24 +45,26 @@ class Trial {
   Trial(std::string_view case_name, const Axes& axes, std::string_view variant, std::uint64_t ops, HardwareCounters& counters,
         bool timed)
       : case_name_(case_name), axes_(axes), variant_(variant), ops_(ops), counters_(counters), timed_(timed) {}
-  Trial(std::string_view case_name, std::string_view param, std::uint64_t ops, HardwareCounters& counters, bool timed)
-      : Trial(case_name, one_axis(param), {}, ops, counters, timed) {}
+  // A point of one axis: its value.
+  Trial(std::string_view case_name, std::string_view value, std::uint64_t ops, HardwareCounters& counters, bool timed)
+      : Trial(case_name, one_axis(value), {}, ops, counters, timed) {}
 
   std::string_view case_name() const { return case_name_; }
-  // The (first) axis's value as a number (0 when the value is a name) and as given.
-  std::int64_t param() const { return number(param_text()); }
-  std::string_view param_text() const { return axes_.empty() ? std::string_view() : std::string_view(axes_.front().second); }
+  // The point's value of the (first) axis as a number (0 when the value is a name) and as given.
+  // axis_ (not number(), text()): a trial has other numbers (ops, counts); these are the point's.
+  std::int64_t axis_number() const { return number(axis_text()); }
+  std::string_view axis_text() const { return axes_.empty() ? std::string_view() : std::string_view(axes_.front().second); }
   // The named axis's value, of a case with several axes; throws std::invalid_argument (the run
   // reports it) when the point has no such axis.
-  std::int64_t param(std::string_view axis) const { return number(param_text(axis)); }
-  std::string_view param_text(std::string_view axis) const {
+  std::int64_t axis_number(std::string_view axis) const { return number(axis_text(axis)); }
+  std::string_view axis_text(std::string_view axis) const {
     for (const auto& [name, value] : axes_)
       if (!name.empty() && name == axis) return value;
     throw std::invalid_argument("the point has no axis '" + std::string(axis) + "'");
   }
   // An optional axis's value (AxisSpec::optional), or `fallback`, its default, where the point
   // leaves it out.
-  std::string_view param_text_or(std::string_view axis, std::string_view fallback) const {
+  std::string_view axis_text_or(std::string_view axis, std::string_view fallback) const {
     for (const auto& [name, value] : axes_)
       if (!name.empty() && name == axis) return value;
     return fallback;

@@ -1,5 +1,5 @@
 // The facts of an allocator's library.json that `run` needs: where malloc must resolve, the largest
-// parameter per case, the cases that do not apply and what the program case preloads. allocator_run_facts
+// value per case, the cases that do not apply and what the program case preloads. allocator_run_facts
 // (modules/allocator/CMakeLists.txt) writes them as constants from the file at configure time, so
 // that a run parses no JSON and makes no string of them before its trials (what it allocates there
 // would change the heap the measured allocator starts from). describe reads the whole file

@@ -7,6 +7,7 @@
 #include "../common/bump_ring.hpp"
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
-  return benchbox::allocator::adapter_main<benchbox::allocator::BumpRing>(adapter, argc, argv);
+  benchbox::allocator::Library adapter("floor", BENCHBOX_VERSION);
+  adapter.add<benchbox::allocator::BumpRing>();
+  return adapter.main(argc, argv);
 }

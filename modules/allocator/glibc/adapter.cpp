@@ -35,8 +35,9 @@ std::string malloc_tunables_set() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("glibc", std::string("glibc ") + gnu_get_libc_version());
-  return benchbox::allocator::adapter_main<benchbox::allocator::MallocFree>(adapter, argc, argv, [] {
+  benchbox::allocator::Library adapter("glibc", std::string("glibc ") + gnu_get_libc_version());
+  adapter.add<benchbox::allocator::MallocFree>([] {
     return benchbox::allocator::ReadBack{{"tunables", malloc_tunables_set()}};
   });
+  return adapter.main(argc, argv);
 }

@@ -4,6 +4,7 @@
 #include "../common/allocator_adapter.hpp"
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("hoard", BB_HOARD_VERSION);
-  return benchbox::allocator::adapter_main<benchbox::allocator::MallocFree>(adapter, argc, argv);
+  benchbox::allocator::Library adapter("hoard", BB_HOARD_VERSION);
+  adapter.add<benchbox::allocator::MallocFree>();
+  return adapter.main(argc, argv);
 }

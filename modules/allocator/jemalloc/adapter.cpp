@@ -28,13 +28,14 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("jemalloc", version());
+  benchbox::allocator::Library adapter("jemalloc", version());
   adapter.info("mallctl version", version());
-  return benchbox::allocator::adapter_main<benchbox::allocator::MallocFree>(adapter, argc, argv, [] {
+  adapter.add<benchbox::allocator::MallocFree>([] {
     return benchbox::allocator::ReadBack{{"opt.tcache", option<bool>("opt.tcache")},
                                          {"opt.narenas", option<unsigned>("opt.narenas")},
                                          {"opt.dirty_decay_ms", option<ssize_t>("opt.dirty_decay_ms")},
                                          {"opt.muzzy_decay_ms", option<ssize_t>("opt.muzzy_decay_ms")},
                                          {"opt.background_thread", option<bool>("opt.background_thread")}};
   });
+  return adapter.main(argc, argv);
 }

@@ -42,8 +42,9 @@ std::string options() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("mimalloc", version());
-  return benchbox::allocator::adapter_main<benchbox::allocator::MallocFree>(adapter, argc, argv, [] {
+  benchbox::allocator::Library adapter("mimalloc", version());
+  adapter.add<benchbox::allocator::MallocFree>([] {
     return benchbox::allocator::ReadBack{{"mi_option_get", options()}};
   });
+  return adapter.main(argc, argv);
 }

@@ -29,6 +29,7 @@ benchbox::allocator::ReadBack configuration() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("rpmalloc", RPMALLOC_VERSION);
-  return benchbox::allocator::adapter_main<RpMalloc>(adapter, argc, argv, configuration);
+  benchbox::allocator::Library adapter("rpmalloc", RPMALLOC_VERSION);
+  adapter.add<RpMalloc>(configuration);
+  return adapter.main(argc, argv);
 }

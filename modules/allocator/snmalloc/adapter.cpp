@@ -20,9 +20,10 @@ struct SnMalloc {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("snmalloc", "unversioned");  // snmalloc has no version in its headers or API
+  benchbox::allocator::Library adapter("snmalloc", "unversioned");  // snmalloc has no version in its headers or API
   // Its first allocation reserves the pagemap's address space in one mmap (256 GiB here), which
   // Valgrind refuses: snmalloc aborts, "Failed to initialise snmalloc".
   adapter.info("callgrind", "unsupported: snmalloc cannot start under Valgrind, which refuses the 256 GiB of address space it reserves for its pagemap");
-  return benchbox::allocator::adapter_main<SnMalloc>(adapter, argc, argv);
+  adapter.add<SnMalloc>();
+  return adapter.main(argc, argv);
 }

@@ -17,6 +17,7 @@ struct ScalableMalloc {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("tbbmalloc", "oneTBB " TBB_VERSION_STRING);
-  return benchbox::allocator::adapter_main<ScalableMalloc>(adapter, argc, argv);
+  benchbox::allocator::Library adapter("tbbmalloc", "oneTBB " TBB_VERSION_STRING);
+  adapter.add<ScalableMalloc>();
+  return adapter.main(argc, argv);
 }

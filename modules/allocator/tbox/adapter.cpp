@@ -24,7 +24,8 @@ struct TboxAllocator {
 int main(int argc, char** argv) {
   if (!tb_init(tb_null, tb_default_allocator(tb_null, 0))) return 3;
   g_allocator = tb_allocator();
-  benchbox::Adapter adapter("tbox", std::to_string(TB_VERSION_MAJOR) + "." + std::to_string(TB_VERSION_MINOR) + "." +
-                                        std::to_string(TB_VERSION_ALTER));
-  return benchbox::allocator::adapter_main<TboxAllocator>(adapter, argc, argv);
+  benchbox::allocator::Library adapter("tbox", std::to_string(TB_VERSION_MAJOR) + "." + std::to_string(TB_VERSION_MINOR) + "." +
+                                                   std::to_string(TB_VERSION_ALTER));
+  adapter.add<TboxAllocator>();
+  return adapter.main(argc, argv);
 }

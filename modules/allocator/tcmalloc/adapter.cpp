@@ -34,9 +34,10 @@ std::string max_total_thread_cache_mib() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter(BB_TCMALLOC_ID, "gperftools " + version());
-  return benchbox::allocator::adapter_main<benchbox::allocator::MallocFree>(adapter, argc, argv, [] {
+  benchbox::allocator::Library adapter(BB_TCMALLOC_ID, "gperftools " + version());
+  adapter.add<benchbox::allocator::MallocFree>([] {
     return benchbox::allocator::ReadBack{{"release_rate", release_rate()},
                                          {"max_total_thread_cache_mib", max_total_thread_cache_mib()}};
   });
+  return adapter.main(argc, argv);
 }

@@ -54,8 +54,7 @@ class Cheater {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("cheater", BENCHBOX_VERSION);
-  return benchbox::allocator::serve_command(adapter, argc, argv, [&] {
-    benchbox::allocator::add_cases<Cheater>(adapter, {.api = "bump pointer, cheating on demand", .options = cheat()});
-  });
+  benchbox::allocator::Library adapter("cheater", BENCHBOX_VERSION);
+  adapter.add<Cheater>(benchbox::allocator::AllocatorInfo{.api = "bump pointer, cheating on demand", .options = cheat()});
+  return adapter.main(argc, argv);
 }

@@ -41,5 +41,5 @@ struct Blosc {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<Blosc>("blosc", BLOSC_VERSION_STRING, argc, argv);
+  return benchbox::compression::Library("blosc", BLOSC_VERSION_STRING).add<Blosc>().main(argc, argv);
 }

@@ -33,5 +33,5 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<Brotli>("brotli", version(), argc, argv);
+  return benchbox::compression::Library("brotli", version()).add<Brotli>().main(argc, argv);
 }

@@ -31,5 +31,5 @@ struct Bzip2 {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<Bzip2>("bzip2", BZ2_bzlibVersion(), argc, argv);
+  return benchbox::compression::Library("bzip2", BZ2_bzlibVersion()).add<Bzip2>().main(argc, argv);
 }

@@ -67,5 +67,5 @@ struct Bzip3 {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<Bzip3>("bzip3", bz3_version(), argc, argv);
+  return benchbox::compression::Library("bzip3", bz3_version()).add<Bzip3>().main(argc, argv);
 }

@@ -6,9 +6,10 @@
 //   std::size_t compress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t capacity);
 //   std::size_t decompress(const std::uint8_t* in, std::size_t n, std::uint8_t* out, std::size_t original);
 // each returning the bytes written, or throwing std::runtime_error with the library's message,
-// and calls add_codec<Codec>() with its levels. The timed region holds the library's calls, the
-// loop and a local sum of the sizes they return; the proof (the round trip compared byte for
-// byte, the checksum of the bytes that came back) is computed after the clock (modules/compression/README.md).
+// and its main() returns Library(id, version).add<Codec>().main(argc, argv), the levels from its
+// library.json. The timed region holds the library's calls, the loop and a local sum of the sizes
+// they return; the proof (the round trip compared byte for byte, the checksum of the bytes that
+// came back) is computed after the clock (modules/compression/README.md).
 #pragma once
 
 #include <benchbox/adapter.hpp>
@@ -133,8 +134,8 @@ struct Workspace {
   Bytes packed, back;
   std::size_t packed_size = 0;  // decompress: the input compressed once, by the process's first trial
   Workspace(const Trial& trial, const Level& row)
-      : in(load_input(trial.param_text())), codec(row.level), packed(codec.bound(in.size())), back(in.size()) {
-    if constexpr (WithElementSize<Codec>) codec.element_size = element_size_for<Codec>(row, trial.param_text());
+      : in(load_input(trial.axis_text())), codec(row.level), packed(codec.bound(in.size())), back(in.size()) {
+    if constexpr (WithElementSize<Codec>) codec.element_size = element_size_for<Codec>(row, trial.axis_text());
   }
   static Workspace& of(const Trial& trial, const Level& row) {
     static Workspace w(trial, row);
@@ -256,12 +257,16 @@ void add_codec(Adapter& adapter) {
   add_codec<Codec>(adapter, info, levels);
 }
 
-// The main() of a codec's adapter: the library's id and version, its rows from library.json.
-template <class Codec>
-int codec_main(std::string id, std::string version, int argc, char** argv) {
-  Adapter adapter(std::move(id), std::move(version));
-  add_codec<Codec>(adapter);
-  return adapter.main(argc, argv);
-}
+// A codec's adapter: `Library(id, version).add<Codec>().main(argc, argv)`, its rows from
+// library.json.
+class Library : public Adapter {
+ public:
+  using Adapter::Adapter;
+  template <class Codec>
+  Library& add() {
+    add_codec<Codec>(*this);
+    return *this;
+  }
+};
 
 }  // namespace benchbox::compression

@@ -26,4 +26,6 @@ struct Copy {
 
 }  // namespace
 
-int main(int argc, char** argv) { return benchbox::compression::codec_main<Copy>("floor", BENCHBOX_VERSION, argc, argv); }
+int main(int argc, char** argv) {
+  return benchbox::compression::Library("floor", BENCHBOX_VERSION).add<Copy>().main(argc, argv);
+}

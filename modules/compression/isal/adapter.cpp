@@ -56,5 +56,5 @@ struct Isal {
 
 int main(int argc, char** argv) {
   const std::string version = std::to_string(ISAL_MAJOR_VERSION) + "." + std::to_string(ISAL_MINOR_VERSION) + "." + std::to_string(ISAL_PATCH_VERSION);
-  return benchbox::compression::codec_main<Isal>("isal", version, argc, argv);
+  return benchbox::compression::Library("isal", version).add<Isal>().main(argc, argv);
 }

@@ -36,5 +36,5 @@ struct Libdeflate {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<Libdeflate>("libdeflate", LIBDEFLATE_VERSION_STRING, argc, argv);
+  return benchbox::compression::Library("libdeflate", LIBDEFLATE_VERSION_STRING).add<Libdeflate>().main(argc, argv);
 }

@@ -25,5 +25,5 @@ struct Lz4 : benchbox::compression::Lz4Block {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<Lz4>("lz4", LZ4_versionString(), argc, argv);
+  return benchbox::compression::Library("lz4", LZ4_versionString()).add<Lz4>().main(argc, argv);
 }

@@ -25,5 +25,5 @@ struct Lz4Hc : benchbox::compression::Lz4Block {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<Lz4Hc>("lz4hc", LZ4_versionString(), argc, argv);
+  return benchbox::compression::Library("lz4hc", LZ4_versionString()).add<Lz4Hc>().main(argc, argv);
 }

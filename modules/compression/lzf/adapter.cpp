@@ -28,5 +28,5 @@ struct Lzf {
 int main(int argc, char** argv) {
   char version[16];
   std::snprintf(version, sizeof version, "%d.%d", LZF_VERSION >> 8, LZF_VERSION & 0xff);
-  return benchbox::compression::codec_main<Lzf>("lzf", version, argc, argv);
+  return benchbox::compression::Library("lzf", version).add<Lzf>().main(argc, argv);
 }

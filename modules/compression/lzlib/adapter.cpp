@@ -64,5 +64,5 @@ struct Lzlib {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<Lzlib>("lzlib", LZ_version(), argc, argv);
+  return benchbox::compression::Library("lzlib", LZ_version()).add<Lzlib>().main(argc, argv);
 }

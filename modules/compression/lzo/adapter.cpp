@@ -32,5 +32,5 @@ struct Lzo {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<Lzo>("lzo", lzo_version_string(), argc, argv);
+  return benchbox::compression::Library("lzo", lzo_version_string()).add<Lzo>().main(argc, argv);
 }

@@ -28,5 +28,5 @@ struct Snappy {
 
 int main(int argc, char** argv) {
   const std::string version = std::to_string(SNAPPY_MAJOR) + "." + std::to_string(SNAPPY_MINOR) + "." + std::to_string(SNAPPY_PATCHLEVEL);
-  return benchbox::compression::codec_main<Snappy>("snappy", version, argc, argv);
+  return benchbox::compression::Library("snappy", version).add<Snappy>().main(argc, argv);
 }

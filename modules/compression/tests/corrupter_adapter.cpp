@@ -40,7 +40,7 @@ struct Cheater {
 // The honest case, then its proof's checksum replaced by that of a copy with one byte changed.
 void lying_compress(benchbox::Trial& trial) {
   using namespace benchbox::compression;
-  static const Bytes in = load_input(trial.param_text());
+  static const Bytes in = load_input(trial.axis_text());
   Bytes out(in.size());
   const std::uint64_t sum = timed_calls(
       trial, [&] { return static_cast<std::uint64_t>(Cheater(0).compress(in.data(), in.size(), out.data(), out.size())); },

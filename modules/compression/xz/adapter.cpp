@@ -32,5 +32,5 @@ struct Xz {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<Xz>("xz", lzma_version_string(), argc, argv);
+  return benchbox::compression::Library("xz", lzma_version_string()).add<Xz>().main(argc, argv);
 }

@@ -25,5 +25,5 @@ struct ZlibNg {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<ZlibNg>("zlib-ng", zlibng_version(), argc, argv);
+  return benchbox::compression::Library("zlib-ng", zlibng_version()).add<ZlibNg>().main(argc, argv);
 }

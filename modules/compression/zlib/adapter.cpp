@@ -24,5 +24,5 @@ struct Zlib {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<Zlib>("zlib", zlibVersion(), argc, argv);
+  return benchbox::compression::Library("zlib", zlibVersion()).add<Zlib>().main(argc, argv);
 }

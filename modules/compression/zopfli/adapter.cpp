@@ -38,5 +38,5 @@ struct Zopfli {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<Zopfli>("zopfli", BB_LIBRARY_VERSION, argc, argv);
+  return benchbox::compression::Library("zopfli", BB_LIBRARY_VERSION).add<Zopfli>().main(argc, argv);
 }

@@ -35,5 +35,5 @@ struct Zstd {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::compression::codec_main<Zstd>("zstd", ZSTD_versionString(), argc, argv);
+  return benchbox::compression::Library("zstd", ZSTD_versionString()).add<Zstd>().main(argc, argv);
 }

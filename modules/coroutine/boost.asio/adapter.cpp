@@ -35,7 +35,7 @@ asio::awaitable<void> switch_body(SwitchTally& tally, std::size_t i) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   asio::io_context ctx(kConcurrencyHint);
   // co_spawn only creates and queues each coroutine; nothing runs before ctx.run().
@@ -63,7 +63,7 @@ asio::awaitable<void> consumer_body(Channel& ch, ChannelTally& tally) {
 void run_channel(Trial& trial) {
   ChannelTally tally(trial);
   asio::io_context ctx(kConcurrencyHint);
-  Channel ch(ctx, static_cast<std::size_t>(trial.param()));  // 0 = no buffer: a send waits for a receive
+  Channel ch(ctx, static_cast<std::size_t>(trial.axis_number()));  // 0 = no buffer: a send waits for a receive
   asio::co_spawn(ctx, consumer_body(ch, tally), asio::detached);
   asio::co_spawn(ctx, producer_body(ch, tally, trial.ops()), asio::detached);
   ctx.run();
@@ -146,7 +146,7 @@ std::string asio_version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("boost.asio", boost_version());
+  Library adapter("boost.asio", boost_version());
   adapter.info("asio_version", asio_version());
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)

@@ -15,7 +15,7 @@ namespace {
 namespace ctx = boost::context;
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<ctx::fiber> fibers;
   fibers.reserve(n);
@@ -74,7 +74,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("boost.context", boost_version());
+  Library adapter("boost.context", boost_version());
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

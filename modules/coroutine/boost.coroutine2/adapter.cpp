@@ -24,7 +24,7 @@ namespace {
 using coro = boost::coroutines2::coroutine<void>;
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<coro::pull_type> coroutines;
   coroutines.reserve(n);
@@ -80,7 +80,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("boost.coroutine2", boost_version());
+  Library adapter("boost.coroutine2", boost_version());
   adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);

@@ -19,7 +19,7 @@ namespace {
 namespace fibers = boost::fibers;
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<fibers::fiber> all;
   all.reserve(n);
@@ -109,7 +109,7 @@ void run_channel_with(Trial& trial, Channel& ch) {
 }
 
 void run_channel(Trial& trial) {
-  const auto buffer = static_cast<std::size_t>(trial.param());
+  const auto buffer = static_cast<std::size_t>(trial.axis_number());
   if (buffer == 0) {
     fibers::unbuffered_channel<std::uint64_t> ch;
     run_channel_with(trial, ch);
@@ -122,7 +122,7 @@ void run_channel(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("boost.fiber", boost_version());
+  Library adapter("boost.fiber", boost_version());
   adapter.info("default_stack_bytes", std::to_string(boost::context::stack_traits::default_size()));
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)

@@ -24,7 +24,7 @@ void switch_body(schedule* s, void* arg) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   schedule* s = coroutine_open();
   std::vector<SwitchArg> bodies(n);
@@ -96,7 +96,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("cloudwu");  // no version number upstream: library.json's "version"
+  Library adapter("cloudwu");  // no version number upstream: library.json's "version"
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

@@ -204,7 +204,7 @@ class ChannelTally {
   std::uint64_t count_ = 0, checksum_ = 0;
 };
 
-// Create case (parameter K = coroutines alive at once, ops a multiple of K): the adapter creates
+// Create case (value K = coroutines alive at once, ops a multiple of K): the adapter creates
 // K coroutines, runs each until it has finished (entering it once: through the scheduler for
 // scheduler libraries), releases them, and repeats ops/K times between start() and stop().
 // Each coroutine gets its sequence number 1..ops at creation, and its body calls entered(id) when
@@ -212,7 +212,7 @@ class ChannelTally {
 class CreateTally {
  public:
   explicit CreateTally(Trial& trial)
-      : trial_(trial), alive_(static_cast<std::uint64_t>(trial.param())), batches_(trial.ops() / alive_) {}
+      : trial_(trial), alive_(static_cast<std::uint64_t>(trial.axis_number())), batches_(trial.ops() / alive_) {}
 
   std::uint64_t alive() const { return alive_; }    // K
   std::uint64_t batches() const { return batches_; }  // ops / K
@@ -259,7 +259,7 @@ struct ProcessMemory {
   }
 };
 
-// Memory case (parameter N = coroutines alive and suspended; one trial per fresh process): the
+// Memory case (value N = coroutines alive and suspended; one trial per fresh process): the
 // adapter calls begin(), creates N coroutines and enters each once (its body calls entered(i)
 // and suspends: yields to its caller or blocks on something the adapter releases later), then
 // all_suspended() once all N are suspended; then it lets every coroutine finish (each body calls
@@ -269,7 +269,7 @@ struct ProcessMemory {
 // bytes per coroutine of bookkeeping (a pointer or two, the same for everyone).
 class MemoryTally {
  public:
-  explicit MemoryTally(Trial& trial) : trial_(trial), n_(static_cast<std::uint64_t>(trial.param())) {}
+  explicit MemoryTally(Trial& trial) : trial_(trial), n_(static_cast<std::uint64_t>(trial.axis_number())) {}
 
   std::uint64_t coroutines() const { return n_; }
   void begin() noexcept {

@@ -30,7 +30,7 @@ constexpr std::optional<Style> style_named(std::string_view name) { return style
 enum class LimitKind {
   none,
   guard_pages,  // each coroutine's guarded stack costs two mappings: computed from vm.max_map_count
-  adapter,      // found by the adapter's code on this machine (LibraryAdapter::limit)
+  adapter,      // found by the adapter's code on this machine (coroutine::Library::limit)
 };
 
 // One entry of "info".

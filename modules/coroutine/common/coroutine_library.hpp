@@ -26,7 +26,7 @@
 
 namespace benchbox::coroutine {
 
-// The largest parameter a library can run and why (shown with the n/a of a larger one); -1: none.
+// The largest value a library can run and why (shown with the n/a of a larger one); -1: none.
 struct Limit {
   std::int64_t max = -1;
   std::string reason{};
@@ -71,7 +71,7 @@ struct CaseNotes {
 
 // A coroutine library's adapter: the protocol's Adapter with the module's traits and each case's
 // notes and limits from library.json's constants, the module's cases named by the shared ids
-// (cases.hpp), and min_param and bytes_per_param derived from the style and the stack. Every case
+// (cases.hpp), and min_value and bytes_per_unit derived from the style and the stack. Every case
 // is declared in library.json, run (add) or not applicable; a declaration the code does not match
 // (a case declared but not run, a version given twice or not at all) makes the program end with
 // the protocol's error line naming library.json, so `describe` fails.
@@ -82,18 +82,16 @@ struct CaseNotes {
 // from the heap the set-up leaves, and where a library ends a coroutine by an exception
 // (Boost.Coroutine2) the unwinder searches a table of the program's functions; both showed in
 // Callgrind's counts of those cases.
-class LibraryAdapter {
+class Library : public Adapter {
  public:
   // The library's id (its folder's name), its version where the adapter computes it (from the
   // library's headers or API; without one, library.json's "version"), and the maximum the
   // adapter's code finds on this machine for library.json's "limit": "adapter" (-1: none).
-  explicit LibraryAdapter(std::string id, std::optional<std::string> version = std::nullopt,
-                          std::optional<std::int64_t> limit = std::nullopt)
-      : library_limit_{limit.value_or(-1), limit ? facts_.limit_reason : ""},
-        limit_note_(limit_note(facts_.limit_note, library_limit_.max)),
-        id_(std::move(id)),
-        version_(version ? std::move(*version) : std::string(facts_.version ? facts_.version : "")),
-        adapter_(id_, version_) {
+  explicit Library(std::string id, std::optional<std::string> version = std::nullopt,
+                   std::optional<std::int64_t> limit = std::nullopt)
+      : Adapter(std::move(id), version ? std::move(*version) : std::string(facts_.version ? facts_.version : "")),
+        library_limit_{limit.value_or(-1), limit ? facts_.limit_reason : ""},
+        limit_note_(limit_note(facts_.limit_note, library_limit_.max)) {
     if (version && facts_.version)
       problems_.push_back("has a \"version\", which this adapter computes from the library (remove it here)");
     if (!version && !facts_.version)
@@ -101,7 +99,7 @@ class LibraryAdapter {
     if ((facts_.limit == LimitKind::adapter) != limit.has_value())
       problems_.push_back(limit ? "has no \"limit\": \"adapter\" for the limit the adapter gives"
                                 : "says \"limit\": \"adapter\", but the adapter gives no limit");
-    for (const InfoFact& entry : facts_.info) adapter_.info(entry.key, entry.value);
+    for (const InfoFact& entry : facts_.info) Adapter::info(entry.key, entry.value);
     if (facts_.limit == LimitKind::guard_pages) {
       library_limit_ = guard_page_limit(facts_.limit_cause);
       if (*facts_.limit_reason) {  // one allocation, as one append makes
@@ -113,15 +111,15 @@ class LibraryAdapter {
 
   // A fact about the build that code computes (a default stack size from the library's headers);
   // the ones that are not code are library.json's "info".
-  LibraryAdapter& info(std::string key, std::string value) {
+  Library& info(std::string key, std::string value) {
     for (const InfoFact& entry : facts_.info)
       if (key == entry.key) problems_.push_back("has an \"info\" \"" + key + "\", which the adapter computes");
-    adapter_.info(std::move(key), std::move(value));
+    Adapter::info(std::move(key), std::move(value));
     return *this;
   }
 
   // The function that runs case c; library.json says how (its notes, its limit).
-  LibraryAdapter& add(Case c, CaseFunction run) {
+  Library& add(Case c, CaseFunction run) {
     const CaseFact& f = fact(c);
     if (f.not_applicable || added_[index(c)]) {
       problems_.push_back(std::string(f.not_applicable ? "says case \"" : "is given case \"") + case_id(c) +
@@ -134,19 +132,21 @@ class LibraryAdapter {
                           .limit = f.limited ? library_limit_ : Limit{f.max_param, f.max_param_reason},
                           .style = f.style,
                           .stack_bytes = f.stack_bytes};
-    adapter_.add(case_id(c), case_info(c, notes), std::move(run));
+    Adapter::add(case_id(c), case_info(c, notes), std::move(run));
     return *this;
   }
 
-  [[gnu::always_inline]] int main(int argc, char** argv) {
+ protected:
+  // Every case library.json declares run or n/a, and library.json and the code agreeing, first.
+  int serve(int argc, char** argv) override {
     for (const CaseFact& f : facts_.cases)
       if (!f.not_applicable && !added_[index(f.id)])
         problems_.push_back(std::string("has notes for case \"") + case_id(f.id) +
                             "\", which the adapter does not run");
     if (!problems_.empty()) fail();
     for (const CaseFact& f : facts_.cases)
-      if (f.not_applicable) adapter_.not_applicable(case_id(f.id), f.not_applicable);
-    return adapter_.main(argc, argv);
+      if (f.not_applicable) not_applicable(case_id(f.id), f.not_applicable);
+    return Adapter::serve(argc, argv);
   }
 
  private:
@@ -176,24 +176,24 @@ class LibraryAdapter {
     const Style style = n.style.value_or(facts_.style);
     const std::int64_t stack = n.stack_bytes.value_or(facts_.stack_bytes);
     return {.notes = n.notes,
-            .min_param = min_param(c, style),
-            .max_param = n.limit.max,
-            .bytes_per_param = bytes_per_param(c, stack),
+            .min_value = min_value(c, style),
+            .max_value = n.limit.max,
+            .bytes_per_unit = bytes_per_unit(c, stack),
             .traits = {{"style", style_name(style)}, {"stack_bytes", std::to_string(stack)}},
-            .max_param_reason = n.limit.reason};
+            .max_value_reason = n.limit.reason};
   }
   // Switch: a scheduler or symmetric yield needs another coroutine to go to; an asymmetric one
   // goes back to the caller. Channel: 0 is the unbuffered channel. Create and memory: one.
-  static std::int64_t min_param(Case c, Style style) {
+  static std::int64_t min_value(Case c, Style style) {
     if (c == Case::switch_) return style == Style::asymmetric ? 1 : 2;
     return c == Case::channel ? 0 : 1;
   }
-  // The switch case's parameter counts coroutines: each costs its stack (the driver refuses what
-  // cannot fit); the channel case's counts buffer slots of one value. The create case's parameter
+  // The switch case's value counts coroutines: each costs its stack (the driver refuses what
+  // cannot fit); the channel case's counts buffer slots of one value. The create case's value
   // counts coroutines alive at once, the memory case's coroutines alive and suspended: each costs
   // its stack, as in the switch case. A library whose stacks are small or growable (0) still
   // costs something there: count one page so that absurd values are refused.
-  static std::uint64_t bytes_per_param(Case c, std::int64_t stack) {
+  static std::uint64_t bytes_per_unit(Case c, std::int64_t stack) {
     if (c == Case::channel) return sizeof(std::uint64_t);
     if (c == Case::switch_) return static_cast<std::uint64_t>(stack);
     return static_cast<std::uint64_t>(stack > 0 ? stack : 4096);
@@ -211,8 +211,6 @@ class LibraryAdapter {
 
   Limit library_limit_;     // of the cases marked "limited"
   std::string limit_note_;  // added to their notes
-  std::string id_, version_;
-  benchbox::Adapter adapter_;
   std::array<bool, 4> added_{};
   std::vector<std::string> problems_;  // empty unless library.json and the code disagree
 };

@@ -68,7 +68,7 @@ Task switch_body(SwitchTally& tally, const std::vector<std::coroutine_handle<>>&
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<std::coroutine_handle<>> ring(n);
   std::vector<Task> tasks;
@@ -153,7 +153,7 @@ Task consumer_body(Channel& ch, ChannelTally& tally) {
 
 void run_channel(Trial& trial) {
   ChannelTally tally(trial);
-  const auto buffer = static_cast<std::size_t>(trial.param());
+  const auto buffer = static_cast<std::size_t>(trial.axis_number());
   Channel ch;
   ch.capacity = buffer == 0 ? 1 : buffer;
   ch.ring.resize(ch.capacity);
@@ -216,7 +216,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("cxx20", "g++ " __VERSION__);
+  Library adapter("cxx20", "g++ " __VERSION__);
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)

@@ -56,7 +56,7 @@ constexpr std::size_t kPrefetchAhead = 16;
 constexpr std::size_t kPrefetchAbove = 64;
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   Context main_context;
   std::vector<std::unique_ptr<std::byte[]>> stacks(n);
@@ -139,7 +139,7 @@ void buffered_consumer(void* arg) {
 
 void run_channel(Trial& trial) {
   ChannelTally tally(trial);
-  const auto buffer = static_cast<std::size_t>(trial.param());
+  const auto buffer = static_cast<std::size_t>(trial.axis_number());
   Channel ch;
   ch.slots.resize(buffer);
   ch.ops = trial.ops();
@@ -250,7 +250,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("floor", BENCHBOX_VERSION);
+  Library adapter("floor", BENCHBOX_VERSION);
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)

@@ -18,7 +18,7 @@ import (
 	"time"
 )
 
-const protocol = 2
+const protocol = 3
 
 type trial struct {
 	ops        uint64
@@ -365,7 +365,7 @@ func failFacts(where, what string) {
 // caseFacts: one entry of library.json's "cases".
 type caseFacts struct {
 	name, notes, notApplicable string
-	bytesPerParam              int64 // 0: none declared (no memory check)
+	bytesPerUnit               int64 // 0: none declared (no memory check)
 	traits                     map[string]string
 }
 
@@ -397,7 +397,7 @@ func readLibrary() library {
 		} else {
 			c.notes = entry.text("notes")
 			if entry.has("bytes_per_param") {
-				c.bytesPerParam = entry.integer("bytes_per_param")
+				c.bytesPerUnit = entry.integer("bytes_per_param")
 			}
 			for _, trait := range []string{"round_robin", "self_returns"} { // the module's traits beyond style and stack
 				if entry.has(trait) {
@@ -432,9 +432,9 @@ func moduleCase(name string) bool {
 	return false
 }
 
-// minParam: as LibraryAdapter derives it (common/coroutine_library.hpp): a scheduler or symmetric
+// minValue: as coroutine::Library derives it (common/coroutine_library.hpp): a scheduler or symmetric
 // switch needs another goroutine to go to; 0 is the unbuffered channel; create and memory: one.
-func (lib library) minParam(caseName string) uint64 {
+func (lib library) minValue(caseName string) uint64 {
 	switch caseName {
 	case "switch":
 		if lib.style == "asymmetric" {
@@ -472,9 +472,9 @@ func describe(lib library) {
 			cases[c.name] = map[string]interface{}{"not_applicable": c.notApplicable}
 			continue
 		}
-		entry := map[string]interface{}{"traits": c.traits, "min_param": lib.minParam(c.name), "notes": c.notes}
-		if c.bytesPerParam > 0 {
-			entry["bytes_per_param"] = c.bytesPerParam
+		entry := map[string]interface{}{"traits": c.traits, "min_value": lib.minValue(c.name), "notes": c.notes}
+		if c.bytesPerUnit > 0 {
+			entry["bytes_per_unit"] = c.bytesPerUnit
 		}
 		cases[c.name] = entry
 	}
@@ -490,7 +490,7 @@ func main() {
 		return
 	}
 	if len(args) == 0 || args[0] != "run" {
-		fail("usage: " + os.Args[0] + " describe | run --case NAME --param P --ops N [--reps R] [--warmup W] [--warmup-ops N]")
+		fail("usage: " + os.Args[0] + " describe | run --case NAME --axis VALUE --ops N [--reps R] [--warmup W] [--warmup-ops N]")
 	}
 	caseName := ""
 	nums := map[string]uint64{"--reps": 1, "--warmup": 0}
@@ -501,7 +501,7 @@ func main() {
 		switch args[i] {
 		case "--case":
 			caseName = args[i+1]
-		case "--param", "--ops", "--reps", "--warmup", "--warmup-ops":
+		case "--axis", "--ops", "--reps", "--warmup", "--warmup-ops":
 			v, err := strconv.ParseUint(args[i+1], 10, 64)
 			if err != nil {
 				fail("not a non-negative integer: " + args[i] + " " + args[i+1])
@@ -511,14 +511,14 @@ func main() {
 			fail("unknown option " + args[i])
 		}
 	}
-	param, hasParam := nums["--param"]
+	value, hasValue := nums["--axis"]
 	ops, hasOps := nums["--ops"]
 	warmupOps, hasWarmupOps := nums["--warmup-ops"]
 	if !hasWarmupOps {
 		warmupOps = ops
 	}
-	if !hasParam || !hasOps || ops == 0 || nums["--reps"] == 0 || warmupOps == 0 {
-		fail("run needs --param P and --ops N (N > 0), --reps R > 0, --warmup-ops W > 0 if given")
+	if !hasValue || !hasOps || ops == 0 || nums["--reps"] == 0 || warmupOps == 0 {
+		fail("run needs --axis VALUE and --ops N (N > 0), --reps R > 0, --warmup-ops W > 0 if given")
 	}
 	facts, known := lib.find(caseName)
 	if !known {
@@ -527,19 +527,19 @@ func main() {
 	if facts.notApplicable != "" {
 		fail("case '" + caseName + "' is not applicable: " + facts.notApplicable)
 	}
-	if minimum := lib.minParam(caseName); param < minimum {
-		fail("parameter " + strconv.FormatUint(param, 10) + " is below this library's minimum " + strconv.FormatUint(minimum, 10))
+	if minimum := lib.minValue(caseName); value < minimum {
+		fail("value " + strconv.FormatUint(value, 10) + " is below this library's minimum " + strconv.FormatUint(minimum, 10))
 	}
 	var run func(*trial)
 	switch caseName {
 	case "switch":
-		run = func(t *trial) { runSwitch(t, int(param)) }
+		run = func(t *trial) { runSwitch(t, int(value)) }
 	case "channel":
-		run = func(t *trial) { runChannel(t, int(param)) }
+		run = func(t *trial) { runChannel(t, int(value)) }
 	case "create":
-		run = func(t *trial) { runCreate(t, int(param)) }
+		run = func(t *trial) { runCreate(t, int(value)) }
 	case "memory":
-		run = func(t *trial) { runMemory(t, int(param)) }
+		run = func(t *trial) { runMemory(t, int(value)) }
 	default:
 		fail("library.json declares case '" + caseName + "', which this program does not run")
 	}

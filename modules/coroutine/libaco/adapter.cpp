@@ -30,7 +30,7 @@ aco_t* main_co() {  // once per thread: aco_thread_init, then the main co that r
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   aco_t* main = main_co();
   std::vector<SwitchArg> bodies(n);
@@ -118,7 +118,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("libaco", std::to_string(ACO_VERSION_MAJOR) + "." + std::to_string(ACO_VERSION_MINOR) + "." +
+  Library adapter("libaco", std::to_string(ACO_VERSION_MAJOR) + "." + std::to_string(ACO_VERSION_MINOR) + "." +
                                        std::to_string(ACO_VERSION_PATCH));
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);

@@ -22,7 +22,7 @@ void* switch_body(void* arg) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   stCoRoutineAttr_t attr;  // private stack per coroutine (share_stack = NULL)
   attr.stack_size = static_cast<int>(kStackBytes);
@@ -106,7 +106,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("libco");  // no version number upstream: library.json's "version"
+  Library adapter("libco");  // no version number upstream: library.json's "version"
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

@@ -48,7 +48,7 @@ dill_coroutine void switch_body(SwitchTally* tally, int gate, std::size_t i) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   Stacks stacks(n);
   int gate[2];
@@ -162,7 +162,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("libdill", std::to_string(DILL_VERSION_CURRENT) + "." + std::to_string(DILL_VERSION_REVISION) +
+  Library adapter("libdill", std::to_string(DILL_VERSION_CURRENT) + "." + std::to_string(DILL_VERSION_REVISION) +
                                         "." + std::to_string(DILL_VERSION_AGE));
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel_unbuffered)

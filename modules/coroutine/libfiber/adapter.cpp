@@ -20,7 +20,7 @@ void switch_body(ACL_FIBER*, void* arg) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<SwitchArg> fibers(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -52,7 +52,7 @@ void producer(ACL_FIBER*, void* arg) {
 void run_channel(Trial& trial) {
   ChannelTally tally(trial);
   // acl_channel_create(elemsize, bufsize): a buffer of exactly bufsize values; 0 = unbuffered.
-  ChannelRun run{&tally, acl_channel_create(sizeof(unsigned long), static_cast<int>(trial.param())), trial.ops()};
+  ChannelRun run{&tally, acl_channel_create(sizeof(unsigned long), static_cast<int>(trial.axis_number())), trial.ops()};
   acl_fiber_create(consumer, &run, kStackBytes);  // runs first and waits in recv
   acl_fiber_create(producer, &run, kStackBytes);
   acl_fiber_schedule();
@@ -132,7 +132,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("libfiber");  // no version number upstream: library.json's "version"
+  Library adapter("libfiber");  // no version number upstream: library.json's "version"
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)

@@ -17,7 +17,7 @@ constexpr std::size_t kDriverStackBytes = 1024 * 1024;  // the coroutine running
 
 // --- switch: N coroutines, `tally.run(i, [] { co_yield; });` --------------------------------
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   co_chan<int> finished(1);  // the last coroutine to leave tells the driver
   std::size_t running = n;
@@ -36,7 +36,7 @@ void run_switch(Trial& trial) {
 void run_channel(Trial& trial) {
   ChannelTally tally(trial);
   // co_chan<T>(capacity): a queue of exactly capacity values; 0 = unbuffered.
-  co_chan<std::uint64_t> ch(static_cast<std::size_t>(trial.param()));
+  co_chan<std::uint64_t> ch(static_cast<std::size_t>(trial.axis_number()));
   co_chan<int> finished(2);
   const std::uint64_t ops = trial.ops();
   go co_stack(kStackBytes)[&tally, ch, finished] {
@@ -114,7 +114,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("libgo", "LIBGO_VERSION " + std::to_string(LIBGO_VERSION));
+  Library adapter("libgo", "LIBGO_VERSION " + std::to_string(LIBGO_VERSION));
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)

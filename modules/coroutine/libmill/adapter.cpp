@@ -47,7 +47,7 @@ mill_coroutine void switch_body(SwitchRun* run, std::size_t i) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   prepare(n + 1);
   SwitchTally tally(trial, n);
   SwitchRun run{&tally, mill_chmake(int, 0), mill_chmake(int, 1), n};
@@ -77,7 +77,7 @@ void run_channel(Trial& trial) {
   prepare(2);
   ChannelTally tally(trial);
   // chmake(type, bufsz): a ring of exactly bufsz values; 0 is the unbuffered rendezvous.
-  ChannelRun run{&tally, mill_chmake(std::uint64_t, static_cast<std::size_t>(trial.param())), trial.ops(), false};
+  ChannelRun run{&tally, mill_chmake(std::uint64_t, static_cast<std::size_t>(trial.axis_number())), trial.ops(), false};
   mill_go(producer(&run));  // starts the clock and sends until the channel blocks it
   tally.consume([&run] { return mill_chr(run.ch, std::uint64_t); });
   while (!run.producer_done) mill_yield();  // untimed: let the producer leave
@@ -149,7 +149,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("libmill", std::to_string(MILL_VERSION_CURRENT) + "." + std::to_string(MILL_VERSION_REVISION) +
+  Library adapter("libmill", std::to_string(MILL_VERSION_CURRENT) + "." + std::to_string(MILL_VERSION_REVISION) +
                                         "." + std::to_string(MILL_VERSION_AGE));
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)

@@ -34,7 +34,7 @@ void switch_body(void* arg) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   SwitchRun run{&tally, chancreate(sizeof(unsigned long), 1), n};
   std::vector<SwitchTask> tasks(n);
@@ -66,7 +66,7 @@ void producer(void* arg) {
 void run_channel(Trial& trial) {
   ChannelTally tally(trial);
   // chancreate(elemsize, elemcnt): a buffer of exactly elemcnt values; 0 = unbuffered.
-  ChannelRun run{&tally, chancreate(sizeof(unsigned long), static_cast<int>(trial.param())), trial.ops(), false};
+  ChannelRun run{&tally, chancreate(sizeof(unsigned long), static_cast<int>(trial.axis_number())), trial.ops(), false};
   taskcreate(producer, &run, kStackBytes);
   tally.consume([&run] { return chanrecvul(run.ch); });
   while (!run.producer_done) taskyield();  // untimed: let the producer leave (it is freed then)
@@ -129,7 +129,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 extern "C" void taskmain(int argc, char** argv) {
-  LibraryAdapter adapter("libtask");  // no version number upstream: library.json's "version"
+  Library adapter("libtask");  // no version number upstream: library.json's "version"
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)

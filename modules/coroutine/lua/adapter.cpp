@@ -40,7 +40,7 @@ void resume(lua_State* co, lua_State* from) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   lua_State* L = luaL_newstate();
   if (!L) throw std::runtime_error("luaL_newstate failed");
@@ -148,7 +148,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("lua", LUA_RELEASE);
+  Library adapter("lua", LUA_RELEASE);
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

@@ -24,7 +24,7 @@ void body(void* arg) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<SwitchArg> bodies(n);
   std::vector<coroutine_t> coroutines(n);
@@ -102,7 +102,7 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("pcl", version());
+  Library adapter("pcl", version());
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

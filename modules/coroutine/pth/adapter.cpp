@@ -20,7 +20,7 @@ void* body(void* arg) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<SwitchArg> bodies(n);
   std::vector<pth_t> threads(n);
@@ -125,16 +125,20 @@ void run_memory(Trial& trial) {
 
 }  // namespace
 
+// pth_kill() when main() returns, once pth_init succeeded.
+struct PthSession {
+  ~PthSession() { pth_kill(); }
+};
+
 int main(int argc, char** argv) {
   if (!pth_init()) {
     std::fprintf(stderr, "pth_init failed\n");
     return 1;
   }
+  const PthSession session;
   const long v = pth_version();  // 0xVRRTLL: 0x200207 = 2.0.7
-  LibraryAdapter adapter(
+  Library adapter(
       "pth", std::to_string(v >> 20) + "." + std::to_string((v >> 12) & 0xff) + "." + std::to_string(v & 0xff));
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
-  const int status = adapter.main(argc, argv);
-  pth_kill();
-  return status;
+  return adapter.main(argc, argv);
 }

@@ -30,7 +30,7 @@ void switch_body(tb_lo_coroutine_ref_t coroutine, tb_cpointer_t priv) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<SwitchArg> args(n);
   tb_lo_scheduler_ref_t scheduler = tb_lo_scheduler_init();
@@ -127,11 +127,15 @@ void run_memory(Trial& trial) {
 
 }  // namespace
 
+// tb_exit() when main() returns, once tb_init succeeded.
+struct TboxSession {
+  ~TboxSession() { tb_exit(); }
+};
+
 int main(int argc, char** argv) {
   if (!tb_init(tb_null, tb_null)) return 3;
-  LibraryAdapter adapter("tbox.stackless", tbox_version());
+  const TboxSession session;
+  Library adapter("tbox.stackless", tbox_version());
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
-  const int rc = adapter.main(argc, argv);
-  tb_exit();
-  return rc;
+  return adapter.main(argc, argv);
 }

@@ -19,7 +19,7 @@ void switch_body(tb_cpointer_t priv) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<SwitchArg> args(n);
   tb_co_scheduler_ref_t scheduler = tb_co_scheduler_init();
@@ -52,7 +52,7 @@ void consumer(tb_cpointer_t priv) {
 void run_channel(Trial& trial) {
   ChannelTally tally(trial);
   tb_co_scheduler_ref_t scheduler = tb_co_scheduler_init();
-  ChannelArg arg{tb_co_channel_init(static_cast<tb_size_t>(trial.param()), tb_null, tb_null), &tally, trial.ops()};
+  ChannelArg arg{tb_co_channel_init(static_cast<tb_size_t>(trial.axis_number()), tb_null, tb_null), &tally, trial.ops()};
   tb_coroutine_start(scheduler, consumer, &arg, kStackBytes);
   tb_coroutine_start(scheduler, producer, &arg, kStackBytes);
   tb_co_scheduler_loop(scheduler, tb_true);
@@ -140,14 +140,18 @@ void run_memory(Trial& trial) {
 
 }  // namespace
 
+// tb_exit() when main() returns, once tb_init succeeded.
+struct TboxSession {
+  ~TboxSession() { tb_exit(); }
+};
+
 int main(int argc, char** argv) {
   if (!tb_init(tb_null, tb_null)) return 3;
-  LibraryAdapter adapter("tbox", tbox_version());
+  const TboxSession session;
+  Library adapter("tbox", tbox_version());
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)
       .add(Case::memory, run_memory);
-  const int rc = adapter.main(argc, argv);
-  tb_exit();
-  return rc;
+  return adapter.main(argc, argv);
 }

@@ -56,7 +56,7 @@ struct alignas(64) Gate {
 // ---- switch. The gates order everything: only the thread that was handed control touches the
 // tally, and the release/acquire pair on the gate makes its writes visible to the next.
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   std::vector<Gate> gates(n);
   std::vector<std::thread> threads;
@@ -118,7 +118,7 @@ class BoundedQueue {
 
 void run_channel(Trial& trial) {
   ChannelTally tally(trial);
-  BoundedQueue queue(static_cast<std::size_t>(trial.param()));
+  BoundedQueue queue(static_cast<std::size_t>(trial.axis_number()));
   const std::uint64_t ops = trial.ops();
   // The consumer first: it blocks on the empty queue before the producer starts the clock.
   std::thread consumer([&] {
@@ -225,7 +225,7 @@ int main(int argc, char** argv) {
   if (pthread_setattr_default_np(&attr) != 0) return 3;
   pthread_attr_destroy(&attr);
 
-  LibraryAdapter adapter("thread", glibc_version(), thread_limit());  // library.json's "limit": "adapter"
+  Library adapter("thread", glibc_version(), thread_limit());  // library.json's "limit": "adapter"
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
       .add(Case::create, run_create)

@@ -46,7 +46,7 @@ void body(int index) {
 }
 
 void run_switch(Trial& trial) {
-  const auto n = static_cast<std::size_t>(trial.param());
+  const auto n = static_cast<std::size_t>(trial.axis_number());
   SwitchTally tally(trial, n);
   Shared s{.main_context = {}, .coroutines = std::vector<Coroutine>(n), .tally = &tally};
   shared = &s;
@@ -139,7 +139,7 @@ void run_memory(Trial& trial) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  LibraryAdapter adapter("ucontext", std::string("glibc ") + gnu_get_libc_version());
+  Library adapter("ucontext", std::string("glibc ") + gnu_get_libc_version());
   adapter.add(Case::switch_, run_switch).add(Case::create, run_create).add(Case::memory, run_memory);
   return adapter.main(argc, argv);
 }

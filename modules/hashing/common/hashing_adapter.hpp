@@ -105,7 +105,7 @@ class PlacedInput {
 // The point's offset axis, optional: left out at its default.
 inline std::size_t offset_of(const Trial& trial) {
   const std::string fallback = std::to_string(kDefaultOffset);
-  return static_cast<std::size_t>(std::stoul(std::string(trial.param_text_or(kOffsetAxis, fallback))));
+  return static_cast<std::size_t>(std::stoul(std::string(trial.axis_text_or(kOffsetAxis, fallback))));
 }
 
 // bulk: the input of the point's size hashed `ops` times; the digest of the last call (written
@@ -113,7 +113,7 @@ inline std::size_t offset_of(const Trial& trial) {
 // `a`: null for the floor, which computes no algorithm.
 template <class Fn>
 void run_bulk(Trial& trial, const AlgorithmInfo* a, std::size_t digest_bytes, Fn& fn) {
-  const auto n = static_cast<std::size_t>(trial.param(kSizeAxis));
+  const auto n = static_cast<std::size_t>(trial.axis_number(kSizeAxis));
   // One process runs one (case, point, variant): the statics of these functions, keyed by the
   // call's type, never see a second size, offset or algorithm.
   static const PlacedInput in(n, offset_of(trial));
@@ -179,9 +179,9 @@ void run_keys(Trial& trial, const AlgorithmInfo* a, std::size_t digest_bytes, Fn
 }
 
 // A library: its algorithms, each with the call that computes it, and the adapter's main().
-class Library {
+class Library : public Adapter {
  public:
-  Library(std::string id, std::string version) : id_(id), adapter_(std::move(id), std::move(version)) {}
+  Library(std::string id, std::string version) : Adapter(id, std::move(version)), id_(std::move(id)) {}
 
   // `api`: the library's call, as the notes show it ("SHA256()").
   template <class Fn>
@@ -222,7 +222,7 @@ class Library {
   // An algorithm the library computes that these rows leave out, and why (a masked OpenSSL: an
   // algorithm whose code the mask does not change).
   Library& leave_out(Algorithm id, std::string reason) {
-    left_out_[std::string(info(id).name)] = std::move(reason);
+    left_out_[std::string(hashing::info(id).name)] = std::move(reason);
     return *this;
   }
 
@@ -233,14 +233,16 @@ class Library {
     return *this;
   }
 
-  int main(int argc, char** argv) {
+ protected:
+  // The cases, once every add is made.
+  int serve(int argc, char** argv) override {
     // library.json: "notes" (how the library is called), "cpu_features" (what it uses on this
     // machine and how that is known); for the floor, "implementation".
     const LibraryFacts facts = LibraryFacts::embedded();
     std::string cpu_features = facts.text("cpu_features");
     if (!found_cpu_features_.empty()) cpu_features = found_cpu_features_ + "; " + cpu_features;
     CaseInfo ci{.notes = facts.text("notes"), .traits = {{"cpu features", cpu_features}}};
-    if (facts.has("implementation")) adapter_.info("implementation", facts.text("implementation"));
+    if (facts.has("implementation")) Adapter::info("implementation", facts.text("implementation"));
     facts.done();
     const auto& one_shot = runs_[kOneShot];
     for (const auto& a : algorithms())
@@ -250,13 +252,13 @@ class Library {
             a.name, left_out != left_out_.end() ? left_out->second : "this library does not compute " + std::string(a.label));
       }
     if (variants_.size() > 1) {
-      for (const std::string& variant : variants_) adapter_.variant(variant, variant_info(variant));
+      for (const std::string& variant : variants_) Adapter::variant(variant, variant_info(variant));
     } else {
       ci.notes += " (" + apis_[kOneShot] + ")";
     }
-    adapter_.add(case_id(Case::bulk), ci, [this](Trial& t) { find(t).bulk(t); });
-    adapter_.add(case_id(Case::keys), ci, [this](Trial& t) { find(t).keys(t); });
-    return adapter_.main(argc, argv);
+    Adapter::add(case_id(Case::bulk), ci, [this](Trial& t) { find(t).bulk(t); });
+    Adapter::add(case_id(Case::keys), ci, [this](Trial& t) { find(t).keys(t); });
+    return Adapter::serve(argc, argv);
   }
 
  private:
@@ -282,7 +284,7 @@ class Library {
 
   template <class Fn>
   Library& add_call(const std::string& api_kind, Algorithm id, std::string api, Fn fn) {
-    const AlgorithmInfo& a = info(id);
+    const AlgorithmInfo& a = hashing::info(id);
     add_runs(api_kind, a.name, &a, a.digest_bytes, std::move(fn));
     std::string& apis = apis_[api_kind];
     apis += (apis.empty() ? "" : "; ") + std::string(a.label) + ": " + api;
@@ -294,7 +296,7 @@ class Library {
                                           [a, digest_bytes, fn](Trial& t) mutable { run_keys(t, a, digest_bytes, fn); }};
   }
   Runs& find(const Trial& t) {
-    const std::string name(t.param_text());  // the first axis, unnamed where it is the only one
+    const std::string name(t.axis_text());  // the first axis, unnamed where it is the only one
     const std::string kind = t.variant().empty() ? kOneShot : std::string(t.variant());
     auto& runs = runs_[kind];
     auto it = runs.find(name);
@@ -304,7 +306,6 @@ class Library {
 
   std::string id_;
   std::string found_cpu_features_;
-  Adapter adapter_;
   std::vector<std::string> variants_{kOneShot};              // the API kinds, in the rows' order
   std::map<std::string, std::map<std::string, Runs>> runs_;  // API kind -> algorithm -> its cases
   std::map<std::string, std::string> apis_;                  // API kind -> the calls, as the notes say

@@ -23,17 +23,21 @@ struct Hash {
 
 }  // namespace
 
+// NSS_Shutdown() when main() returns, once NSS_NoDB_Init succeeded.
+struct NssSession {
+  ~NssSession() { NSS_Shutdown(); }
+};
+
 int main(int argc, char** argv) {
   if (NSS_NoDB_Init(nullptr) != SECSuccess) {
     std::fputs("nss: NSS_NoDB_Init failed\n", stderr);
     return 1;
   }
+  const NssSession session;
   benchbox::hashing::Library nss("nss", NSS_GetVersion());
   nss.add(Algorithm::md5, "PK11_HashBuf(SEC_OID_MD5)", Hash{SEC_OID_MD5})
       .add(Algorithm::sha1, "PK11_HashBuf(SEC_OID_SHA1)", Hash{SEC_OID_SHA1})
       .add(Algorithm::sha256, "PK11_HashBuf(SEC_OID_SHA256)", Hash{SEC_OID_SHA256})
       .add(Algorithm::sha512, "PK11_HashBuf(SEC_OID_SHA512)", Hash{SEC_OID_SHA512});
-  const int rc = nss.main(argc, argv);
-  NSS_Shutdown();
-  return rc;
+  return nss.main(argc, argv);
 }

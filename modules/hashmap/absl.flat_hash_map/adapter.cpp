@@ -11,8 +11,8 @@
 
 int main(int argc, char** argv) {
   const std::string version = "LTS " + std::to_string(ABSL_LTS_RELEASE_VERSION) + "." + std::to_string(ABSL_LTS_RELEASE_PATCH_LEVEL);
-  benchbox::Adapter adapter("absl.flat_hash_map", version);
-  benchbox::hashmap::add_std_like_cases<absl::flat_hash_map<std::uint64_t, std::uint64_t>,
-                                        absl::flat_hash_map<std::string, std::uint64_t>>(adapter);
+  benchbox::hashmap::Library adapter("absl.flat_hash_map", version);
+  adapter.add_std_like<absl::flat_hash_map<std::uint64_t, std::uint64_t>,
+                       absl::flat_hash_map<std::string, std::uint64_t>>();
   return adapter.main(argc, argv);
 }

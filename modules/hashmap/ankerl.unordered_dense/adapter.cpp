@@ -10,10 +10,10 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("ankerl.unordered_dense", std::to_string(ANKERL_UNORDERED_DENSE_VERSION_MAJOR) + "." +
-                                                          std::to_string(ANKERL_UNORDERED_DENSE_VERSION_MINOR) + "." +
-                                                          std::to_string(ANKERL_UNORDERED_DENSE_VERSION_PATCH));
-  benchbox::hashmap::add_std_like_cases<ankerl::unordered_dense::map<std::uint64_t, std::uint64_t>,
-                                        ankerl::unordered_dense::map<std::string, std::uint64_t>>(adapter);
+  benchbox::hashmap::Library adapter("ankerl.unordered_dense", std::to_string(ANKERL_UNORDERED_DENSE_VERSION_MAJOR) + "." +
+                                                                   std::to_string(ANKERL_UNORDERED_DENSE_VERSION_MINOR) + "." +
+                                                                   std::to_string(ANKERL_UNORDERED_DENSE_VERSION_PATCH));
+  adapter.add_std_like<ankerl::unordered_dense::map<std::uint64_t, std::uint64_t>,
+                       ankerl::unordered_dense::map<std::string, std::uint64_t>>();
   return adapter.main(argc, argv);
 }

@@ -83,8 +83,8 @@ struct Ask {
 // The 64-bit cases' axes: N first, then a key set's name or a key file's absolute path (the
 // driver passes it), left out at its default.
 inline Ask ask_of(const Trial& t) {
-  Ask a{.n = static_cast<std::uint64_t>(t.param())};
-  const std::string keys(t.param_text_or(kKeysAxis, kDefaultKeys));
+  Ask a{.n = static_cast<std::uint64_t>(t.axis_number())};
+  const std::string keys(t.axis_text_or(kKeysAxis, kDefaultKeys));
   if (!keys.empty() && keys.front() == '/') {
     a.file = keys;
     return a;
@@ -96,7 +96,7 @@ inline Ask ask_of(const Trial& t) {
 }
 
 // The string cases: generated keys, N their only axis.
-inline Ask string_ask(const Trial& t) { return {.n = static_cast<std::uint64_t>(t.param())}; }
+inline Ask string_ask(const Trial& t) { return {.n = static_cast<std::uint64_t>(t.axis_number())}; }
 
 // A key file's keys, read once per process with the driver's parser (key_file.hpp).
 inline const std::vector<std::string>& file_keys(const std::string& path) {
@@ -397,9 +397,9 @@ inline benchbox::CaseInfo case_info(const MapInfo& m, const std::string& hash, b
   // Harness memory per element besides the map: keys and values of two pools, lookup copies.
   const std::uint64_t harness = strings ? 200 : 64;
   return {.notes = m.notes,
-          .min_param = 1,
-          .max_param = strings ? static_cast<std::int64_t>(kStringIndexLimit / 2) : kMaxElements,
-          .bytes_per_param = (strings ? m.bytes_string : m.bytes64) + harness,
+          .min_value = 1,
+          .max_value = strings ? static_cast<std::int64_t>(kStringIndexLimit / 2) : kMaxElements,
+          .bytes_per_unit = (strings ? m.bytes_string : m.bytes64) + harness,
           .traits = {{"layout", m.layout}, {"hash", hash}}};
 }
 
@@ -461,10 +461,19 @@ void add_cases(Adapter& adapter, const MapInfo& info, const std::string& no_stri
   }
 }
 
-// The same, with the map's facts read from the adapter's library.json.
-template <class Map64, class MapString>
-void add_cases(Adapter& adapter) {
-  add_cases<Map64, MapString>(adapter, map_info(LibraryFacts::embedded()));
-}
+// A map's adapter: `Library(id, version)`, add<Map64, MapString>() (add_std_like for a map of the
+// standard interface, std_like.hpp), then main(argc, argv). The map's facts are read from its
+// library.json at the add, by every command.
+class Library : public Adapter {
+ public:
+  using Adapter::Adapter;
+  template <class Map64, class MapString = NoStrings, class Key64 = std::uint64_t, class KeyString = std::string>
+  Library& add() {
+    add_cases<Map64, MapString, Key64, KeyString>(*this, map_info(LibraryFacts::embedded()));
+    return *this;
+  }
+  template <class Map64, class MapString>
+  Library& add_std_like();
+};
 
 }  // namespace benchbox::hashmap

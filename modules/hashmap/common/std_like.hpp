@@ -41,8 +41,8 @@ class StdLike {
 // Every case for a standard-interface map: Map64 with 64-bit keys, MapString with std::string
 // keys, the facts from the adapter's library.json.
 template <class Map64, class MapString>
-void add_std_like_cases(Adapter& adapter) {
-  add_cases<StdLike<Map64>, StdLike<MapString>>(adapter);
+Library& Library::add_std_like() {
+  return add<StdLike<Map64>, StdLike<MapString>>();
 }
 
 }  // namespace benchbox::hashmap

@@ -12,8 +12,8 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("emhash7.HashMap", BB_LIBRARY_VERSION);
-  benchbox::hashmap::add_std_like_cases<emhash7::HashMap<std::uint64_t, std::uint64_t>,
-                                        emhash7::HashMap<std::string, std::uint64_t>>(adapter);
+  benchbox::hashmap::Library adapter("emhash7.HashMap", BB_LIBRARY_VERSION);
+  adapter.add_std_like<emhash7::HashMap<std::uint64_t, std::uint64_t>,
+                       emhash7::HashMap<std::string, std::uint64_t>>();
   return adapter.main(argc, argv);
 }

@@ -55,9 +55,8 @@ class ArrayFloor {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
+  benchbox::hashmap::Library adapter("floor", BENCHBOX_VERSION);
   // Every case with the key's position for a key: the string cases too (the same access pattern).
-  benchbox::hashmap::add_cases<ArrayFloor, ArrayFloor, Position, Position>(
-      adapter, benchbox::hashmap::map_info(benchbox::LibraryFacts::embedded()));
+  adapter.add<ArrayFloor, ArrayFloor, Position, Position>();
   return adapter.main(argc, argv);
 }

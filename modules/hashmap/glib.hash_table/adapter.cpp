@@ -68,8 +68,8 @@ class StringTable : public Table {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("glib.hash_table", std::to_string(glib_major_version) + "." +
-                                                   std::to_string(glib_minor_version) + "." + std::to_string(glib_micro_version));
-  benchbox::hashmap::add_cases<Int64Table, StringTable>(adapter);
+  benchbox::hashmap::Library adapter("glib.hash_table", std::to_string(glib_major_version) + "." +
+                                                            std::to_string(glib_minor_version) + "." + std::to_string(glib_micro_version));
+  adapter.add<Int64Table, StringTable>();
   return adapter.main(argc, argv);
 }

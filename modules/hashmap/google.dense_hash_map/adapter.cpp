@@ -30,7 +30,7 @@ struct DenseString : hm::StdLike<google::dense_hash_map<std::string, std::uint64
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("google.dense_hash_map", BB_LIBRARY_VERSION);
-  hm::add_cases<Dense64, DenseString>(adapter);
+  benchbox::hashmap::Library adapter("google.dense_hash_map", BB_LIBRARY_VERSION);
+  adapter.add<Dense64, DenseString>();
   return adapter.main(argc, argv);
 }

@@ -24,7 +24,7 @@ struct SparseString : hm::StdLike<google::sparse_hash_map<std::string, std::uint
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("google.sparse_hash_map", BB_LIBRARY_VERSION);
-  hm::add_cases<Sparse64, SparseString>(adapter);
+  benchbox::hashmap::Library adapter("google.sparse_hash_map", BB_LIBRARY_VERSION);
+  adapter.add<Sparse64, SparseString>();
   return adapter.main(argc, argv);
 }

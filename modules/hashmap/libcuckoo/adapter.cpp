@@ -31,7 +31,7 @@ class Cuckoo {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("libcuckoo", BB_LIBRARY_VERSION);
-  benchbox::hashmap::add_cases<Cuckoo<std::uint64_t>, Cuckoo<std::string>>(adapter);
+  benchbox::hashmap::Library adapter("libcuckoo", BB_LIBRARY_VERSION);
+  adapter.add<Cuckoo<std::uint64_t>, Cuckoo<std::string>>();
   return adapter.main(argc, argv);
 }

@@ -11,8 +11,8 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("phmap.flat_hash_map", BB_LIBRARY_VERSION);
-  benchbox::hashmap::add_std_like_cases<phmap::flat_hash_map<std::uint64_t, std::uint64_t>,
-                                        phmap::flat_hash_map<std::string, std::uint64_t>>(adapter);
+  benchbox::hashmap::Library adapter("phmap.flat_hash_map", BB_LIBRARY_VERSION);
+  adapter.add_std_like<phmap::flat_hash_map<std::uint64_t, std::uint64_t>,
+                       phmap::flat_hash_map<std::string, std::uint64_t>>();
   return adapter.main(argc, argv);
 }

@@ -7,8 +7,8 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("std.map", "libstdc++ (g++ " __VERSION__ ")");
-  benchbox::hashmap::add_std_like_cases<std::map<std::uint64_t, std::uint64_t>,
-                                        std::map<std::string, std::uint64_t>>(adapter);
+  benchbox::hashmap::Library adapter("std.map", "libstdc++ (g++ " __VERSION__ ")");
+  adapter.add_std_like<std::map<std::uint64_t, std::uint64_t>,
+                       std::map<std::string, std::uint64_t>>();
   return adapter.main(argc, argv);
 }

@@ -7,8 +7,8 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("std.unordered_map", "libstdc++ (g++ " __VERSION__ ")");
-  benchbox::hashmap::add_std_like_cases<std::unordered_map<std::uint64_t, std::uint64_t>,
-                                        std::unordered_map<std::string, std::uint64_t>>(adapter);
+  benchbox::hashmap::Library adapter("std.unordered_map", "libstdc++ (g++ " __VERSION__ ")");
+  adapter.add_std_like<std::unordered_map<std::uint64_t, std::uint64_t>,
+                       std::unordered_map<std::string, std::uint64_t>>();
   return adapter.main(argc, argv);
 }

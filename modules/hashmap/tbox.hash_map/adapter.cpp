@@ -64,8 +64,8 @@ class TboxMap {
 
 int main(int argc, char** argv) {
   if (!tb_init(tb_null, tb_native_allocator())) return 3;
-  benchbox::Adapter adapter("tbox.hash_map", std::to_string(TB_VERSION_MAJOR) + "." + std::to_string(TB_VERSION_MINOR) +
-                                                 "." + std::to_string(TB_VERSION_ALTER));
-  benchbox::hashmap::add_cases<TboxMap<std::uint64_t>, TboxMap<std::string>>(adapter);
+  benchbox::hashmap::Library adapter("tbox.hash_map", std::to_string(TB_VERSION_MAJOR) + "." + std::to_string(TB_VERSION_MINOR) +
+                                                          "." + std::to_string(TB_VERSION_ALTER));
+  adapter.add<TboxMap<std::uint64_t>, TboxMap<std::string>>();
   return adapter.main(argc, argv);
 }

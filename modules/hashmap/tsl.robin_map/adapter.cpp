@@ -9,8 +9,8 @@
 #include "../common/std_like.hpp"
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("tsl.robin_map", BB_LIBRARY_VERSION);
-  benchbox::hashmap::add_std_like_cases<tsl::robin_map<std::uint64_t, std::uint64_t>,
-                                        tsl::robin_map<std::string, std::uint64_t>>(adapter);
+  benchbox::hashmap::Library adapter("tsl.robin_map", BB_LIBRARY_VERSION);
+  adapter.add_std_like<tsl::robin_map<std::uint64_t, std::uint64_t>,
+                       tsl::robin_map<std::string, std::uint64_t>>();
   return adapter.main(argc, argv);
 }

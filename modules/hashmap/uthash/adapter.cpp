@@ -106,7 +106,7 @@ using UtString = UtTable<std::string, ItemString>;
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("uthash", BB_STR(UTHASH_VERSION));
-  benchbox::hashmap::add_cases<Ut64, UtString>(adapter);
+  benchbox::hashmap::Library adapter("uthash", BB_STR(UTHASH_VERSION));
+  adapter.add<Ut64, UtString>();
   return adapter.main(argc, argv);
 }

@@ -73,5 +73,5 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<benchbox::json::Dom<BoostJson>>(argc, argv, "boost.json", version());
+  return benchbox::json::Library("boost.json", version()).add<benchbox::json::Dom<BoostJson>>().main(argc, argv);
 }

@@ -61,5 +61,5 @@ struct CJson {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<benchbox::json::Dom<CJson>>(argc, argv, "cjson", cJSON_Version());
+  return benchbox::json::Library("cjson", cJSON_Version()).add<benchbox::json::Dom<CJson>>().main(argc, argv);
 }

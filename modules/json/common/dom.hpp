@@ -1,6 +1,6 @@
 // The adapter shape of the libraries that parse a whole document into a tree of their own (a DOM):
 // parse = load the tree, walk it, free it; the stringify case's Tree = the tree loaded once, written
-// on every call. A library supplies the parts that differ and calls main<Dom<Library>>:
+// on every call. A library supplies the parts that differ and adds Dom<Library> to its json::Library:
 //
 //   struct Library {
 //     using Document = ...;  // owns the tree: a value, or a unique_ptr freeing it with the library's call

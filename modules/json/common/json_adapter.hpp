@@ -13,12 +13,12 @@
 //       std::string_view write();        // compact text; valid until the next write()
 //     };
 //   };
-//   int main(int argc, char** argv) { return benchbox::json::main<Library>(argc, argv, "id", version); }
+//   int main(int argc, char** argv) { return benchbox::json::Library("id", version).add<Library>().main(argc, argv); }
 //
 // A library whose call has several forms a user chooses between (RapidJSON's Parse(const char*)
 // and Parse(text, length)) gives one Library type per form, each naming it (`static constexpr
-// std::string_view form = "length";`), to main<Usual, Others...>: a row per form, each described
-// by library.json's "forms" (Notes, below).
+// std::string_view form = "length";`), each to an add<>(), the usual first: a row per form, each
+// described by library.json's "forms" (Notes, below).
 //
 // What the rows say about the library (its API, how it holds numbers and strings, its writer) is
 // in its folder's library.json (Notes, below); the version comes from the library's headers or API.
@@ -47,6 +47,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -114,7 +115,7 @@ inline void allocation_figures(Trial& trial, const allocations::Usage& used, std
 // much as a fast parser's whole parse.
 template <class Library>
 void run_parse(Trial& trial) {
-  static const Input in = load_data_set(trial.param_text());  // one data set per process
+  static const Input in = load_data_set(trial.axis_text());  // one data set per process
   std::string error;
   Stats proof;
   allocations::Usage used;
@@ -122,7 +123,7 @@ void run_parse(Trial& trial) {
     allocations::Counting on;  // the proof parse also counts the allocations of one document
     const auto before = allocations::now();
     if (!Library::parse(in, proof, error))
-      throw std::runtime_error("the library refused " + std::string(trial.param_text()) + ": " + error);
+      throw std::runtime_error("the library refused " + std::string(trial.axis_text()) + ": " + error);
     used = allocations::now() - before;
   }
   Tally tally;
@@ -131,7 +132,7 @@ void run_parse(Trial& trial) {
   for (; done < trial.ops(); ++done)
     if (!Library::parse(in, tally, error)) break;
   trial.stop();
-  if (done < trial.ops()) throw std::runtime_error("the library refused " + std::string(trial.param_text()) + ": " + error);
+  if (done < trial.ops()) throw std::runtime_error("the library refused " + std::string(trial.axis_text()) + ": " + error);
   count_stats(trial, proof);  // one document's statistics, from the untimed parse
   trial.count(proof::kValues, tally.values);
   trial.count(proof::kTextBytes, tally.text_bytes);
@@ -145,7 +146,7 @@ void run_parse(Trial& trial) {
 // its statistics are the proof.
 template <class Library>
 void run_stringify(Trial& trial) {
-  static const Input in = load_data_set(trial.param_text());
+  static const Input in = load_data_set(trial.axis_text());
   typename Library::Tree tree(in);
   allocations::Usage used;
   {
@@ -361,10 +362,10 @@ void run_test_suite(Trial& trial) {
 }
 
 // conformance: every input once; the score per category and overall, failing inputs as details.
-// The parameter says which inputs: the module's own, or JSONTestSuite's.
+// The point's value says which inputs: the module's own, or JSONTestSuite's.
 template <class Library>
 void run_conformance(Trial& trial) {
-  if (trial.param_text() == kJsonTestSuite) return run_test_suite<Library>(trial);
+  if (trial.axis_text() == kJsonTestSuite) return run_test_suite<Library>(trial);
   const auto cases = conformance_cases();
   std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> tally;  // category -> (tried, passed)
   std::uint64_t passed = 0;
@@ -407,7 +408,7 @@ struct Form {
 // further ones, an array of {"name", "value"} in the order shown; "writer" for a library with a
 // writer (Library::Tree), "no_writer_reason" (optional) for one without; "forms" (optional), an
 // array of {"form", "call", "by_name" (optional)}, one per form of the call the adapter runs
-// (main<Library, Others...>), in its order; and "version" where the library's headers and API
+// (each add<>() of json::Library), in its order; and "version" where the library's headers and API
 // give none.
 struct Notes {
   std::string api;             // the API used: "rapidjson::Document::Parse, then a recursive walk"
@@ -465,99 +466,133 @@ constexpr std::string_view form_of() {
   else return {};
 }
 
-// Runs fn(std::type_identity<L>{}) with the Library type L of the form of the call the trial's
-// variant names: Library, the usual one, or one of Others. A library of one form has no variants.
-template <class Library, class... Others, class Fn>
-void with_form(std::string_view variant, Fn&& fn) {
-  if constexpr (sizeof...(Others) == 0) {
-    fn(std::type_identity<Library>{});
-  } else if (variant == form_of<Library>()) {
-    fn(std::type_identity<Library>{});
-  } else {
-    with_form<Others...>(variant, std::forward<Fn>(fn));
+// The version of a library whose headers and API say none: library.json's "version", read by
+// describe (a run's rows need none).
+inline constexpr const char* kVersionInLibraryJson = "";
+
+// A library's adapter: `Library(id, version).add<L>().main(argc, argv)`, L the library's calls
+// (above, or Dom<...>); a further add<Other>() per further form of its call, each a row. Its rows'
+// notes and traits come from its library.json, read only to describe (a parse before the trials
+// moved Callgrind's counts of rapidjson's stringify by 0.6%).
+class Library : public Adapter {
+ public:
+  using Adapter::Adapter;
+  using Adapter::add;  // the floor declares its cases itself
+
+  template <class L>
+  Library& add() {
+    add_form<L>();
+    read_notes_ = &Library::read_notes;
+    return *this;
   }
+  // A test adapter's: the rows' notes given here, not read from a library.json (it has none; only
+  // the add above names the reading, so such a program links without one).
+  template <class L>
+  Library& add(Notes given) {
+    add_form<L>();
+    given_ = std::move(given);
+    return *this;
+  }
+  // Values only the adapter knows (the kernel simdjson picked at run time), for library.json's
+  // texts that name them in braces.
+  Library& computed(Computed values) {
+    computed_ = std::move(values);
+    return *this;
+  }
+
+ protected:
+  int serve(int argc, char** argv) override {
+    if (forms_ > 0) declare(given_ ? *given_ : describing(argc, argv) && read_notes_ ? (this->*read_notes_)() : Notes{});
+    return Adapter::serve(argc, argv);
+  }
+
+ private:
+  static constexpr std::size_t kMaxForms = 4;  // in place: a run allocates nothing for them
+  struct Form {
+    std::string_view id;
+    bool writes;
+    void (*parse)(Trial&);
+    void (*stringify)(Trial&);  // null without a writer
+    void (*conformance)(Trial&);
+  };
+
+  template <class L>
+  void add_form() {
+    if (forms_ == kMaxForms) throw std::logic_error("more forms of a call than json::Library holds");
+    if (forms_ > 0 && has_writer<L>() != form_[0].writes) throw std::logic_error("a form of the call without the first's writer");
+    form_[forms_++] = {form_of<L>(), has_writer<L>(), run_parse<L>, run_stringify_of<L>(), run_conformance<L>};
+  }
+  template <class L>
+  static constexpr auto run_stringify_of() -> void (*)(Trial&) {
+    if constexpr (has_writer<L>()) return run_stringify<L>;
+    else return nullptr;
+  }
+
+  Notes read_notes();
+  void declare(const Notes& notes);
+  void declare_forms(const Notes& notes);
+  // The form of the call the trial's variant names (the first where there is one form).
+  const Form& form_of_trial(const Trial& t) const {
+    for (std::size_t i = 1; i < forms_; ++i)
+      if (t.variant() == form_[i].id) return form_[i];
+    return form_[0];
+  }
+
+  Form form_[kMaxForms]{};
+  std::size_t forms_ = 0;
+  Computed computed_;
+  std::optional<Notes> given_;
+  Notes (Library::*read_notes_)() = nullptr;
+};
+
+// library.json's notes, its forms checked against the adapter's (in its order; a library of one
+// form has none), and its "version" where the library gives none.
+inline Notes Library::read_notes() {
+  const auto facts = LibraryFacts::embedded();
+  Notes notes = notes_of(facts, form_[0].writes, computed_);
+  std::vector<std::string_view> ids, listed;
+  for (std::size_t i = 0; forms_ > 1 && i < forms_; ++i) ids.push_back(form_[i].id);
+  for (const auto& f : notes.forms) listed.push_back(f.id);
+  if (listed != ids) {
+    std::string expected;
+    for (const auto f : ids) expected += (expected.empty() ? "" : ", ") + std::string(f);
+    facts.problem("\"forms\" must list the adapter's forms of the call, in its order (" +
+                  (expected.empty() ? std::string("none: it has one") : expected) + ")");
+  }
+  if (version().empty()) set_version(facts.text("version"));
+  facts.done();
+  return notes;
 }
 
-// The forms' rows, in the order of the types: the first named after the library, the others
+// The forms' rows, in the order added: the first named after the library, the others
 // "<library>:<form>"; each with its call as the trait "parse call" and as notes. `notes.forms` is
 // library.json's (empty but when describing).
-template <class Library, class... Others>
-void declare_forms(Adapter& adapter, const std::string& id, const Notes& notes) {
-  const std::string_view ids[] = {form_of<Library>(), form_of<Others>()...};
-  for (std::size_t i = 0; i < std::size(ids); ++i) {
-    const Form form = i < notes.forms.size() ? notes.forms[i] : Form{std::string(ids[i]), ""};
-    adapter.variant(std::string(ids[i]), {.label = i == 0 ? id : "",
-                                          .notes = form.call,
-                                          .traits = {{"parse call", form.call}},
-                                          .by_name = form.by_name});
+inline void Library::declare_forms(const Notes& notes) {
+  for (std::size_t i = 0; i < forms_; ++i) {
+    const json::Form form = i < notes.forms.size() ? notes.forms[i] : json::Form{std::string(form_[i].id), ""};
+    variant(std::string(form_[i].id), {.label = i == 0 ? id() : "",
+                                       .notes = form.call,
+                                       .traits = {{"parse call", form.call}},
+                                       .by_name = form.by_name});
   }
 }
 
-// The adapter's rows with the notes given (a test adapter's, which has no library.json); one row
-// per form of the call where Others are given.
-template <class Library, class... Others>
-int main_with_notes(int argc, char** argv, const std::string& id, const std::string& version, const Notes& notes) {
-  benchbox::Adapter adapter(id, version);
-  if constexpr (sizeof...(Others) > 0) declare_forms<Library, Others...>(adapter, id, notes);
+// The cases, each run with the trial's form of the call.
+inline void Library::declare(const Notes& notes) {
+  if (forms_ > 1) declare_forms(notes);
   std::vector<std::pair<std::string, std::string>> traits = {{proof::kTrait, proof::kByStatistics},
                                                              {"laziness", notes.laziness},
                                                              {"numbers", notes.numbers},
                                                              {"strings", notes.strings}};
   traits.insert(traits.end(), notes.traits.begin(), notes.traits.end());
-  auto by_form = [](auto run_case) {  // the case's function, run with the trial's form of the call
-    return [run_case](Trial& t) { with_form<Library, Others...>(t.variant(), [&](auto form) { run_case(form, t); }); };
-  };
-  adapter.add(case_id(Case::parse), {.notes = notes.api, .traits = traits},
-              by_form([]<class L>(std::type_identity<L>, Trial& t) { run_parse<L>(t); }));
-  if constexpr (has_writer<Library>())
-    adapter.add(case_id(Case::stringify), {.notes = notes.writer, .traits = traits},
-                by_form([]<class L>(std::type_identity<L>, Trial& t) { run_stringify<L>(t); }));
+  Adapter::add(case_id(Case::parse), {.notes = notes.api, .traits = traits}, [this](Trial& t) { form_of_trial(t).parse(t); });
+  if (form_[0].writes)
+    Adapter::add(case_id(Case::stringify), {.notes = notes.writer, .traits = traits},
+                 [this](Trial& t) { form_of_trial(t).stringify(t); });
   else
-    adapter.not_applicable(case_id(Case::stringify),
-                           notes.no_writer_reason.empty() ? "the library has no writer" : notes.no_writer_reason);
-  adapter.add(case_id(Case::conformance), {.notes = notes.api, .traits = traits},
-              by_form([]<class L>(std::type_identity<L>, Trial& t) { run_conformance<L>(t); }));
-  return adapter.main(argc, argv);
-}
-
-// library.json's forms must be the adapter's, in its order (a library of one form has none).
-template <class Library, class... Others>
-void check_forms(const LibraryFacts& facts, const Notes& notes) {
-  std::vector<std::string_view> ids;
-  if constexpr (sizeof...(Others) > 0) ids = {form_of<Library>(), form_of<Others>()...};
-  std::vector<std::string_view> listed;
-  for (const auto& f : notes.forms) listed.push_back(f.id);
-  if (listed == ids) return;
-  std::string expected;
-  for (const auto f : ids) expected += (expected.empty() ? "" : ", ") + std::string(f);
-  facts.problem("\"forms\" must list the adapter's forms of the call, in its order (" +
-                (expected.empty() ? std::string("none: it has one") : expected) + ")");
-}
-
-// The main() of a library's adapter: its id and version (from its headers or API), its rows' notes
-// and traits from its library.json, read only to describe (a parse before the trials moved
-// Callgrind's counts of rapidjson's stringify by 0.6%). Others: further forms of the library's
-// call, each a row (with_form).
-template <class Library, class... Others>
-int main(int argc, char** argv, const std::string& id, const std::string& version, const Computed& computed = {}) {
-  if (!describing(argc, argv)) return main_with_notes<Library, Others...>(argc, argv, id, version, Notes{});
-  const auto facts = LibraryFacts::embedded();
-  const Notes notes = notes_of(facts, has_writer<Library>(), computed);
-  check_forms<Library, Others...>(facts, notes);
-  facts.done();
-  return main_with_notes<Library, Others...>(argc, argv, id, version, notes);
-}
-
-// The same for a library whose headers and API say no version: library.json's "version".
-template <class Library>
-int main(int argc, char** argv, const std::string& id) {
-  if (!describing(argc, argv)) return main_with_notes<Library>(argc, argv, id, "", Notes{});
-  const auto facts = LibraryFacts::embedded();
-  const Notes notes = notes_of(facts, has_writer<Library>());
-  check_forms<Library>(facts, notes);
-  const std::string version = facts.text("version");
-  facts.done();
-  return main_with_notes<Library>(argc, argv, id, version, notes);
+    not_applicable(case_id(Case::stringify), notes.no_writer_reason.empty() ? "the library has no writer" : notes.no_writer_reason);
+  Adapter::add(case_id(Case::conformance), {.notes = notes.api, .traits = traits},
+               [this](Trial& t) { form_of_trial(t).conformance(t); });
 }
 
 }  // namespace benchbox::json

@@ -35,7 +35,7 @@ std::uint64_t byte_sum(const char* p, std::size_t n) {
 }
 
 void run_parse(Trial& trial) {
-  static const Input in = benchbox::json::load_data_set(trial.param_text());
+  static const Input in = benchbox::json::load_data_set(trial.axis_text());
   benchbox::allocations::Usage used;
   {
     benchbox::allocations::Counting on;  // one untimed pass counts what one document allocates
@@ -56,7 +56,7 @@ void run_parse(Trial& trial) {
 }
 
 void run_stringify(Trial& trial) {
-  static const Input in = benchbox::json::load_data_set(trial.param_text());
+  static const Input in = benchbox::json::load_data_set(trial.axis_text());
   std::string out(in.size(), '\0');
   benchbox::allocations::Usage used;
   {
@@ -85,10 +85,10 @@ int main(int argc, char** argv) {
   namespace proof = benchbox::json::proof;
   const auto facts = benchbox::LibraryFacts::embedded();  // library.json: what each case does here
   const std::vector<std::pair<std::string, std::string>> traits = {{proof::kTrait, proof::kByBytes}};
-  benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
-  adapter.add(case_id(Case::parse), {.notes = facts.text("api"), .traits = traits}, run_parse);
-  adapter.add(case_id(Case::stringify), {.notes = facts.text("writer"), .traits = traits}, run_stringify);
-  adapter.not_applicable(case_id(Case::conformance), facts.text("no_conformance"));
+  benchbox::json::Library floor("floor", BENCHBOX_VERSION);
+  floor.add(case_id(Case::parse), {.notes = facts.text("api"), .traits = traits}, run_parse);
+  floor.add(case_id(Case::stringify), {.notes = facts.text("writer"), .traits = traits}, run_stringify);
+  floor.not_applicable(case_id(Case::conformance), facts.text("no_conformance"));
   facts.done();
-  return adapter.main(argc, argv);
+  return floor.main(argc, argv);
 }

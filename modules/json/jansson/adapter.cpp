@@ -66,5 +66,5 @@ struct Jansson {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<benchbox::json::Dom<Jansson>>(argc, argv, "jansson", JANSSON_VERSION);
+  return benchbox::json::Library("jansson", JANSSON_VERSION).add<benchbox::json::Dom<Jansson>>().main(argc, argv);
 }

@@ -84,5 +84,5 @@ struct JsonC {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<benchbox::json::Dom<JsonC>>(argc, argv, "json-c", json_c_version());
+  return benchbox::json::Library("json-c", json_c_version()).add<benchbox::json::Dom<JsonC>>().main(argc, argv);
 }

@@ -54,5 +54,5 @@ struct JsonParser {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<JsonParser>(argc, argv, "json-parser");
+  return benchbox::json::Library("json-parser", benchbox::json::kVersionInLibraryJson).add<JsonParser>().main(argc, argv);
 }

@@ -104,5 +104,5 @@ struct JsonCpp {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<benchbox::json::Dom<JsonCpp>>(argc, argv, "jsoncpp", JSONCPP_VERSION_STRING);
+  return benchbox::json::Library("jsoncpp", JSONCPP_VERSION_STRING).add<benchbox::json::Dom<JsonCpp>>().main(argc, argv);
 }

@@ -79,5 +79,5 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<Nlohmann>(argc, argv, "nlohmann", version());
+  return benchbox::json::Library("nlohmann", version()).add<Nlohmann>().main(argc, argv);
 }

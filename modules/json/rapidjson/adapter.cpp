@@ -76,6 +76,7 @@ struct RapidJson {
 
 int main(int argc, char** argv) {
   using benchbox::json::Dom;
-  return benchbox::json::main<Dom<RapidJson<ParseForm::nul_terminated>>, Dom<RapidJson<ParseForm::length>>>(
-      argc, argv, "rapidjson", RAPIDJSON_VERSION_STRING);
+  benchbox::json::Library rapidjson("rapidjson", RAPIDJSON_VERSION_STRING);
+  rapidjson.add<Dom<RapidJson<ParseForm::nul_terminated>>>().add<Dom<RapidJson<ParseForm::length>>>();
+  return rapidjson.main(argc, argv);
 }

@@ -75,6 +75,7 @@ struct Ondemand {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<Ondemand>(argc, argv, "simdjson.ondemand", benchbox::json::simdjson_version(),
-      {{"kernel", SIMDJSON_STRINGIFY(SIMDJSON_BUILTIN_IMPLEMENTATION)}});
+  benchbox::json::Library ondemand("simdjson.ondemand", benchbox::json::simdjson_version());
+  ondemand.add<Ondemand>().computed({{"kernel", SIMDJSON_STRINGIFY(SIMDJSON_BUILTIN_IMPLEMENTATION)}});
+  return ondemand.main(argc, argv);
 }

@@ -80,6 +80,7 @@ struct Simdjson {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<Simdjson>(argc, argv, "simdjson", benchbox::json::simdjson_version(),
-      {{"kernel", simdjson::get_active_implementation()->name()}});
+  benchbox::json::Library simdjson("simdjson", benchbox::json::simdjson_version());
+  simdjson.add<Simdjson>().computed({{"kernel", simdjson::get_active_implementation()->name()}});
+  return simdjson.main(argc, argv);
 }

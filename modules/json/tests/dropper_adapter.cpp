@@ -92,9 +92,10 @@ struct Reference {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main_with_notes<Reference>(argc, argv, "dropper", "0",
-                                                    {.api = "benchbox's reference reader, dropping one value per document on demand",
-                                                     .numbers = "double",
-                                                     .strings = "copied",
-                                                     .writer = "the input text, or the input without its first element"});
+  return benchbox::json::Library("dropper", "0")
+      .add<Reference>({.api = "benchbox's reference reader, dropping one value per document on demand",
+                       .numbers = "double",
+                       .strings = "copied",
+                       .writer = "the input text, or the input without its first element"})
+      .main(argc, argv);
 }

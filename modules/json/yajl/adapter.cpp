@@ -106,5 +106,5 @@ std::string version() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<benchbox::json::Dom<Yajl>>(argc, argv, "yajl", version());
+  return benchbox::json::Library("yajl", version()).add<benchbox::json::Dom<Yajl>>().main(argc, argv);
 }

@@ -68,5 +68,5 @@ struct Yyjson {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::json::main<benchbox::json::Dom<Yyjson>>(argc, argv, "yyjson", YYJSON_VERSION_STRING);
+  return benchbox::json::Library("yyjson", YYJSON_VERSION_STRING).add<benchbox::json::Dom<Yyjson>>().main(argc, argv);
 }

@@ -29,5 +29,5 @@ struct BoostSyntax {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::regex::engine_main<benchbox::regex::MatchResultsEngine<BoostSyntax>>("boost.regex", BOOST_LIB_VERSION, argc, argv);
+  return benchbox::regex::Library("boost.regex", BOOST_LIB_VERSION).add<benchbox::regex::MatchResultsEngine<BoostSyntax>>().main(argc, argv);
 }

@@ -7,10 +7,10 @@
 // and, where the engine resolves capture groups,
 //   bool find_groups(const char* text, std::size_t size, std::size_t from, std::vector<Span>& groups);
 //       // the same match, groups[0] the match itself, one Span per group, kUnset where a group took no part
-// then calls add_engine<Engine>(adapter) (engine_main: all of main()), which reads what the rows say about the engine (its calls,
-// its semantics, what it cannot run) from the folder's library.json (EngineInfo). An engine that
-// gives up by its own limit (PCRE2's match limit) throws benchbox::NotApplicable: the row is n/a
-// with its message.
+// and its main() returns Library(id, version).add<Engine>().main(argc, argv); describe reads what
+// the rows say about the engine (its calls, its semantics, what it cannot run) from the folder's
+// library.json (EngineInfo). An engine that gives up by its own limit (PCRE2's match limit) throws
+// benchbox::NotApplicable: the row is n/a with its message.
 //
 //   count     one operation: one scan of the haystack for every non-overlapping match
 //   captures  the same scan, each match's capture groups resolved
@@ -81,8 +81,8 @@ inline std::string haystack_path(std::string_view name) {
 // The point's pattern ("pattern" axis, or the only one): a benchmark's name, or the user's own
 // pattern (no flags); its haystack ("haystack" axis: own, a haystack's name, or a file's path).
 inline Job job_of(const Trial& trial, bool has_haystack_axis) {
-  const std::string_view pattern = has_haystack_axis ? trial.param_text(kPatternAxis) : trial.param_text();
-  const std::string_view haystack = has_haystack_axis ? trial.param_text(kHaystackAxis) : kOwnHaystack;
+  const std::string_view pattern = has_haystack_axis ? trial.axis_text(kPatternAxis) : trial.axis_text();
+  const std::string_view haystack = has_haystack_axis ? trial.axis_text(kHaystackAxis) : kOwnHaystack;
   const Benchmark* b = find_benchmark(pattern);
   Job job{b ? std::string(b->pattern) : std::string(pattern), b ? b->flags() : Flags{}, "", b ? std::string(b->name) : "your pattern",
           !b, b ? b->single_end : fixed_width(pattern, Flags{})};
@@ -325,6 +325,8 @@ struct EngineInfo {
   bool earliest_end = false;
   // Further benchmarks the engine cannot run, with why ("" when it can).
   std::function<std::string(const Benchmark&)> cannot_run{};
+  // Why compile is n/a, for an engine that compiles nothing (the floor: kCompiles = false).
+  std::string no_compile{};
 };
 
 // The facts of the adapter's library.json; the caller calls facts.done() once it read its own, if any.
@@ -362,14 +364,25 @@ inline CaseFunction checking_semantics(const EngineInfo& info, CaseFunction run,
   };
 }
 
+// Whether the engine compiles its pattern (`static constexpr bool kCompiles = false;`: the floor,
+// which searches a literal as it is; its library.json says why in "no_compile").
+template <class Engine>
+constexpr bool compiles() {
+  if constexpr (requires { Engine::kCompiles; }) return Engine::kCompiles;
+  return true;
+}
+
 template <class Engine>
 void add_engine(Adapter& adapter, const EngineInfo& info) {
   const auto traits = std::vector<std::pair<std::string, std::string>>{{proof::kSemantics, info.semantics}};
   const auto na = not_applicable_benchmarks(info);
   adapter.add(case_id(Case::count), CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na},
               checking_semantics(info, run_count<Engine>));
-  adapter.add(case_id(Case::compile), CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na},
-              checking_semantics(info, run_compile<Engine>, false));
+  if constexpr (compiles<Engine>())
+    adapter.add(case_id(Case::compile), CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na},
+                checking_semantics(info, run_compile<Engine>, false));
+  else
+    adapter.not_applicable(case_id(Case::compile), info.no_compile);
   if constexpr (requires(Engine& e, std::vector<Span>& g) { e.find_groups("", 0, 0, g); })
     adapter.add(case_id(Case::captures), CaseInfo{.notes = info.api, .traits = traits, .not_applicable_at = na},
                 checking_semantics(info, run_captures<Engine>));
@@ -387,29 +400,52 @@ constexpr bool earliest_end_of() {
   return false;
 }
 
-// The same, with the engine's facts read from the adapter's library.json when describing.
+// Further benchmarks an engine cannot run, with why ("" when it can): the floor's, those that are
+// not literals.
+using CannotRun = std::string (*)(const Benchmark&);
+
+// The engine's cases, with its facts read from the adapter's library.json when describing
+// ("implementation" and "no_compile" where the engine has them).
 template <class Engine>
-void add_engine(Adapter& adapter, int argc, char** argv) {
-  if (!describing(argc, argv)) {
+void add_engine(Adapter& adapter, bool describing, CannotRun cannot_run) {
+  if (!describing) {
     EngineInfo run_info;
     run_info.earliest_end = earliest_end_of<Engine>();
+    if (cannot_run) run_info.cannot_run = cannot_run;
     return add_engine<Engine>(adapter, run_info);
   }
   const auto facts = LibraryFacts::embedded();
-  const EngineInfo info = engine_info(facts);
+  EngineInfo info = engine_info(facts);
+  if (cannot_run) info.cannot_run = cannot_run;
   if (info.earliest_end != earliest_end_of<Engine>())
     facts.problem("\"earliest_end\" differs from the engine's kEarliestEnd in its adapter.cpp");
+  if (facts.has("implementation")) adapter.info("implementation", facts.text("implementation"));
+  if constexpr (!compiles<Engine>()) info.no_compile = facts.text("no_compile");
   facts.done();
   add_engine<Engine>(adapter, info);
 }
 
-// An engine folder's whole main(): the adapter, its engine's cases, the run. `version` is moved
-// into the adapter, which so allocates what main() writing the three lines did.
-template <class Engine>
-int engine_main(const char* library, std::string version, int argc, char** argv) {
-  Adapter adapter(library, std::move(version));
-  add_engine<Engine>(adapter, argc, argv);
-  return adapter.main(argc, argv);
-}
+// An engine's adapter: `Library(id, version).add<Engine>().main(argc, argv)`. Its library.json is
+// read only by `describe`.
+class Library : public Adapter {
+ public:
+  using Adapter::Adapter;
+  template <class Engine>
+  Library& add(CannotRun cannot_run = nullptr) {
+    declare_ = &add_engine<Engine>;
+    cannot_run_ = cannot_run;
+    return *this;
+  }
+
+ protected:
+  int serve(int argc, char** argv) override {
+    if (declare_) declare_(*this, describing(argc, argv), cannot_run_);
+    return Adapter::serve(argc, argv);
+  }
+
+ private:
+  void (*declare_)(Adapter&, bool, CannotRun) = nullptr;
+  CannotRun cannot_run_ = nullptr;
+};
 
 }  // namespace benchbox::regex

@@ -14,6 +14,7 @@ bool plain_literal(std::string_view pattern) { return pattern.find_first_of("\\^
 constexpr const char* kNotALiteral = "the floor is a plain, case-sensitive literal's limit (memchr, memcmp); this pattern is not one";
 
 struct Memmem {
+  static constexpr bool kCompiles = false;  // a literal is searched as it is: compile is n/a
   std::string needle;
   Memmem(std::string_view pattern, benchbox::regex::Flags flags) : needle(pattern) {
     if (flags.case_insensitive || !plain_literal(pattern) || pattern.empty() || pattern.size() > 4096)
@@ -40,21 +41,9 @@ struct Memmem {
 }  // namespace
 
 int main(int argc, char** argv) {
-  using benchbox::regex::Case;
-  benchbox::Adapter adapter("floor", BENCHBOX_VERSION);
-  benchbox::regex::EngineInfo info;
-  std::string no_compile;
-  if (benchbox::describing(argc, argv)) {  // only describe reads library.json (regex_adapter.hpp)
-    const auto facts = benchbox::LibraryFacts::embedded();
-    info = benchbox::regex::engine_info(facts);
-    adapter.info("implementation", facts.text("implementation"));
-    no_compile = facts.text("no_compile");
-    facts.done();
-  }
-  info.cannot_run = [](const benchbox::regex::Benchmark& b) -> std::string {
+  benchbox::regex::Library floor("floor", BENCHBOX_VERSION);
+  floor.add<Memmem>([](const benchbox::regex::Benchmark& b) -> std::string {
     return b.flags().case_insensitive || !plain_literal(b.pattern) ? kNotALiteral : "";
-  };
-  benchbox::regex::add_engine<Memmem>(adapter, info);
-  adapter.not_applicable(benchbox::regex::case_id(Case::compile), no_compile);
-  return adapter.main(argc, argv);
+  });
+  return floor.main(argc, argv);
 }

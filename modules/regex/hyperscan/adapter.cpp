@@ -65,5 +65,5 @@ struct Hyperscan {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::regex::engine_main<Hyperscan>("hyperscan", hs_version(), argc, argv);
+  return benchbox::regex::Library("hyperscan", hs_version()).add<Hyperscan>().main(argc, argv);
 }

@@ -81,5 +81,5 @@ struct Icu {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::regex::engine_main<Icu>("icu", U_ICU_VERSION, argc, argv);
+  return benchbox::regex::Library("icu", U_ICU_VERSION).add<Icu>().main(argc, argv);
 }

@@ -69,5 +69,5 @@ struct Onig {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::regex::engine_main<Onig>("oniguruma", onig_version(), argc, argv);
+  return benchbox::regex::Library("oniguruma", onig_version()).add<Onig>().main(argc, argv);
 }

@@ -2,5 +2,5 @@
 #include "../pcre2/pcre2_engine.hpp"
 
 int main(int argc, char** argv) {
-  return benchbox::regex::engine_main<Pcre2<true>>("pcre2.jit", pcre2_version(), argc, argv);
+  return benchbox::regex::Library("pcre2.jit", pcre2_version()).add<Pcre2<true>>().main(argc, argv);
 }

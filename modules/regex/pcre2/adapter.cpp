@@ -2,5 +2,5 @@
 #include "pcre2_engine.hpp"
 
 int main(int argc, char** argv) {
-  return benchbox::regex::engine_main<Pcre2<false>>("pcre2", pcre2_version(), argc, argv);
+  return benchbox::regex::Library("pcre2", pcre2_version()).add<Pcre2<false>>().main(argc, argv);
 }

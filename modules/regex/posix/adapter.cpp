@@ -56,5 +56,5 @@ struct Posix {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::regex::engine_main<Posix>("posix", std::string("glibc ") + gnu_get_libc_version(), argc, argv);
+  return benchbox::regex::Library("posix", std::string("glibc ") + gnu_get_libc_version()).add<Posix>().main(argc, argv);
 }

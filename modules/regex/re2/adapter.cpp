@@ -45,5 +45,5 @@ struct Re2 {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::regex::engine_main<Re2>("re2", BB_LIBRARY_VERSION, argc, argv);
+  return benchbox::regex::Library("re2", BB_LIBRARY_VERSION).add<Re2>().main(argc, argv);
 }

@@ -29,5 +29,5 @@ struct StdSyntax {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::regex::engine_main<benchbox::regex::MatchResultsEngine<StdSyntax>>("std.regex", "libstdc++ (g++ " __VERSION__ ")", argc, argv);
+  return benchbox::regex::Library("std.regex", "libstdc++ (g++ " __VERSION__ ")").add<benchbox::regex::MatchResultsEngine<StdSyntax>>().main(argc, argv);
 }

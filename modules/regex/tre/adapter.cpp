@@ -50,5 +50,5 @@ struct Tre {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return benchbox::regex::engine_main<Tre>("tre", tre_version(), argc, argv);
+  return benchbox::regex::Library("tre", tre_version()).add<Tre>().main(argc, argv);
 }

@@ -66,7 +66,7 @@ class AlignedBytes {
 
 // The graph of one process's point: RECORDS records, generated once (one process runs one point).
 inline const workload::Batch& batch_of(const Trial& trial) {
-  static const workload::Batch batch = workload::generate(static_cast<std::size_t>(trial.param()));
+  static const workload::Batch batch = workload::generate(static_cast<std::size_t>(trial.axis_number()));
   return batch;
 }
 
@@ -108,7 +108,7 @@ inline std::uint64_t tunable(std::string_view name) {
 
 inline void report(Trial& trial, std::uint64_t ops, std::uint64_t wire_bytes, std::size_t size, std::uint64_t checksum,
                    std::uint64_t faults) {
-  if (trial.param_text_or(kHeapAxis, kDefaultHeap) != kDefaultHeap) {
+  if (trial.axis_text_or(kHeapAxis, kDefaultHeap) != kDefaultHeap) {
     trial.count(proof::kTrimThreshold, tunable(kTrimTunable));
     trial.count(proof::kMmapThreshold, tunable(kMmapTunable));
   }
@@ -189,9 +189,9 @@ struct ReadsWorkload {
 };
 
 // A library: one codec, or several as variants (protobuf's heap and arena, cereal's two archives).
-class Library {
+class Library : public Adapter {
  public:
-  Library(std::string id, std::string version) : adapter_(std::move(id), std::move(version)) {}
+  using Adapter::Adapter;
 
   template <class Codec>
   Library& add(Codec codec) {
@@ -207,18 +207,19 @@ class Library {
     return *this;
   }
 
-  int main(int argc, char** argv) {
+ protected:
+  int serve(int argc, char** argv) override {
     // library.json is read only to describe the library: a parse before the trials would change
     // the heap their decoding allocates from (include/benchbox/library_facts.hpp).
     CaseInfo info;
     if (describing(argc, argv)) describe(info);
     else
       for (const auto& [variant, runs] : codecs_)
-        if (!variant.empty()) adapter_.variant(variant, {});
-    adapter_.add(case_id(Case::serialize), info, [this](Trial& t) { find(t).serialize(t); });
-    adapter_.add(case_id(Case::deserialize), info, [this](Trial& t) { find(t).deserialize(t); });
-    adapter_.add(case_id(Case::access), info, [this](Trial& t) { find(t).access(t); });
-    return adapter_.main(argc, argv);
+        if (!variant.empty()) Adapter::variant(variant, {});
+    Adapter::add(case_id(Case::serialize), info, [this](Trial& t) { find(t).serialize(t); });
+    Adapter::add(case_id(Case::deserialize), info, [this](Trial& t) { find(t).deserialize(t); });
+    Adapter::add(case_id(Case::access), info, [this](Trial& t) { find(t).access(t); });
+    return Adapter::serve(argc, argv);
   }
 
  private:
@@ -235,14 +236,14 @@ class Library {
     const LibraryFacts facts = LibraryFacts::embedded();
     info.notes = facts.text("notes");
     for (const auto& [key, shown] : kTraits) info.traits.emplace_back(shown, facts.text(key));
-    if (facts.has("implementation")) adapter_.info("implementation", facts.text("implementation"));
+    if (facts.has("implementation")) Adapter::info("implementation", facts.text("implementation"));
     for (const LibraryFacts& v : facts.objects("variants")) {
       const std::string id = v.text("id");
       if (!codecs_.count(id)) v.problem("names the variant \"" + id + "\", which the adapter does not have");
       VariantInfo vi{.label = v.text("label"), .notes = v.text_or("notes", "")};
       for (const auto& [key, shown] : kTraits)
         if (v.has(key)) vi.traits.emplace_back(shown, v.text(key));
-      adapter_.variant(id, vi);
+      Adapter::variant(id, vi);
       v.done();
       described_.insert(id);
     }
@@ -257,7 +258,6 @@ class Library {
     return it->second;
   }
 
-  Adapter adapter_;
   std::map<std::string, Runs> codecs_;  // variant ("" for a library of one) -> its cases
   std::set<std::string> described_;
 };

@@ -4,6 +4,7 @@
 #include "../common/allocator_adapter.hpp"
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("toymalloc", toymalloc_version());
-  return benchbox::allocator::adapter_main<benchbox::allocator::MallocFree>(adapter, argc, argv);
+  benchbox::allocator::Library adapter("toymalloc", toymalloc_version());
+  adapter.add<benchbox::allocator::MallocFree>();
+  return adapter.main(argc, argv);
 }

@@ -14,6 +14,7 @@ struct ToyOwn {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::Adapter adapter("toyown", toymalloc_version());
-  return benchbox::allocator::adapter_main<ToyOwn>(adapter, argc, argv);
+  benchbox::allocator::Library adapter("toyown", toymalloc_version());
+  adapter.add<ToyOwn>();
+  return adapter.main(argc, argv);
 }

@@ -14,10 +14,10 @@
 template <class Find>
 void add_find_case(benchbox::Adapter& adapter, Find find) {
   const char* env = std::getenv("TOY_ENV");
-  adapter.add("find", {.notes = "toy_find, one call per search", .min_param = 1, .bytes_per_param = 8,
+  adapter.add("find", {.notes = "toy_find, one call per search", .min_value = 1, .bytes_per_unit = 8,
                        .traits = {{"toy_env", env ? env : "unset"}}},
               [find](benchbox::Trial& t) {
-    const auto n = static_cast<std::uint64_t>(t.param());
+    const auto n = static_cast<std::uint64_t>(t.axis_number());
     std::vector<std::uint64_t> a(n);
     std::iota(a.begin(), a.end(), std::uint64_t{1});
     std::uint64_t positions = 0, value = 1;
