@@ -92,7 +92,9 @@ std::string inputs_digest(const std::string& module, const Filters& f, const std
 std::vector<store::TrendSeries> series_of(store::Store& store, const std::string& module, const CasePage& c, const Filters& f) {
   auto rows = store.trend({module, c.case_id, c.point, {}});
   std::erase_if(rows, [&f](const store::TrendRow& r) { return !kept_by(f.machines, r.machine.substr(0, r.machine.find(" ["))); });
-  return store::trend_series(rows, {});
+  auto series = store::trend_series(rows, {});
+  store::drop_never_ran(series);  // not available on these machines: in the latest tables' notes, not a line of ×
+  return series;
 }
 
 // Each machine's latest run of the module, its case groups, and a page per case and point.

@@ -19,7 +19,7 @@ namespace {
 
 // A machine's table: the verified rows best first, then those without a number and why.
 std::string machine_table(const CaseGroup& g) {
-  const CaseTable t = case_table_of(g, columns_from("rank,version,figure,rate,ci,relative"), Markup::html);
+  const CaseTable t = case_table_of(g, columns_from("version,figure,rate,ci"), Markup::html);
   std::string out = "<div class=\"scroll\"><table>\n<tr>";
   for (const auto& c : t.columns) out += fmt::format("<th{}>{}</th>", c.left ? " class=\"name\"" : "", html_escape(c.title));
   out += "</tr>\n";

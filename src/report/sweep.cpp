@@ -151,7 +151,7 @@ std::string grid(const Plot& p, const std::vector<double>& xs) {
   if (params.size() > 8) params = p.x.ticks();
   for (double t : params)
     out += fmt::format("<line class=\"grid\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#e8e8e8\"/>\n"
-                       "<text class=\"tick\" x=\"{0:.1f}\" y=\"{3}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{4}</text>\n",
+                       "<text class=\"tick-x\" x=\"{0:.1f}\" y=\"{3}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{4}</text>\n",
                        p.px(t), kTop, kTop + kPlotHeight, kTop + kPlotHeight + 16, html_escape(tick_text(t, p.x_unit)));
   return out + fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\"/>\n<line x1=\"{0}\" y1=\"{2}\" "
                            "x2=\"{3}\" y2=\"{2}\" stroke=\"#999\"/>\n",
