@@ -109,7 +109,8 @@ def check_published(page, p, csv_path, case, param):
     for r in rows:
         ns = float(r["ms"]) * 1e6 / int(r["ops"])
         shown = p.matrix.get(r["library"], {}).get(r["machine"], "")
-        if not shown or abs(float(shown) - ns) > ns * 0.005:  # shown in three significant digits
+        last_digit = 1 if ns >= 100 else 0.1 if ns >= 10 else 0.01  # as format_value prints it
+        if not shown or abs(float(shown) - ns) > last_digit / 2 + 1e-9:
             fail(f"{page}: {r['library']} on {r['machine']}: shown '{shown}', the CSV's {ns:.4g} ns/op")
     return len(rows)
 
