@@ -40,13 +40,27 @@ load_site() {  # every page of the site in folder $1: its DOM, console and scree
 load_site site
 python3 "$(dirname "$0")/site_pages.py" "$work/site" "$work/doms-site" --machines ${#machines[@]} --runs $runs --rows 2 || status=1
 
-# Bars and sweeps of one run (its HTML report): the figures' ticks with units (a sweep's parameter, a count, is
+# Bars, sweeps and frontiers of one run (its HTML report): the figures' ticks with units (a sweep's parameter, a count, is
 # plain), each sweep's lines labelled at their ends.
-"$driver" report "$work/alpha.json" -f html -o "$work/report.html"
+# A frontier too: each row given a further figure that trades against the time (bytes, as a codec's
+# size against its speed), its own per row.
+python3 - "$work/alpha.json" "$work/frontier.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+for i, row in enumerate(r["results"]):
+    spec = {"id": "size_bytes", "kind": "bytes", "unit": "B", "label": "bytes", "lower_is_better": True, "trade_off": True,
+            "description": "a size to trade against the time (test data)"}
+    row["extra_figures"] = {"size_bytes": {"figure": spec, "reps": [4096.0 * (1 + 31 * (i % 2))] * len(row["reps"])}}
+json.dump(r, open(sys.argv[2], "w"))
+PY
+"$driver" report "$work/frontier.json" -f html -o "$work/report.html"
 load report.html report
 ticks=$(grep -o 'class="tick"[^>]*>[^<]*<' "$work/report.dom" | sed 's/.*>\(.*\)</\1/')
 [ -n "$ticks" ] || fail "report.html: no ticks"
 if echo "$ticks" | grep -vE '^0$|[a-zA-Zµ%]' | grep -q .; then fail "report.html: ticks without a unit: $(echo "$ticks" | grep -vE '^0$|[a-zA-Zµ%]' | tr '\n' ' ')"; fi
+frontiers=$(grep -o 'class="point frontier"' "$work/report.dom" | wc -l)
+[ "$frontiers" -ge 4 ] || fail "report.html: $frontiers frontier points, expected one or more in each of the 4 cases"
+grep -qE ">[0-9.]+ kB</text>" "$work/report.dom" || fail "report.html: the frontier's bytes axis has no tick in kB"
 labels=$(grep -o 'class="end-label"' "$work/report.dom" | wc -l)
 [ "$labels" -eq 4 ] || fail "report.html: $labels line labels, expected 4 (2 sweeps of 2 rows)"
 grep -E "CONSOLE|Uncaught|Refused to" "$work/report.console.log" && fail "report.html: console errors"
