@@ -220,9 +220,17 @@ std::string end_labels(const Chart& c, const std::vector<Style>& styles, bool ma
     ends.push_back(y(*last->median));
     labelled.push_back(i);
   }
-  const auto at = chart::spread_labels(ends, 14, kTop, kTop + kPlotHeight);
+  // As many as the chart's height holds, in the chart's order; the rest are named in their lines' tooltips.
+  const auto fit = static_cast<std::size_t>((kChartHeight - 14 - kTop) / 14);
   std::string out;
   const double x0 = kLeft + kPlotWidth + 12;
+  if (labelled.size() > fit) {
+    out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" fill=\"#555\">and {} more (see each line's tooltip)</text>\n", x0,
+                       kChartHeight - 8, labelled.size() - (fit - 1));
+    labelled.resize(fit - 1);
+    ends.resize(fit - 1);
+  }
+  const auto at = chart::spread_labels(ends, 14, kTop, std::max(kTop + kPlotHeight, kTop + 14 * static_cast<double>(ends.size())));
   for (std::size_t k = 0; k < labelled.size(); ++k) {
     const auto* s = c.series[labelled[k]];
     const Style& st = styles[labelled[k]];
