@@ -180,16 +180,38 @@ std::string line_svg(const std::string& name, const std::vector<std::pair<double
       circles += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\" fill=\"{}\"><title>{} at {}: {} {}</title></circle>\n",
                              p.px(x), p.py(v), colour, html_escape(name), axis_value_text(x), format_value(v), html_escape(figure.unit));
   }
-  const std::string label = floor ? floor_label(name, points, p) : name;
-  const double end_y = p.py(points.back().second);
-  if (std::fabs(end_y - label_y) > 3)  // a label moved off its line's end: a leader back to it
-    circles += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"0.6\"/>\n",
+  std::string label;  // none (NaN) where the chart had no room left: the line's tooltip names it
+  if (!std::isnan(label_y)) {
+    const double end_y = p.py(points.back().second);
+    if (std::fabs(end_y - label_y) > 3)  // a label moved off its line's end: a leader back to it
+      label += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"0.6\"/>\n",
                            p.px(points.back().first) + 2, end_y, kLeft + kPlotWidth + 6, label_y, colour);
-  return fmt::format("<g class=\"{}\"><title>{}</title><polyline fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"{} points=\"{}\"/>\n{}"
-                     "<text class=\"end-label\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\">{}</text></g>\n",
+    label += fmt::format("<text class=\"end-label\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\">{}</text>", kLeft + kPlotWidth + 8,
+                         label_y + 4, colour, html_escape(floor ? floor_label(name, points, p) : name));
+  }
+  return fmt::format("<g class=\"{}\"><title>{}</title><polyline fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"{} points=\"{}\"/>\n{}{}</g>\n",
                      floor ? "line floor" : "line", html_escape(name), colour, floor ? "1.5" : "1.8",
-                     floor ? " stroke-dasharray=\"5 3\"" : "", path, circles, kLeft + kPlotWidth + 8, label_y + 4, colour,
-                     html_escape(label));
+                     floor ? " stroke-dasharray=\"5 3\"" : "", path, circles, label);
+}
+
+// The heights of the lines' end labels, kept apart; as many as the chart's height holds (the
+// floor's first), NaN for the rest, which a last line counts.
+std::vector<double> end_label_heights(const std::vector<double>& ends, const std::vector<bool>& floor, std::string& more) {
+  const auto fit = static_cast<std::size_t>((kHeight - 14 - kTop - 4) / 14);
+  std::vector<std::size_t> shown;
+  for (std::size_t i = 0; i < ends.size(); ++i)
+    if (floor[i]) shown.push_back(i);
+  for (std::size_t i = 0; i < ends.size() && shown.size() < (ends.size() > fit ? fit - 1 : fit); ++i)
+    if (!floor[i]) shown.push_back(i);
+  std::vector<double> wanted;
+  for (std::size_t i : shown) wanted.push_back(ends[i]);
+  const auto at = spread_labels(wanted, 14, kTop + 4, std::max(kTop + kPlotHeight, kTop + 4 + 14 * static_cast<double>(wanted.size())));
+  std::vector<double> out(ends.size(), std::nan(""));
+  for (std::size_t k = 0; k < shown.size(); ++k) out[shown[k]] = at[k];
+  if (shown.size() < ends.size())
+    more = fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#555\">and {} more (see each line's tooltip)</text>\n",
+                       kLeft + kPlotWidth + 8, kHeight - 8, ends.size() - shown.size());
+  return out;
 }
 
 }  // namespace
@@ -217,14 +239,15 @@ std::string render_sweep_svg(const Sweep& s, bool standalone) {
   out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#444\">{}</text>\n", kLeft + kPlotWidth / 2,
                      kHeight - 12, html_escape(s.axis_name().empty() ? "parameter" : s.axis_name()));
   std::vector<double> ends;
-  for (const auto& name : order) ends.push_back(p.py(lines[name].back().second));
-  const auto label_ys = spread_labels(ends, 14, kTop + 4, kTop + kPlotHeight);
+  std::vector<bool> is_floor;
+  for (const auto& name : order) ends.push_back(p.py(lines[name].back().second)), is_floor.push_back(name == floor);
+  std::string more;
+  const auto label_ys = end_label_heights(ends, is_floor, more);
   for (std::size_t i = 0; i < order.size(); ++i) {
-    const bool is_floor = order[i] == floor;
-    const char* colour = is_floor ? kFloorColour : kPalette[i % std::size(kPalette)];
-    out += line_svg(order[i], lines[order[i]], p, colour, is_floor, label_ys[i], figure);
+    const char* colour = is_floor[i] ? kFloorColour : kPalette[i % std::size(kPalette)];
+    out += line_svg(order[i], lines[order[i]], p, colour, is_floor[i], label_ys[i], figure);
   }
-  return out + "</svg>\n";
+  return out + more + "</svg>\n";
 }
 
 }  // namespace benchbox::chart

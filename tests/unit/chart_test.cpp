@@ -279,3 +279,19 @@ TEST(Chart, TheFloorDoesNotSetASweepsScale) {
   EXPECT_EQ(svg.find(">100 GB/s</text>"), std::string::npos);       // not a tick: the floor sets no scale
   EXPECT_EQ(count_of(svg, "class=\"end-label\""), 3u);
 }
+
+// A sweep of more lines than the chart's height holds: the floor and the first lines named at
+// their ends, the rest counted (each line's tooltip names it).
+TEST(Chart, ASweepNamesAsManyLinesAsFit) {
+  Results r;
+  for (std::int64_t p : {2, 16})
+    for (int lib = 0; lib < 30; ++lib)
+      r.measurements.push_back(benchbox::testing::row(lib == 0 ? "floor" : "lib" + std::to_string(lib), "switch", p, {1.0 + lib, 1.0 + lib}));
+  const auto groups = group_by_case(r);
+  const std::string svg = chart::render_sweep_svg(chart::sweeps(groups).at(0));
+  EXPECT_EQ(markup_problem(svg, false), "") << svg;
+  EXPECT_EQ(count_of(svg, "class=\"end-label\""), 24u);  // 24 names and the count: 25 lines of 14 px in the 352 px below the top
+  EXPECT_NE(svg.find(">and 6 more (see each line's tooltip)</text>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">floor</text>"), std::string::npos);
+  EXPECT_EQ(count_of(svg, "<polyline"), 30u);
+}
