@@ -26,8 +26,7 @@ using nlohmann::json;
 namespace {
 
 Status status_from(const std::string& s) {
-  for (Status st : {Status::ok, Status::failed, Status::not_applicable, Status::unavailable})
-    if (s == to_string(st)) return st;
+  if (const auto st = status_names.named(s)) return *st;
   throw std::runtime_error("unknown status '" + s + "'");
 }
 
