@@ -16,7 +16,8 @@ deploy/ansible/fleet.yml against them, four times:
   4. fleet-a back, fleet-b given a run that fails: fleet-a's run and fleet-b's good one stored.
 
 After each, the store's runs per machine, `benchbox merge --latest` with both machines' columns,
-the fetched files; at the end no file on the controller or the hosts holds the store's password.
+the fetched files; then `benchbox site` from the store names both machines; at the end no file on
+the controller or the hosts holds the store's password.
 Exit status 0, 1 on a failed check, 77 (skipped, with the reason) without root or a tool.
 """
 import argparse
@@ -240,6 +241,21 @@ def failing_runs(fleet, hosts):
     check(len(fleet.fetched("fleet-a")) == 3, f"fleet-a's fetched files: {fleet.fetched('fleet-a')}")
 
 
+def check_site(fleet):
+    """`benchbox site` from the store: both machines on its index and on the case's page (the pages
+    in Chromium are report.site_in_browser's)."""
+    site = fleet.work / "controller/site"
+    done = subprocess.run([str(fleet.benchbox), "site", "-o", str(site), "--store", fleet.url],
+                          capture_output=True, text=True, timeout=120, cwd=fleet.work)
+    check(done.returncode == 0, f"benchbox site: {done.stderr.strip()}")
+    pages = [site / "index.html"] + sorted((site / "coroutine").glob("coroutine-switch-*.html"))
+    check(len(pages) > 1, f"benchbox site made no page of coroutine switch: {sorted(site.rglob('*.html'))}")
+    for page in pages:
+        text = page.read_text()
+        check(all(host in text for host in HOSTS), f"{page} does not name both machines")
+    print(f"benchbox site: {len(pages)} pages checked name both machines")
+
+
 def check_no_password(fleet, hosts):
     """Neither a file the fleet runs wrote (controller, hosts) nor the store holds the password."""
     secret = fleet.password.encode()
@@ -300,6 +316,7 @@ def main():
             host.start()
         first_runs(fleet, hosts)
         failing_runs(fleet, hosts)
+        check_site(fleet)
     finally:
         for host in hosts:
             host.stop()
