@@ -27,7 +27,9 @@ class Store {
   // durable when commit() returns.
   virtual void begin() {}
   virtual void put(std::string_view key, std::string_view value) = 0;
-  virtual bool remove(std::string_view key) = 0;  // false: the key was not there
+  // false: the engine says the key was not there (an engine that does not say returns true; the
+  // read-back after the clock proves every record gone).
+  virtual bool remove(std::string_view key) = 0;
   virtual void commit() {}
   // The key's value, valid until the next call on the store, or nothing.
   virtual std::optional<std::string_view> get(std::string_view key) = 0;
