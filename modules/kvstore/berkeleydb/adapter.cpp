@@ -86,7 +86,9 @@ class BdbStore final : public kv::Store {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchbox::kvstore::Library bdb("berkeleydb", db_version(nullptr, nullptr, nullptr));
+  int major, minor, patch;
+  db_version(&major, &minor, &patch);
+  benchbox::kvstore::Library bdb("berkeleydb", std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch));
   bdb.add("btree", [](const std::filesystem::path& f, const kv::Settings& s) { return std::make_unique<BdbStore>(f, s, DB_BTREE); });
   bdb.add("hash", [](const std::filesystem::path& f, const kv::Settings& s) { return std::make_unique<BdbStore>(f, s, DB_HASH); });
   return bdb.main(argc, argv);

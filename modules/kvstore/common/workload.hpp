@@ -31,7 +31,15 @@ struct Records {
   std::vector<char> keys, missing, values[2];  // values by version
   std::uint64_t scan_sums[2] = {0, 0};           // scan_checksum by version, once computed
 
-  Records(std::uint64_t records, std::size_t value_bytes) : n(records), size(value_bytes), keys(n * kKeyBytes), missing(n * kKeyBytes) {
+  Records(std::uint64_t records, std::size_t value_bytes) : n(records), size(value_bytes) {
+    // Both versions of every value may be made (overwrite): refuse a point that needs over a
+    // quarter of this machine's memory for them, before allocating.
+    const std::uint64_t need = n * (2 * kKeyBytes + 2 * size + 4);
+    const auto memory = static_cast<std::uint64_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE));
+    if (need > memory / 4)
+      throw NotApplicable("the point's keys and values need " + std::to_string(need >> 20) + " MiB, over a quarter of this machine's memory");
+    keys.resize(n * kKeyBytes);
+    missing.resize(n * kKeyBytes);
     for (std::uint64_t k = 0; k < n; ++k) {
       key_of(k, keys.data() + k * kKeyBytes);
       key_of(k, missing.data() + k * kKeyBytes, 'b');
@@ -53,21 +61,25 @@ struct Records {
   }
 };
 
-// Where this process's databases live: $BENCHBOX_KVSTORE_DIR, else beside the adapter in a build
-// tree (the build's file system), else /var/tmp; a folder of the process's own, removed at exit.
+// Where this process's databases live: $BENCHBOX_KVSTORE_DIR, else in a build tree (the adapter
+// at <build>/libexec/benchbox/kvstore/bin/) <build>/kvstore-databases, on the build's file system,
+// else /var/tmp (disk, where /tmp may be memory); a folder of the process's own, removed at exit.
+inline fs::path databases_base() {
+  if (const char* dir = std::getenv("BENCHBOX_KVSTORE_DIR")) return dir;
+  std::error_code ec;
+  const fs::path build = fs::read_symlink("/proc/self/exe", ec).parent_path().parent_path().parent_path().parent_path().parent_path();
+  if (!ec && fs::exists(build / "CMakeCache.txt")) {
+    fs::create_directories(build / "kvstore-databases", ec);
+    if (!ec) return build / "kvstore-databases";
+  }
+  return "/var/tmp";
+}
+
 inline const fs::path& process_folder() {
   static const struct Folder {
     fs::path path;
     Folder() {
-      std::error_code ec;
-      fs::path base;
-      if (const char* dir = std::getenv("BENCHBOX_KVSTORE_DIR")) base = dir;
-      else {
-        base = fs::read_symlink("/proc/self/exe", ec).parent_path().parent_path() / "databases";
-        fs::create_directories(base, ec);
-        if (ec || access(base.c_str(), W_OK) != 0) base = "/var/tmp";
-      }
-      std::string name = (base / "kvstore-XXXXXX").string();
+      std::string name = (databases_base() / "kvstore-XXXXXX").string();
       check(mkdtemp(name.data()) != nullptr, "mkdtemp", name);
       path = name;
     }
