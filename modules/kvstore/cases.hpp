@@ -35,6 +35,8 @@ inline constexpr const char* kUserRecords = "user_records";  // records the case
 inline constexpr const char* kUserBytes = "user_bytes";      // their keys' and values' bytes
 inline constexpr const char* kDiskBytes = "disk_bytes";      // the database's files' allocated bytes after close
 inline constexpr const char* kDeviceBytes = "device_write_bytes";  // /proc/self/io write_bytes over the timed region
+inline constexpr const char* kSyncs = "syncs";      // fsync, fdatasync, msync(MS_SYNC), sync_file_range over the timed region
+inline constexpr const char* kCommits = "commits";  // transactions the case committed (every round)
 // Set only when the adapter's own check after the clock found a wrong record: the key's number
 // plus one, and what was wrong (WrongKey).
 inline constexpr const char* kWrongKey = "wrong_key";

@@ -90,6 +90,11 @@ std::optional<std::string> verify_writes(Case c, const CaseContext& ctx, const T
   const std::uint64_t rounds = p.ops / n;
   const bool deletes = c == Case::deleterandom;
   if (auto e = expect(p, kv::proof::kUserRecords, p.ops, "records written")) return e;
+  const std::uint64_t transaction = axis_of(ctx, kv::kTransactionAxis), commits = rounds * ((n + transaction - 1) / transaction);
+  if (auto e = expect(p, kv::proof::kCommits, commits, "transactions committed")) return e;
+  const std::uint64_t syncs = count_of(p, kv::proof::kSyncs);
+  if (ctx.point.find(kv::kDurabilityAxis)->text == kv::kCommit && (syncs == ~std::uint64_t{0} || syncs < commits))
+    return "made " + shown(syncs) + " sync calls for " + std::to_string(commits) + " durable commits: a commit returned before its data were synced";
   if (auto e = expect(p, kv::proof::kRecords, deletes ? 0 : p.ops, "records in the database after close (every round)")) return e;
   const std::uint64_t expected = deletes ? 0 : rounds * scan_checksum(n, kv::version_after(c), size);
   if (p.checksum != expected) return "the values read back after close differ from the values written";
@@ -144,8 +149,8 @@ benchbox::AxisSpec transaction_axis() {
 }
 
 // What a write case reports beside its time: the database's size after close per record written,
-// and the bytes the process (every thread of it) caused to be written to the device per byte of
-// keys and values.
+// the sync calls per commit, and the bytes the process (every thread of it) caused to be written
+// to the device per byte of keys and values.
 std::vector<FigureSpec> write_figures() {
   return {{.id = "disk_bytes_per_record",
            .kind = benchbox::FigureKind::bytes,
@@ -154,6 +159,14 @@ std::vector<FigureSpec> write_figures() {
            .description = "the database's files' allocated bytes (st_blocks) after close, per record written",
            .from = kv::proof::kDiskBytes,
            .per = kv::proof::kUserRecords},
+          {.id = "syncs_per_commit",
+           .kind = benchbox::FigureKind::count,
+           .unit = "/commit",
+           .label = "syncs/commit",
+           .description = "fsync, fdatasync, msync(MS_SYNC) and sync_file_range calls of the process over the timed region, "
+                          "per transaction committed (counted by the adapter's own definitions of those calls)",
+           .from = kv::proof::kSyncs,
+           .per = kv::proof::kCommits},
           {.id = "write_amplification",
            .kind = benchbox::FigureKind::ratio,
            .unit = "x",

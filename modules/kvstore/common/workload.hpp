@@ -19,6 +19,7 @@
 #include "../cases.hpp"
 #include "../records.hpp"
 #include "store.hpp"
+#include "sync_counter.hpp"
 
 namespace benchbox::kvstore {
 
@@ -227,15 +228,16 @@ inline void run_writes(Trial& t, Case c, const Opener& open) {
   const auto batch = static_cast<std::uint64_t>(t.axis_number(kTransactionAxis));
   const std::uint64_t rounds = t.ops() / r.n;
   const bool deleted = c == Case::deleterandom;
-  std::uint64_t records = 0, checksum = 0, disk = 0, device = 0;
+  std::uint64_t records = 0, checksum = 0, disk = 0, device = 0, syncs = 0;
   bool wrong = false;
   for (std::uint64_t round = 0; round < rounds; ++round) {
     fs::path folder;
     auto s = prepare_round(c, open, r, settings, folder);
-    const std::uint64_t written_before = device_write_bytes();
+    const std::uint64_t written_before = device_write_bytes(), syncs_before = sync_calls.load();
     round == 0 ? t.start() : t.resume();
     write_round(c, *s, r, order.empty() ? nullptr : order.data(), batch);
     round + 1 == rounds ? t.stop() : t.pause();
+    syncs += sync_calls.load() - syncs_before;
     device += device_write_bytes() - written_before;
     s.reset();
     disk += disk_bytes(folder);
@@ -252,6 +254,8 @@ inline void run_writes(Trial& t, Case c, const Opener& open) {
   t.count(proof::kUserBytes, rounds * r.n * (kKeyBytes + (deleted ? 0 : r.size)));
   t.count(proof::kDiskBytes, disk);
   t.count(proof::kDeviceBytes, device);
+  t.count(proof::kSyncs, syncs);
+  t.count(proof::kCommits, rounds * ((r.n + batch - 1) / batch));
   t.finish(rounds * r.n, checksum);
 }
 
