@@ -47,7 +47,8 @@ struct Records {
     }
   }
   std::string_view key(std::uint64_t k) const { return {keys.data() + k * kKeyBytes, kKeyBytes}; }
-  std::string_view missing_key(std::uint64_t k) const { return {missing.data() + k * kKeyBytes, kKeyBytes}; }
+  // Record k's value at `version`; every value of that version is made at the first call, which
+  // the cases make before their first clock.
   std::string_view value(std::uint64_t k, unsigned version) {
     std::vector<char>& v = values[version];
     if (v.empty()) {
@@ -224,6 +225,7 @@ inline void write_round(Case c, Store& s, Records& r, const std::uint32_t* order
 inline void run_writes(Trial& t, Case c, const Opener& open) {
   static Records r(static_cast<std::uint64_t>(t.axis_number(kRecordsAxis)), static_cast<std::size_t>(t.axis_number(kValueAxis)));
   static const std::vector<std::uint32_t> order = c == Case::fillseq ? std::vector<std::uint32_t>{} : shuffled(r.n);
+  r.value(0, version_after(c));  // the values this case writes, made before the first clock
   const Settings settings{.sync = t.axis_text(kDurabilityAxis) == kCommit};
   const auto batch = static_cast<std::uint64_t>(t.axis_number(kTransactionAxis));
   const std::uint64_t rounds = t.ops() / r.n;
