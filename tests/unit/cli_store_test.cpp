@@ -16,11 +16,6 @@ namespace {
 
 const std::vector<std::string> kRun = {"fake", "-n", "pass", "--lib", "steady", "--ops", "1000", "--reps", "2", "--no-pin"};
 
-std::vector<std::string> with(std::vector<std::string> args, std::initializer_list<std::string> more) {
-  args.insert(args.end(), more);
-  return args;
-}
-
 std::size_t count_of(const std::string& text, const std::string& part) {
   std::size_t n = 0;
   for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;

@@ -58,6 +58,12 @@ inline void write(const fs::path& file, const std::string& text) {
   std::ofstream(file) << text << "\n";
 }
 
+// A command line with more arguments after it: with(kRun, {"--store", path}).
+inline std::vector<std::string> with(std::vector<std::string> args, std::initializer_list<std::string> more) {
+  args.insert(args.end(), more);
+  return args;
+}
+
 class CommandLine : public ::testing::Test {
  protected:
   CommandLine() {

@@ -13,11 +13,6 @@ namespace {
 
 const std::vector<std::string> kRun = {"fake", "-n", "pass", "--lib", "steady,faulty", "--ops", "1000", "--reps", "2", "--no-pin"};
 
-std::vector<std::string> with(std::vector<std::string> args, std::initializer_list<std::string> more) {
-  args.insert(args.end(), more);
-  return args;
-}
-
 std::string text_of(const std::string& file) {
   std::ifstream in(file);
   return {std::istreambuf_iterator<char>(in), {}};
