@@ -532,13 +532,15 @@ def library_tables(tree, module, outside):
         if library in outside:
             facts = dict(facts, outside=f"not in Debian: `-D{outside[library]['root']}=PREFIX`")
         rows.append((facts.get("order", 0), library, facts))
+    rows.sort(key=lambda r: (r[0], r[1]))
     parts = {}
     for name, columns in tables.items():
-        ordered = sorted(rows, key=lambda r: (r[0], r[1]))
-        cells = [[cell(facts, t, f"{where} \"{name}\"") for t in columns.values()] for _, _, facts in ordered]
-        shown = [i for i in range(len(columns)) if any(row[i] for row in cells)]  # no empty column
-        lines = ["| id | " + " | ".join(list(columns)[i] for i in shown) + " |", "|---" * (len(shown) + 1) + "|"]
-        lines += [f"| `{library}` | " + " | ".join(row[i] for i in shown) + " |" for (_, library, _), row in zip(ordered, cells)]
+        headers = list(columns)
+        cells = [[cell(facts, t, f"{where} \"{name}\"") for t in columns.values()] for _, _, facts in rows]
+        shown = [i for i in range(len(headers)) if any(row[i] for row in cells)]  # no column left empty
+        lines = ["| id | " + " | ".join(headers[i] for i in shown) + " |", "|---" * (len(shown) + 1) + "|"]
+        for (_, library, _), row in zip(rows, cells):
+            lines.append(f"| `{library}` | " + " | ".join(row[i] for i in shown) + " |")
         parts[name] = lines
     return parts
 
