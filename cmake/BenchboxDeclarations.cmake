@@ -64,16 +64,18 @@ endfunction()
 # benchbox_outside_hint(<out> <id> [ALSO "..."]): what to do to enable a library Debian does not
 # package, for benchbox_library's ENABLE: install it with its own build into a prefix, then configure
 # with -D<ID>_ROOT (<id> in capitals, '.' and '-' as '_'). What was verified is the folder's
-# library.json "verified" (repository, tag or describe, commit; "no_library_build" when upstream has
-# no build of a library: then only the layout is named). ALSO: another way (without ';').
+# library.json "verified" (repository, tag or describe, commit; "built_with": the repository and
+# commit of other code its build takes in; "no_library_build" when upstream has no build of a
+# library: then only the layout is named). ALSO: another way (without ';').
 function(benchbox_outside_hint out id)
   cmake_parse_arguments(A "" "ALSO" "" ${ARGN})
   set(facts_file ${CMAKE_CURRENT_SOURCE_DIR}/library.json)
   if(EXISTS ${facts_file})
     file(READ ${facts_file} facts)
+    string(JSON verified_type ERROR_VARIABLE error TYPE "${facts}" verified)
     string(JSON verified ERROR_VARIABLE error GET "${facts}" verified)
   endif()
-  if(NOT verified)
+  if(NOT verified_type STREQUAL "OBJECT")
     message(FATAL_ERROR "benchbox_outside_hint: ${facts_file} has no \"verified\" object (repository, commit)")
   endif()
   string(JSON repository GET "${verified}" repository)
@@ -83,6 +85,12 @@ function(benchbox_outside_hint out id)
   set(what "commit ${commit}")
   if(NOT no_tag)
     set(what "tag ${tag}, ${what}")
+  endif()
+  string(JSON with ERROR_VARIABLE no_with GET "${verified}" built_with)
+  if(NOT no_with)  # other code its build takes in at a commit of its own (Hoard: Heap-Layers)
+    string(JSON with_repository GET "${with}" repository)
+    string(JSON with_commit GET "${with}" commit)
+    string(APPEND what ", built with ${with_repository} at commit ${with_commit}")
   endif()
   string(TOUPPER "${id}" root)
   string(REGEX REPLACE "[.-]" "_" root "${root}")

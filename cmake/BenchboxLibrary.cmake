@@ -146,6 +146,16 @@ function(_benchbox_env_json var pairs)
   set(${var} "${env}" PARENT_SCOPE)
 endfunction()
 
+# _benchbox_write_manifest(<module> <row> <json> <NAME=VALUE list>): the row's manifest, its ENV
+# added, in the libexec folder the driver reads. Every row written gets an integration test
+# (tests/CMakeLists.txt); unavailable ones skip.
+function(_benchbox_write_manifest module row json env_pairs)
+  _benchbox_env_json(env "${env_pairs}")
+  string(JSON json SET "${json}" env "${env}")
+  file(WRITE ${BENCHBOX_LIBEXEC_DIR}/${module}/${row}.json "${json}\n")
+  set_property(GLOBAL APPEND PROPERTY BENCHBOX_LIBRARIES "${module}/${row}")
+endfunction()
+
 include(${CMAKE_CURRENT_LIST_DIR}/BenchboxOtherRows.cmake)
 
 # _benchbox_fact(<var> <facts> <key> <STRING|NUMBER> <file>): the value of <key> in the library.json
@@ -260,11 +270,7 @@ function(benchbox_library)
   if(A_REFERENCE)
     string(JSON json SET "${json}" reference true)
   endif()
-  _benchbox_env_json(env "${A_ENV}")
-  string(JSON json SET "${json}" env "${env}")
-  file(WRITE ${BENCHBOX_LIBEXEC_DIR}/${module}/${id}.json "${json}\n")
-  # Every declared library gets an integration test (tests/CMakeLists.txt); unavailable ones skip.
-  set_property(GLOBAL APPEND PROPERTY BENCHBOX_LIBRARIES "${module}/${id}")
+  _benchbox_write_manifest(${module} ${id} "${json}" "${A_ENV}")
   set_property(GLOBAL APPEND PROPERTY BENCHBOX_MODULES_WITH_LIBRARIES ${module})
 endfunction()
 

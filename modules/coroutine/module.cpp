@@ -14,14 +14,10 @@
 #include "checksums.hpp"
 #include <benchbox/module.hpp>
 
+// Inside the module's namespace: its case ids and proofs by their short names.
+namespace benchbox::coroutine {
 namespace {
 
-using benchbox::CaseContext;
-using benchbox::AxisValue;
-using benchbox::TrialProof;
-using benchbox::coroutine::Case;
-using benchbox::coroutine::case_id;
-namespace proof = benchbox::coroutine::proof;
 
 std::optional<std::uint64_t> count_of(const TrialProof& p, const std::string& name) {
   auto it = p.counts.find(name);
@@ -232,3 +228,4 @@ const benchbox::Module coroutine_module{
 const benchbox::ModuleRegistration registration{coroutine_module};
 
 }  // namespace
+}  // namespace benchbox::coroutine

@@ -23,16 +23,10 @@
 #include "common/test_suite.hpp"
 #include <benchbox/module.hpp>
 
+// Inside the module's namespace: its case ids and proofs by their short names.
+namespace benchbox::json {
 namespace {
 
-using benchbox::CaseContext;
-using benchbox::FigureSpec;
-using benchbox::AxisValue;
-using benchbox::TrialProof;
-using benchbox::json::Case;
-using benchbox::json::case_id;
-using benchbox::json::kJsonTestSuite;
-namespace proof = benchbox::json::proof;
 namespace fs = std::filesystem;
 
 struct DataSet {
@@ -344,3 +338,4 @@ const benchbox::Module json_module{
 const benchbox::ModuleRegistration registration{json_module};
 
 }  // namespace
+}  // namespace benchbox::json

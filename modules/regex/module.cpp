@@ -20,19 +20,10 @@
 #include <benchbox/child_output.hpp>
 #include <benchbox/module.hpp>
 
+// Inside the module's namespace: its case ids and proofs by their short names.
+namespace benchbox::regex {
 namespace {
 
-using benchbox::CaseContext;
-using benchbox::AxisValue;
-using benchbox::TrialProof;
-using benchbox::regex::Benchmark;
-using benchbox::regex::Case;
-using benchbox::regex::case_id;
-using benchbox::regex::find_benchmark;
-using benchbox::regex::kHaystackAxis;
-using benchbox::regex::kOwnHaystack;
-using benchbox::regex::kPatternAxis;
-namespace proof = benchbox::regex::proof;
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -354,3 +345,4 @@ const benchbox::Module regex_module{
 const benchbox::ModuleRegistration registration{regex_module};
 
 }  // namespace
+}  // namespace benchbox::regex

@@ -32,6 +32,7 @@ struct Commands {
   ListOptions list;
   std::shared_ptr<ReportCommands> reports;  // report, compare, merge
   std::shared_ptr<StoreCommands> stores;    // store import, history, trend
+  std::shared_ptr<SiteCommand> site;
   std::deque<RunOptions> modules;           // one per module
 };
 
@@ -41,6 +42,7 @@ void add_commands(CLI::App& app, Commands& c) {
   c.list.command->add_flag("--verbose,-v", c.list.verbose, "every case of every library with all its traits");
   c.reports = add_report_commands(app);
   c.stores = add_store_commands(app);
+  c.site = add_site_command(app);
   for (const Module* m : modules()) add_run_command(app, *m, c.modules.emplace_back());
 }
 
@@ -133,6 +135,7 @@ int run_command(const Commands& c, const std::vector<std::string>& args, CliHost
     if (c.list.command->parsed()) return list_modules(c.list, host);
     if (int status = run_report_commands(*c.reports, host); status >= 0) return status;
     if (int status = run_store_commands(*c.stores, host); status >= 0) return status;
+    if (int status = run_site_command(*c.site, host); status >= 0) return status;
     for (const auto& m : c.modules)
       if (m.command->parsed()) return run_module(m, args, host);
   } catch (const MachineBusy& e) {

@@ -27,6 +27,11 @@ struct StoreCommands;
 std::shared_ptr<StoreCommands> add_store_commands(CLI::App& app);
 int run_store_commands(const StoreCommands& commands, const CliHost& host);
 
+// `site`: the store as a static site (site_command.cpp).
+struct SiteCommand;
+std::shared_ptr<SiteCommand> add_site_command(CLI::App& app);
+int run_site_command(const SiteCommand& command, const CliHost& host);
+
 // A group's commands each with its run: the run of whichever was parsed.
 template <class Commands>
 using CommandRun = std::pair<const CLI::App*, int (*)(const Commands&, const CliHost&)>;

@@ -118,7 +118,7 @@ void prepare(PreparedRun& run, const RunOptions& options, const CliHost& host) {
   if (s.instructions && (s.valgrind = find_in_path(s.valgrind)).empty())
     throw std::invalid_argument("--instructions needs valgrind: apt-get install valgrind");
   if (run.request.machine.empty() && !host.machine.empty()) check_machine_name(run.request.machine = host.machine, "BENCHBOX_MACHINE");
-  open_run_store(run, host);
+  if (!run.request.dry_run) open_run_store(run, host);
 }
 
 // ---- Measuring
@@ -348,6 +348,23 @@ int report_results(PreparedRun& run, const Results& results, const CliHost& host
   return status == exit_status::interrupted ? status : exit_status::usage;
 }
 
+// --dry-run: every check prepare() makes but the store's and the lock's, then the points and the
+// libraries; nothing is run. scripts/run.sh asks it before building the adapters, so a bad option
+// is refused before minutes of building.
+int print_plan(PreparedRun& run, const CliHost& host) {
+  const auto& chosen = run.settings().libraries;  // empty: every library
+  std::size_t asked = 0, available = 0;
+  for (const auto& lib : run.catalog) {
+    const bool selected = chosen.empty() || std::any_of(chosen.begin(), chosen.end(), [&](const auto& c) { return c.library == lib.id; });
+    asked += selected ? 1 : 0;
+    available += selected && lib.available ? 1 : 0;
+  }
+  fmt::print(host.out, "benchbox {}: {} point{}, {} librar{} ({} available here); nothing run (--dry-run)\n", run.module.id,
+             run.points.size(), run.points.size() == 1 ? "" : "s", asked, asked == 1 ? "y" : "ies", available);
+  for (const auto& p : run.points) fmt::print(host.out, "  {} {}\n", p.spec->id, p.label());
+  return exit_status::ok;
+}
+
 }  // namespace
 
 int run_module(const RunOptions& options, const std::vector<std::string>& given_command_line, CliHost& host) {
@@ -355,6 +372,7 @@ int run_module(const RunOptions& options, const std::vector<std::string>& given_
   const std::vector<std::string> command_line = without_secrets(given_command_line);
   PreparedRun run{*options.module};
   prepare(run, options, host);
+  if (run.request.dry_run) return print_plan(run, host);
   if (host.owns_process) install_interrupt_handlers();
   // One measuring run per machine (docs/reliability.md): wait for the one measuring, or refuse.
   RunLock lock(host.lock_file);

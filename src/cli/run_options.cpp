@@ -89,6 +89,9 @@ void add_output_options(CLI::App& command, RunOptions& o) {
   command.add_flag("--verify", o.verify,
                    "check every selected library on every selected point: one short trial each (no calibration, no "
                    "repetitions), every proof checked, a pass/fail line per row and nothing timed shown");
+  command.add_flag("--dry-run", o.dry_run,
+                   "check the options and list the points the run would measure and the libraries it would ask; "
+                   "run, store and write nothing");
   command.add_flag("--no-wait", o.no_wait,
                    "when another run is measuring on this machine, refuse at once (exit status 3) instead of waiting");
 }
@@ -326,6 +329,7 @@ RunRequest run_request(const RunOptions& o) {
   if (s.verify && o.given("--store")) throw std::invalid_argument("--verify keeps no figures: --store does not apply to it");
   if (s.verify) r.store.reset();
   if (o.given("--machine")) check_machine_name(r.machine = o.machine, "--machine");
+  r.dry_run = o.dry_run;
   return r;
 }
 

@@ -32,6 +32,7 @@ struct RunOptions {
   std::string machine;                 // --machine NAME
   bool no_store = false;
   bool no_pin = false, counters = false, instructions = false, no_wait = false, verify = false;
+  bool dry_run = false;                // --dry-run: check the options, list the points, run nothing
 
   bool given(const char* option) const { return command->count(option) > 0; }
 };
@@ -51,6 +52,7 @@ struct RunRequest {
   std::optional<std::string> store;
   // The machine's name (results/machine.hpp): --machine; empty: the host's default.
   std::string machine;
+  bool dry_run = false;  // --dry-run
 };
 
 // A machine's name (--machine, BENCHBOX_MACHINE): one line of text, not empty, at most

@@ -145,18 +145,6 @@ std::vector<std::string> regressions(const std::vector<store::TrendSeries>& seri
   return found;
 }
 
-// Rows that were never measured in the runs (not available here, not applicable): dropped from
-// the tables and charts, named once.
-std::vector<std::string> drop_never_ran(std::vector<store::TrendSeries>& series) {
-  std::vector<std::string> names;
-  std::erase_if(series, [&names](const store::TrendSeries& s) {
-    const bool ran = std::any_of(s.runs.begin(), s.runs.end(), [](const store::TrendRow& r) { return r.status == "ok" || r.status == "failed"; });
-    if (!ran && std::find(names.begin(), names.end(), s.row_name) == names.end()) names.push_back(s.row_name);
-    return !ran;
-  });
-  return names;
-}
-
 int show_trend(const StoreCommands& c, const CliHost& host) {
   const TrendAxis x = trend_axis(c.by);
   if (c.format != "text" && c.format != "svg" && c.format != "html")
@@ -166,7 +154,7 @@ int show_trend(const StoreCommands& c, const CliHost& host) {
   const auto rows = s->trend(query);
   if (rows.empty()) throw std::invalid_argument(nothing_stored(*s, query));
   auto series = store::trend_series(rows, {.min_change = c.min_change_pct / 100});
-  const auto never_ran = drop_never_ran(series);
+  const auto never_ran = store::drop_never_ran(series);
   const std::string title = c.module + " " + c.case_id;
   const std::string text = c.format == "svg"    ? trend_svg(series, x, title)
                            : c.format == "html" ? trend_html(series, x, title)

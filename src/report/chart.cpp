@@ -21,12 +21,6 @@ std::string case_slug(const CaseGroup& g) {
   return out;
 }
 
-std::string tick_label(double v) {
-  if (v >= 1e6) return fmt::format("{:g}M", v / 1e6);
-  if (v >= 1e3) return fmt::format("{:g}k", v / 1e3);
-  return fmt::format("{:g}", v);
-}
-
 std::string case_title(const CaseGroup& g) { return fmt::format("{} {}, {}{}", g.module, g.case_id, g.param_label, g.cpus_note()); }
 
 namespace {
@@ -38,48 +32,31 @@ constexpr const char* kMemoryColour = "#6a9f58";
 // The peak-memory panel beside the bars: its width, and the part of it the bars may take.
 constexpr double kMemoryWidth = 220, kMemoryBarWidth = 130;
 
-// Maps ns per op to a pixel offset from the start of the bar area.
+// Maps a row's figure to a pixel offset from the start of the bar area, on the shared axis (scale.hpp).
 struct Scale {
-  bool log = false;
-  double lo = 0, hi = 1, width = 1;
-  double operator()(double v) const {
-    const double t = log ? (std::log10(std::max(v, lo)) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : v / hi;
-    return std::clamp(t, 0.0, 1.0) * width;
-  }
-  std::vector<double> ticks() const {
-    std::vector<double> out;
-    if (log) {
-      const int decades = static_cast<int>(std::lround(std::log10(hi / lo)));
-      for (double d = lo; d <= hi * 1.0001; d *= 10)
-        for (double m : {1.0, 2.0, 5.0})
-          if ((m == 1 || decades <= 2) && d * m <= hi * 1.0001) out.push_back(d * m);
-      return out;
-    }
-    const double step = nice_step(hi / 5);
-    for (double t = 0; t <= hi * 1.0001; t += step) out.push_back(t);
-    return out;
-  }
+  Axis axis;
+  double width = 1;
+  bool log() const { return axis.log; }
+  double operator()(double v) const { return axis(v) * width; }
 };
 
+// Bars start at 0 on a linear axis; a log axis (medians spanning more than 20x) runs between
+// powers of ten. The reference row (the floor) does not set the scale, unless it is alone: its
+// line is drawn where it falls, or said to lie off the chart.
 Scale make_scale(const std::vector<const Measurement*>& ok, double width) {
-  Scale s;
-  s.width = width;
-  double min_median = ok.front()->summary.median, max_median = min_median, max_value = 0, min_value = min_median;
-  for (const auto* m : ok) {
-    min_median = std::min(min_median, m->summary.median);
-    max_median = std::max(max_median, m->summary.median);
-    max_value = std::max(max_value, m->summary.max);
-    min_value = std::min(min_value, m->summary.min);
+  std::vector<const Measurement*> rows;
+  for (const auto* m : ok)
+    if (!m->reference) rows.push_back(m);
+  if (rows.empty()) rows = ok;
+  std::vector<double> medians, values;
+  for (const auto* m : rows) {
+    medians.push_back(m->summary.median);
+    values.insert(values.end(), {m->summary.median, m->summary.min, m->summary.max});
   }
-  s.log = max_median / min_median > kLogScaleRatio;
-  if (s.log) {
-    s.lo = std::pow(10, std::floor(std::log10(min_value)));
-    s.hi = std::pow(10, std::ceil(std::log10(max_value)));
-    if (s.hi <= s.lo) s.hi = s.lo * 10;
-  } else {
-    const double step = nice_step(max_value * 1.05 / 5);
-    s.hi = std::ceil(max_value * 1.05 / step) * step;
-  }
+  const auto [mn, mx] = std::minmax_element(values.begin(), values.end());
+  if (!axis_of(medians, true).log) return {rounded_axis_of({0.0, *mx}, true), width};
+  Scale s{Axis{std::pow(10, std::floor(std::log10(*mn))), std::pow(10, std::ceil(std::log10(*mx))), true}, width};
+  if (s.axis.hi <= s.axis.lo) s.axis.hi = s.axis.lo * 10;
   return s;
 }
 
@@ -137,14 +114,14 @@ std::string value_label(const CaseGroup& g, const Measurement& m) {
 }
 
 // The scale's grid lines and tick labels, and the axis at x0.
-std::string grid_and_axis(const Scale& scale, double x0, double rows_bottom) {
+std::string grid_and_axis(const Scale& scale, const std::string& unit, double x0, double rows_bottom) {
   std::string out;
-  for (double t : scale.ticks()) {
+  for (double t : scale.axis.ticks()) {
     const double x = x0 + scale(t);
     out += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#e3e3e3\"/>\n", x, kTop - 4,
                        rows_bottom);
-    out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{}</text>\n", x,
-                       rows_bottom + 15, tick_label(t));
+    out += fmt::format("<text class=\"tick\" x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{}</text>\n", x,
+                       rows_bottom + 15, html_escape(tick_text(t, unit)));
   }
   out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\"/>\n", x0, kTop - 4, rows_bottom);
   return out;
@@ -175,6 +152,22 @@ std::string bars(const CaseGroup& g, const std::vector<const Measurement*>& ok, 
     out += "</g>\n";
     y += kRowHeight;
   }
+  return out;
+}
+
+// The reference row's median as a dashed line across the rows; where the axis (set by the other
+// rows) does not reach it, the line stands at the axis's end and says how far off it lies.
+std::string floor_line(const Measurement& floor, const Scale& scale, const std::string& unit, double x0, double rows_bottom) {
+  const double v = floor.summary.median, x = x0 + scale(v);
+  std::string out = fmt::format(
+      "<line class=\"floor\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"{3}\" stroke-width=\"1.5\" "
+      "stroke-dasharray=\"4 3\"/>\n",
+      x, kTop - 6, rows_bottom, kFloorColour);
+  if (!scale.axis.contains(v))
+    out += fmt::format("<text class=\"floor-off\" x=\"{:.1f}\" y=\"{}\" text-anchor=\"{}\" fill=\"{}\" font-size=\"11\">"
+                       "{}: {} off the chart</text>\n",
+                       x, kTop - 10, v > scale.axis.hi ? "end" : "start", kFloorColour, html_escape(floor.row_name()),
+                       html_escape(tick_text(v, unit)));
   return out;
 }
 
@@ -230,17 +223,13 @@ std::string render_svg(const CaseGroup& g, bool standalone) {
     out += fmt::format(
         "<text x=\"12\" y=\"40\" fill=\"#555\">{} ({}), {}{}{}</text>\n", html_escape(g.figure.label),
         g.figure.exact() ? summary_note(g.figure) : "median of the repetitions; whiskers: min..max", g.figure.direction(),
-        scale.log ? "; log scale" : "",
+        scale.log() ? "; log scale" : "",
         !floor                  ? ""
         : floor->reference_ratio ? "; orange: the reference (floor); (N.NNx ref): paired ratio to it, round by round"
                                  : "; orange: the reference (floor)");
-    out += grid_and_axis(scale, x0, rows_bottom);
+    out += grid_and_axis(scale, g.figure.unit, x0, rows_bottom);
     out += bars(g, ok, scale, x0, label_width);
-    if (floor)
-      out += fmt::format(
-          "<line class=\"floor\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"{3}\" stroke-width=\"1.5\" "
-          "stroke-dasharray=\"4 3\"/>\n",
-          x0 + scale(floor->summary.median), kTop - 6, rows_bottom, kFloorColour);
+    if (floor) out += floor_line(*floor, scale, g.figure.unit, x0, rows_bottom);
     out += memory_panel(ok, rows_bottom);
   }
 

@@ -16,9 +16,6 @@ std::string case_slug(const CaseGroup& group);
 // "coroutine switch, 2 coroutines"
 std::string case_title(const CaseGroup& group);
 
-// An axis tick's label: 500, 2k, 1.5M.
-std::string tick_label(double v);
-
 // `standalone`: with the XML declaration (a .svg file); otherwise an <svg> element to inline in HTML.
 std::string render_svg(const CaseGroup& group, bool standalone = true);
 

@@ -16,15 +16,6 @@
 
 namespace benchbox {
 
-const char* to_string(Verdict v) {
-  switch (v) {
-    case Verdict::better: return "better";
-    case Verdict::worse: return "worse";
-    case Verdict::unchanged: return "unchanged";
-  }
-  return "unchanged";
-}
-
 bool Comparison::regression() const {
   for (const auto& r : rows)
     if (r.regression) return true;

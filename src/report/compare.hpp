@@ -2,6 +2,7 @@
 // medians, the change, the Mann-Whitney U p-value over the repetitions and a verdict.
 #pragma once
 
+#include <benchbox/enum_names.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,8 +23,9 @@ struct CompareOptions {
   bool medians_only = false;  // judge by the medians even where both files have paired ratios
 };
 
-enum class Verdict { better, worse, unchanged };
-const char* to_string(Verdict v);
+enum class Verdict { better, worse, unchanged, last = unchanged };
+inline constexpr auto verdict_names = enum_names<Verdict>("better", "worse", "unchanged");
+inline const char* to_string(Verdict v) { return verdict_names(v); }
 
 struct ComparedRow {
   std::string module, case_id, param_label, unit, library;  // library: the row's name ("zstd -3" for a variant)

@@ -9,6 +9,7 @@
 #include "report/chart.hpp"
 #include "report/escape.hpp"
 #include "report/numbers.hpp"
+#include "report/scale.hpp"
 
 namespace benchbox::chart {
 
@@ -25,44 +26,15 @@ struct ScatterPoint {
   bool frontier;
 };
 
-// An axis from lo to hi, logarithmic or linear, onto [0, length].
-struct Axis {
-  bool log = false;
-  double lo = 0, hi = 1, length = 1;
-  double operator()(double v) const {
-    const double t = log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : (v - lo) / (hi - lo);
-    return std::clamp(t, 0.0, 1.0) * length;
-  }
-  std::vector<double> ticks() const {
-    std::vector<double> out;
-    if (log) {  // 1, 2, 5 per decade over two decades at most, powers of ten only beyond
-      const bool few = std::log10(hi / lo) <= 2.5;
-      for (double d = lo; d <= hi * 1.0001; d *= 10)
-        for (double m : {1.0, 2.0, 5.0})
-          if ((m == 1 || few) && d * m <= hi * 1.0001) out.push_back(d * m);
-      return out;
-    }
-    const double raw = (hi - lo) / 5, mag = std::pow(10, std::floor(std::log10(raw)));
-    const double step = raw / mag <= 1 ? mag : raw / mag <= 2 ? 2 * mag : raw / mag <= 5 ? 5 * mag : 10 * mag;
-    for (double t = std::ceil(lo / step) * step; t <= hi * 1.0001; t += step) out.push_back(t);
-    return out;
-  }
+// The shared axis (scale.hpp) onto [0, length] pixels: logarithmic past 20x, widened to round values.
+struct PixelAxis {
+  Axis axis;
+  double length = 1;
+  bool log() const { return axis.log; }
+  double operator()(double v) const { return axis(v) * length; }
 };
 
-Axis make_axis(double lo, double hi, double length) {
-  Axis a;
-  a.length = length;
-  a.log = lo > 0 && hi / lo > 20;
-  if (a.log) {
-    a.lo = std::pow(10, std::floor(std::log10(lo)));
-    a.hi = std::pow(10, std::ceil(std::log10(hi)));
-  } else {
-    const double pad = std::max((hi - lo) * 0.05, hi * 0.01 + 1e-9);
-    a.lo = std::max(0.0, lo - pad);
-    a.hi = hi + pad;
-  }
-  return a;
-}
+PixelAxis make_axis(double lo, double hi, double length) { return {rounded_axis_of({lo, hi}), length}; }
 
 std::vector<ScatterPoint> points_of(const CaseGroup& g, const FigureSpec& trade) {
   std::vector<ScatterPoint> out;
@@ -72,19 +44,20 @@ std::vector<ScatterPoint> points_of(const CaseGroup& g, const FigureSpec& trade)
   return out;
 }
 
-std::string axis_lines(const Axis& x, const Axis& y, double x0, double y0) {
+std::string axis_lines(const PixelAxis& x, const PixelAxis& y, const std::string& x_unit, const std::string& y_unit, double x0,
+                       double y0) {
   std::string out;
-  for (double t : x.ticks()) {
+  for (double t : x.axis.ticks()) {
     const double px = x0 + x(t);
     out += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#e3e3e3\"/>\n", px, kTop, y0);
-    out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{}</text>\n", px,
-                       y0 + 15, tick_label(t));
+    out += fmt::format("<text class=\"tick\" x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{}</text>\n", px,
+                       y0 + 15, html_escape(tick_text(t, x_unit)));
   }
-  for (double t : y.ticks()) {
+  for (double t : y.axis.ticks()) {
     const double py = y0 - y(t);
     out += fmt::format("<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"#e3e3e3\"/>\n", x0, py, kWidth - kRight);
-    out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"#666\" font-size=\"11\">{}</text>\n", x0 - 6,
-                       py + 4, tick_label(t));
+    out += fmt::format("<text class=\"tick\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"#666\" font-size=\"11\">{}</text>\n", x0 - 6,
+                       py + 4, html_escape(tick_text(t, y_unit)));
   }
   return out;
 }
@@ -113,10 +86,10 @@ std::string render_frontier_svg(const CaseGroup& g, bool standalone) {
   if (points.empty()) return out + fmt::format("<text x=\"12\" y=\"{}\" fill=\"#555\">no verified results</text>\n</svg>\n", kTop + 14);
   auto [xmin, xmax] = std::minmax_element(points.begin(), points.end(), [](const ScatterPoint& a, const ScatterPoint& b) { return a.x < b.x; });
   auto [ymin, ymax] = std::minmax_element(points.begin(), points.end(), [](const ScatterPoint& a, const ScatterPoint& b) { return a.y < b.y; });
-  const Axis x = make_axis(xmin->x, xmax->x, kWidth - kLeft - kRight), y = make_axis(ymin->y, ymax->y, y0 - kTop);
-  out += axis_lines(x, y, x0, y0);
+  const PixelAxis x = make_axis(xmin->x, xmax->x, kWidth - kLeft - kRight), y = make_axis(ymin->y, ymax->y, y0 - kTop);
+  out += axis_lines(x, y, g.figure.unit, trade.unit, x0, y0);
   out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#222\">{} ({}{})</text>\n", x0 + x.length / 2, kHeight - 18,
-                     html_escape(g.figure.label), g.figure.direction(), x.log ? ", log scale" : "");
+                     html_escape(g.figure.label), g.figure.direction(), x.log() ? ", log scale" : "");
   out += fmt::format("<text x=\"16\" y=\"{0}\" transform=\"rotate(-90 16 {0})\" text-anchor=\"middle\" fill=\"#222\">{1} ({2})</text>\n",
                      kTop + (y0 - kTop) / 2, html_escape(trade.label), trade.direction());
   std::vector<ScatterPoint> frontier;

@@ -14,8 +14,8 @@
 namespace benchbox::chart {
 namespace {
 
-constexpr double kWidth = 760, kHeight = 420, kLeft = 70, kRight = 170, kTop = 50, kBottom = 50;
-constexpr const char* kPalette[] = {"#4878a8", "#d9730d", "#3a9a5b", "#b03a48", "#7b5ea7", "#8c6d31",
+constexpr double kWidth = 840, kHeight = 420, kLeft = 76, kRight = 250, kTop = 50, kBottom = 50;
+constexpr const char* kPalette[] = {"#4878a8", "#3a9a5b", "#b03a48", "#7b5ea7", "#8c6d31",
                                     "#d45fa6", "#5f9ea0", "#777777", "#c4a000", "#1f4e79", "#9c27b0"};
 
 // The axes of a group's point other than `axis`, as name=value.
@@ -99,11 +99,13 @@ double sweep_value(const FigureSpec& figure, const Measurement& m) {
 namespace {
 
 // Each verified row's line: row name -> (the axis's value, median) in run order; the names in
-// the order they first appear; every point's x and y.
+// the order they first appear; every point's x and y; the reference row (the floor) apart, so
+// that it does not set the scale of the rows (its y values are not in ys).
 struct SweepLines {
   std::map<std::string, std::vector<std::pair<double, double>>> lines;
   std::vector<std::string> order;
   std::vector<double> xs, ys;
+  std::string floor;  // the reference row's name, empty without one
 };
 
 SweepLines sweep_lines(const Sweep& s, const FigureSpec& figure) {
@@ -112,18 +114,111 @@ SweepLines sweep_lines(const Sweep& s, const FigureSpec& figure) {
     for (const Measurement* m : g->rows) {
       if (!m->ok()) continue;
       if (!l.lines.count(m->row_name())) l.order.push_back(m->row_name());
+      if (m->reference) l.floor = m->row_name();
       l.lines[m->row_name()].emplace_back(s.x(*g), sweep_value(figure, *m));
       l.xs.push_back(s.x(*g));
-      l.ys.push_back(sweep_value(figure, *m));
+      if (!m->reference) l.ys.push_back(sweep_value(figure, *m));
     }
+  if (l.ys.empty())  // the floor alone: it is the scale
+    for (const auto& [x, y] : l.lines[l.floor]) l.ys.push_back(y);
   return l;
+}
+
+constexpr double kPlotWidth = kWidth - kLeft - kRight, kPlotHeight = kHeight - kTop - kBottom;
+constexpr const char* kFloorColour = "#d9730d";
+
+struct Plot {
+  Axis x, y;
+  std::string x_unit, y_unit;
+  double px(double v) const { return kLeft + x(v) * kPlotWidth; }
+  double py(double v) const { return kTop + (1 - y(v)) * kPlotHeight; }
+};
+
+// The swept axis's unit: "size" is bytes in every module (hashing's input, a buffer); others are counts.
+std::string x_unit_of(const Sweep& s) { return s.axis_name() == "size" ? "B" : ""; }
+
+// Light gridlines and labelled ticks: y at round values, x at the swept values (at most 8 of
+// them, the axis's round values beyond), then the frame.
+std::string grid(const Plot& p, const std::vector<double>& xs) {
+  std::string out;
+  for (double t : p.y.ticks())
+    out += fmt::format("<line class=\"grid\" x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"#e8e8e8\"/>\n"
+                       "<text class=\"tick\" x=\"{3}\" y=\"{4:.1f}\" text-anchor=\"end\" fill=\"#666\" font-size=\"11\">{5}</text>\n",
+                       kLeft, p.py(t), kLeft + kPlotWidth, kLeft - 6, p.py(t) + 4, html_escape(tick_text(t, p.y_unit)));
+  std::vector<double> params(xs);
+  std::sort(params.begin(), params.end());
+  params.erase(std::unique(params.begin(), params.end()), params.end());
+  if (params.size() > 8) params = p.x.ticks();
+  for (double t : params)
+    out += fmt::format("<line class=\"grid\" x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#e8e8e8\"/>\n"
+                       "<text class=\"tick-x\" x=\"{0:.1f}\" y=\"{3}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{4}</text>\n",
+                       p.px(t), kTop, kTop + kPlotHeight, kTop + kPlotHeight + 16, html_escape(tick_text(t, p.x_unit)));
+  return out + fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\"/>\n<line x1=\"{0}\" y1=\"{2}\" "
+                           "x2=\"{3}\" y2=\"{2}\" stroke=\"#999\"/>\n",
+                           kLeft, kTop, kTop + kPlotHeight, kLeft + kPlotWidth);
+}
+
+// The floor's label: its name, and where its line leaves the chart, how far (its extreme value).
+std::string floor_label(const std::string& name, const std::vector<std::pair<double, double>>& points, const Plot& p) {
+  double above = 0, below = INFINITY;
+  for (const auto& [x, v] : points) {
+    if (v > p.y.hi) above = std::max(above, v);
+    if (v < p.y.lo) below = std::min(below, v);
+  }
+  if (above > 0) return fmt::format("{} (above the chart: up to {})", name, tick_text(above, p.y_unit));
+  if (below < INFINITY) return fmt::format("{} (below the chart: down to {})", name, tick_text(below, p.y_unit));
+  return name;
+}
+
+// One line: its polyline, a circle per point on the chart, its label at its end (`label_y`).
+std::string line_svg(const std::string& name, const std::vector<std::pair<double, double>>& points, const Plot& p,
+                     const char* colour, bool floor, double label_y, const FigureSpec& figure) {
+  std::string path, circles;
+  for (const auto& [x, v] : points) {
+    path += fmt::format("{:.1f},{:.1f} ", p.px(x), p.py(v));
+    if (p.y.contains(v))
+      circles += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\" fill=\"{}\"><title>{} at {}: {} {}</title></circle>\n",
+                             p.px(x), p.py(v), colour, html_escape(name), axis_value_text(x), format_value(v), html_escape(figure.unit));
+  }
+  std::string label;  // none (NaN) where the chart had no room left: the line's tooltip names it
+  if (!std::isnan(label_y)) {
+    const double end_y = p.py(points.back().second);
+    if (std::fabs(end_y - label_y) > 3)  // a label moved off its line's end: a leader back to it
+      label += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"0.6\"/>\n",
+                           p.px(points.back().first) + 2, end_y, kLeft + kPlotWidth + 6, label_y, colour);
+    label += fmt::format("<text class=\"end-label\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\">{}</text>", kLeft + kPlotWidth + 8,
+                         label_y + 4, colour, html_escape(floor ? floor_label(name, points, p) : name));
+  }
+  return fmt::format("<g class=\"{}\"><title>{}</title><polyline fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"{} points=\"{}\"/>\n{}{}</g>\n",
+                     floor ? "line floor" : "line", html_escape(name), colour, floor ? "1.5" : "1.8",
+                     floor ? " stroke-dasharray=\"5 3\"" : "", path, circles, label);
+}
+
+// The heights of the lines' end labels, kept apart; as many as the chart's height holds (the
+// floor's first), NaN for the rest, which a last line counts.
+std::vector<double> end_label_heights(const std::vector<double>& ends, const std::vector<bool>& floor, std::string& more) {
+  const auto fit = static_cast<std::size_t>((kHeight - 14 - kTop - 4) / 14);
+  std::vector<std::size_t> shown;
+  for (std::size_t i = 0; i < ends.size(); ++i)
+    if (floor[i]) shown.push_back(i);
+  for (std::size_t i = 0; i < ends.size() && shown.size() < (ends.size() > fit ? fit - 1 : fit); ++i)
+    if (!floor[i]) shown.push_back(i);
+  std::vector<double> wanted;
+  for (std::size_t i : shown) wanted.push_back(ends[i]);
+  const auto at = spread_labels(wanted, 14, kTop + 4, std::max(kTop + kPlotHeight, kTop + 4 + 14 * static_cast<double>(wanted.size())));
+  std::vector<double> out(ends.size(), std::nan(""));
+  for (std::size_t k = 0; k < shown.size(); ++k) out[shown[k]] = at[k];
+  if (shown.size() < ends.size())
+    more = fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#555\">and {} more (see each line's tooltip)</text>\n",
+                       kLeft + kPlotWidth + 8, kHeight - 8, ends.size() - shown.size());
+  return out;
 }
 
 }  // namespace
 
 std::string render_sweep_svg(const Sweep& s, bool standalone) {
   const FigureSpec figure = sweep_figure(s);
-  auto [lines, order, xs, ys] = sweep_lines(s, figure);
+  auto [lines, order, xs, ys, floor] = sweep_lines(s, figure);
   std::string out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "";
   const std::string title =
       s.axis_name().empty()
@@ -135,42 +230,24 @@ std::string render_sweep_svg(const Sweep& s, bool standalone) {
       "fill=\"#ffffff\"/>\n<text x=\"12\" y=\"22\" font-size=\"15\" font-weight=\"bold\" fill=\"#222\">{2}</text>\n",
       kWidth, kHeight, html_escape(title), figure.direction());
   if (xs.empty()) return out + "<text x=\"12\" y=\"60\" fill=\"#555\">no verified results in this sweep</text>\n</svg>\n";
-  const Axis x = axis_of(xs, false), y = axis_of(ys, true);
-  const double w = kWidth - kLeft - kRight, h = kHeight - kTop - kBottom;
-  auto px = [&](double v) { return kLeft + x(v) * w; };
-  auto py = [&](double v) { return kTop + (1 - y(v)) * h; };
-  out += fmt::format("<text x=\"12\" y=\"40\" fill=\"#555\">median {}, {}{}{}</text>\n", html_escape(figure.label),
-                     figure.direction(), x.log ? "; parameter on a log scale" : "", y.log ? "; values on a log scale" : "");
-  out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\"/>\n<line x1=\"{0}\" y1=\"{2}\" "
-                     "x2=\"{3}\" y2=\"{2}\" stroke=\"#999\"/>\n",
-                     kLeft, kTop, kTop + h, kLeft + w);
-  std::vector<double> params(xs);
-  std::sort(params.begin(), params.end());
-  params.erase(std::unique(params.begin(), params.end()), params.end());
-  for (double p : params)
-    out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#666\" font-size=\"11\">{}</text>\n", px(p),
-                       kTop + h + 16, axis_value_text(p));
-  for (double v : {y.lo, std::sqrt(std::max(y.lo, 1e-12) * y.hi), y.hi})
-    out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"#666\" font-size=\"11\">{}</text>\n",
-                       kLeft - 6, py(v) + 4, format_value(v));
-  out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#444\">{}</text>\n", kLeft + w / 2,
-                     kHeight - 12, html_escape(s.points.front()->param_label + " .. " + s.points.back()->param_label));
+  Plot p{axis_of(xs, false), Axis{}, x_unit_of(s), figure.unit};
+  p.y = rounded_axis_of(ys, true);
+  out += fmt::format("<text x=\"12\" y=\"40\" fill=\"#555\">median {}, {}{}{}{}</text>\n", html_escape(figure.label),
+                     figure.direction(), p.x.log ? "; parameter on a log scale" : "", p.y.log ? "; values on a log scale" : "",
+                     floor.empty() ? "" : "; dashed: the floor, not in the scale");
+  out += grid(p, xs);
+  out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#444\">{}</text>\n", kLeft + kPlotWidth / 2,
+                     kHeight - 12, html_escape(s.axis_name().empty() ? "parameter" : s.axis_name()));
+  std::vector<double> ends;
+  std::vector<bool> is_floor;
+  for (const auto& name : order) ends.push_back(p.py(lines[name].back().second)), is_floor.push_back(name == floor);
+  std::string more;
+  const auto label_ys = end_label_heights(ends, is_floor, more);
   for (std::size_t i = 0; i < order.size(); ++i) {
-    const auto& points = lines[order[i]];
-    const char* colour = kPalette[i % std::size(kPalette)];
-    std::string path;
-    for (const auto& [p, v] : points) path += fmt::format("{:.1f},{:.1f} ", px(p), py(v));
-    out += fmt::format("<g class=\"line\"><title>{}</title><polyline fill=\"none\" stroke=\"{}\" stroke-width=\"1.8\" "
-                       "points=\"{}\"/>\n",
-                       html_escape(order[i]), colour, path);
-    for (const auto& [p, v] : points)
-      out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\" fill=\"{}\"><title>{} at {}: {} {}</title></circle>\n",
-                         px(p), py(v), colour, html_escape(order[i]), axis_value_text(p), format_value(v),
-                         html_escape(figure.unit));
-    out += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\">{}</text></g>\n", kLeft + w + 10, kTop + 14 * (i + 0.5),
-                       colour, html_escape(order[i]));
+    const char* colour = is_floor[i] ? kFloorColour : kPalette[i % std::size(kPalette)];
+    out += line_svg(order[i], lines[order[i]], p, colour, is_floor[i], label_ys[i], figure);
   }
-  return out + "</svg>\n";
+  return out + more + "</svg>\n";
 }
 
 }  // namespace benchbox::chart

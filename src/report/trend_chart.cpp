@@ -135,13 +135,13 @@ YAxis y_axis_of(const Chart& c) {
   return {values.empty() ? chart::Axis{} : chart::rounded_axis_of(values)};
 }
 
-std::string frame(const YAxis& y, const XAxis& x) {
+std::string frame(const YAxis& y, const XAxis& x, const std::string& unit) {
   std::string out;
   for (double t : y.axis.ticks())
     out += fmt::format(
         "<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"#e3e3e3\"/>\n"
-        "<text x=\"{3}\" y=\"{4:.1f}\" text-anchor=\"end\" fill=\"#666\" font-size=\"11\">{5}</text>\n",
-        kLeft, y(t), kLeft + kPlotWidth, kLeft - 6, y(t) + 4, chart::tick_label(t));
+        "<text class=\"tick\" x=\"{3}\" y=\"{4:.1f}\" text-anchor=\"end\" fill=\"#666\" font-size=\"11\">{5}</text>\n",
+        kLeft, y(t), kLeft + kPlotWidth, kLeft - 6, y(t) + 4, html_escape(chart::tick_text(t, unit)));
   const double bottom = kTop + kPlotHeight;
   out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\"/>\n"
                      "<line x1=\"{0}\" y1=\"{2}\" x2=\"{3}\" y2=\"{2}\" stroke=\"#999\"/>\n",
@@ -208,25 +208,37 @@ std::string series_svg(const store::TrendSeries& s, const Style& style, double d
                      *style.dashes ? fmt::format(" stroke-dasharray=\"{}\"", style.dashes) : "", points, runs, missing, changes);
 }
 
-// Right of the plot: each series' line, its row and, when the chart has several, its machine.
-std::string legend_svg(const Chart& c, const std::vector<Style>& styles, bool machines) {
-  std::string out;
-  const double x0 = kLeft + kPlotWidth + 16, step = machines ? 30 : 17;
+// Right of the plot, each series' label at the height of its last run (kept apart, in the lines'
+// order there): a sample of its line, its row and, when the chart has several, its machine.
+std::string end_labels(const Chart& c, const std::vector<Style>& styles, bool machines, const YAxis& y) {
+  std::vector<double> ends;
+  std::vector<std::size_t> labelled;
   for (std::size_t i = 0; i < c.series.size(); ++i) {
-    const double y = kTop + 6 + step * static_cast<double>(i);
-    if (y > kChartHeight - 20) {
-      out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" fill=\"#555\">and {} more</text>\n", x0, y, c.series.size() - i);
-      break;
-    }
-    const auto* s = c.series[i];
+    const auto& runs = c.series[i]->runs;
+    const auto last = std::find_if(runs.rbegin(), runs.rend(), drawn);
+    if (last == runs.rend()) continue;
+    ends.push_back(y(*last->median));
+    labelled.push_back(i);
+  }
+  // As many as the chart's height holds, in the chart's order; the rest are named in their lines' tooltips.
+  const auto fit = static_cast<std::size_t>((kChartHeight - 14 - kTop) / 14);
+  std::string out;
+  const double x0 = kLeft + kPlotWidth + 12;
+  if (labelled.size() > fit) {
+    out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" fill=\"#555\">and {} more (see each line's tooltip)</text>\n", x0,
+                       kChartHeight - 8, labelled.size() - (fit - 1));
+    labelled.resize(fit - 1);
+    ends.resize(fit - 1);
+  }
+  const auto at = chart::spread_labels(ends, 14, kTop, std::max(kTop + kPlotHeight, kTop + 14 * static_cast<double>(ends.size())));
+  for (std::size_t k = 0; k < labelled.size(); ++k) {
+    const auto* s = c.series[labelled[k]];
+    const Style& st = styles[labelled[k]];
+    const std::string text = shorten(s->row_name, 22) + (machines ? " \u00b7 " + shorten(s->machine, 14) : "");
     out += fmt::format("<g class=\"legend\"><line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"{3}\" stroke-width=\"2\"{4}/>"
-                       "<text x=\"{5}\" y=\"{6:.1f}\" fill=\"#222\">{7}</text>",
-                       x0, y, x0 + 22, styles[i].colour, *styles[i].dashes ? fmt::format(" stroke-dasharray=\"{}\"", styles[i].dashes) : "",
-                       x0 + 28, y + 4, html_escape(shorten(s->row_name, 26)));
-    if (machines)
-      out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" fill=\"#777\" font-size=\"10\">{}</text>", x0 + 28, y + 16,
-                         html_escape(shorten(s->machine, 34)));
-    out += "</g>\n";
+                       "<text class=\"end-label\" x=\"{5}\" y=\"{6:.1f}\" fill=\"{3}\">{7}</text></g>\n",
+                       x0, at[k], x0 + 16, st.colour, *st.dashes ? fmt::format(" stroke-dasharray=\"{}\"", st.dashes) : "", x0 + 20,
+                       at[k] + 4, html_escape(text));
   }
   return out;
 }
@@ -265,7 +277,7 @@ std::string chart_svg(const Chart& c, TrendAxis x, const std::string& title, boo
   const bool any = std::any_of(c.series.begin(), c.series.end(), [](auto* s) { return std::any_of(s->runs.begin(), s->runs.end(), drawn); });
   if (!any) return out + "<text x=\"12\" y=\"80\" fill=\"#555\">no run of these rows has a number</text>\n</svg>\n";
   const XAxis xs(c, x);
-  out += frame(y, xs);
+  out += frame(y, xs, first.unit);
   std::size_t machines = 1;
   const auto styles = styles_of(c, machines);
   const double n = static_cast<double>(c.series.size());
@@ -273,7 +285,7 @@ std::string chart_svg(const Chart& c, TrendAxis x, const std::string& title, boo
     const double dodge = std::clamp((static_cast<double>(i) - (n - 1) / 2) * 2.5, -10.0, 10.0);  // error bars side by side
     out += series_svg(*c.series[i], styles[i], dodge, xs, y);
   }
-  return out + legend_svg(c, styles, machines > 1) + "</svg>\n";
+  return out + end_labels(c, styles, machines > 1, y) + "</svg>\n";
 }
 
 }  // namespace benchbox::trend

@@ -214,4 +214,14 @@ Judged judged_on(const std::vector<TrendRow>& runs) {
   return Judged::ratio;
 }
 
+std::vector<std::string> drop_never_ran(std::vector<store::TrendSeries>& series) {
+  std::vector<std::string> names;
+  std::erase_if(series, [&names](const store::TrendSeries& s) {
+    const bool ran = std::any_of(s.runs.begin(), s.runs.end(), [](const store::TrendRow& r) { return r.status == "ok" || r.status == "failed"; });
+    if (!ran && std::find(names.begin(), names.end(), s.row_name) == names.end()) names.push_back(s.row_name);
+    return !ran;
+  });
+  return names;
+}
+
 }  // namespace benchbox::store

@@ -56,6 +56,10 @@ struct TrendSeries {
 // oldest first (by start, then run id) and finds its changes.
 std::vector<TrendSeries> trend_series(const std::vector<TrendRow>& rows, const ChangeOptions& options);
 
+// Drops the series never measured in their runs (not available here, not applicable: no run ok or
+// failed) and names their rows, each once.
+std::vector<std::string> drop_never_ran(std::vector<TrendSeries>& series);
+
 // The steps of one series' runs (oldest first); only runs with status "ok" and a positive judged
 // value take part; Change::index points into `runs` as given.
 std::vector<Change> find_changes(const std::vector<TrendRow>& runs, const ChangeOptions& options);

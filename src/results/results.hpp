@@ -1,6 +1,7 @@
 // The results of a run: what every reporter reads and what `--json` writes (docs/results-schema.md).
 #pragma once
 
+#include <benchbox/enum_names.hpp>
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -20,8 +21,9 @@ namespace benchbox {
 // Version 1 to 3 files still load.
 inline constexpr int kResultsSchemaVersion = 4;
 
-enum class Status { ok, failed, not_applicable, unavailable };
-const char* to_string(Status s);
+enum class Status { ok, failed, not_applicable, unavailable, last = unavailable };
+inline constexpr auto status_names = enum_names<Status>("ok", "failed", "not_applicable", "unavailable");
+inline const char* to_string(Status s) { return status_names(s); }
 
 // One figure of a row: its values per timed repetition, in run order, and their summary.
 struct FigureValues {

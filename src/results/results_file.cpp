@@ -26,8 +26,7 @@ using nlohmann::json;
 namespace {
 
 Status status_from(const std::string& s) {
-  for (Status st : {Status::ok, Status::failed, Status::not_applicable, Status::unavailable})
-    if (s == to_string(st)) return st;
+  if (const auto st = status_names.named(s)) return *st;
   throw std::runtime_error("unknown status '" + s + "'");
 }
 
@@ -440,7 +439,23 @@ Results load_results(const std::filesystem::path& path) {
   }
 }
 
+namespace {
+
+void write_in_place(const std::filesystem::path& path, const std::string& content) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw std::runtime_error("cannot write " + path.string() + " (" + std::strerror(errno) + ")");
+  out << content;
+  out.flush();
+  if (!out) throw std::runtime_error("writing " + path.string() + " failed (" + std::strerror(errno) + ")");
+}
+
+}  // namespace
+
 void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
+  std::error_code ec;
+  const auto kind = std::filesystem::symlink_status(path, ec).type();
+  if (!ec && kind != std::filesystem::file_type::not_found && kind != std::filesystem::file_type::regular)
+    return write_in_place(path, content);
   const auto tmp = path.string() + ".tmp." + std::to_string(getpid());
   {
     // The file is written beside its destination and renamed over it; errors name the destination.

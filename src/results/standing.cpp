@@ -12,15 +12,6 @@
 
 namespace benchbox {
 
-const char* to_string(PairVerdict v) {
-  switch (v) {
-    case PairVerdict::different: return "different";
-    case PairVerdict::tied: return "tied";
-    case PairVerdict::open: return "open";
-  }
-  return "open";
-}
-
 PairVerdict verdict_of(const Summary& ratio, bool noisy) {
   const double low = ratio.ci_low, high = ratio.ci_high;
   // Fewer than 5 rounds give no interval of 90% (3: min..max covers 75%): nothing is decided yet.

@@ -5,6 +5,7 @@
 // docs/method.md, "Ties, open questions and the budget".
 #pragma once
 
+#include <benchbox/enum_names.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,8 +26,9 @@ inline constexpr double kNoiseFloor = 0.02;
 // An interval of 5 rounds (min..max) covers 93.75%; of 4, 87.5%.
 inline constexpr double kLeastLevel = 0.9;
 
-enum class PairVerdict { different, tied, open };
-const char* to_string(PairVerdict v);
+enum class PairVerdict { different, tied, open, last = open };
+inline constexpr auto pair_verdict_names = enum_names<PairVerdict>("different", "tied", "open");
+inline const char* to_string(PairVerdict v) { return pair_verdict_names(v); }
 
 // Two rows of one point, the better (by its median) first.
 struct PairJudgement {

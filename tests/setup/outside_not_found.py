@@ -24,13 +24,15 @@ def fail(message):
 
 
 def verified_libraries(source_dir):
-    """(module, library, its "verified" object) for every library.json that has one (a "verified" in prose
-    goes with an "enable" the library.json writes itself: no hint to check)."""
+    """(module, library, its "verified" object) for every library.json that has one: an object, the
+    only form (its hint is computed from it)."""
     found = []
     for path in sorted(glob.glob(os.path.join(source_dir, "modules", "*", "*", "library.json"))):
         with open(path, encoding="utf-8") as f:
             verified = json.load(f).get("verified")
-        if isinstance(verified, dict):
+        if verified is not None and not isinstance(verified, dict):
+            fail(f"{path}: \"verified\" is not an object (repository, commit, ...)")
+        if verified is not None:
             folder = os.path.dirname(path)
             found.append((os.path.basename(os.path.dirname(folder)), os.path.basename(folder), verified))
     return found
@@ -82,6 +84,8 @@ def main():
         enable = entry.get("enable", "")
         option = re.search(r"-D([A-Z0-9_]+_ROOT)=PREFIX", enable)
         wanted = ["docs/building-libraries.md", verified["commit"]]
+        if "built_with" in verified:
+            wanted.append(verified["built_with"]["commit"])
         if "no_library_build" not in verified:
             wanted.append("its own build")
         missing = [w for w in wanted if w not in enable]

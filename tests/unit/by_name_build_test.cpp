@@ -21,8 +21,7 @@ namespace {
 class ByNameBuild : public CommandLine {
  protected:
   ByNameBuild() {
-    write(libexec() / "fake" / "steady.json",
-          R"({"id": "steady", "title": "steady", "order": 0, "available": true, "program": "bin/fake", "env": {"BENCHBOX_FAKE_ID": "steady"}})");
+    write_steady_manifest();
     write(libexec() / "fake" / "steady@unity.json",
           R"({"id": "steady@unity", "title": "steady, built unity", "order": 0, "available": true, "program": "bin/fake",)"
           R"( "base": "steady", "build": "units.cpp and the harness compiled as one translation unit", "by_name": true,)"

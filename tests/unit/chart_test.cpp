@@ -4,6 +4,7 @@
 #include "markup_check.hpp"
 #include "report/chart.hpp"
 #include "report/output.hpp"
+#include "report/scale.hpp"
 #include "report/sweep.hpp"
 #include "report_fixtures.hpp"
 
@@ -35,11 +36,26 @@ TEST(Chart, FloorIsTheReferenceInItsOwnColour) {
   EXPECT_NE(svg.find("n/a: no channel, no switch"), std::string::npos);
 }
 
+// The span that decides is the libraries': the floor sets no scale.
 TEST(Chart, LogScaleOnlyWhenTheSpanIsWide) {
-  const Results r = sample_results();
-  const auto groups = group_by_case(r);
-  EXPECT_NE(chart::render_svg(groups[0]).find("log scale"), std::string::npos);   // 2 .. 100 ns: 50x
-  EXPECT_EQ(chart::render_svg(groups[1]).find("log scale"), std::string::npos);   // 20 .. 30 ns
+  Results r = sample_results();
+  const std::string svg = chart::render_svg(group_by_case(r)[0]);  // 5 .. 100.5 ns: 20.1x
+  EXPECT_NE(svg.find("log scale"), std::string::npos);
+  EXPECT_NE(svg.find(">1 \u00b5s</text>"), std::string::npos) << svg;  // ticks at powers of ten, with their unit
+  EXPECT_EQ(svg.find("off the chart"), std::string::npos);             // the floor's 2 ns is in 1 ns .. 1 µs
+  EXPECT_EQ(chart::render_svg(group_by_case(r)[1]).find("log scale"), std::string::npos);  // 20 .. 30 ns
+  for (auto& m : r.measurements)
+    if (m.library == "ucontext") {
+      for (auto& v : m.values) v /= 2;
+      m.summary = summarize(m.values);
+    }
+  EXPECT_EQ(chart::render_svg(group_by_case(r)[0]).find("log scale"), std::string::npos);  // 5 .. 50 ns; with the floor's 2: 25x
+  for (auto& m : r.measurements)
+    if (m.library == "floor") {
+      for (auto& v : m.values) v *= 1000;
+      m.summary = summarize(m.values);
+    }
+  EXPECT_NE(chart::render_svg(group_by_case(r)[0]).find("floor: 2.02 \u00b5s off the chart"), std::string::npos);
 }
 
 TEST(Chart, ValuesAreLabelled) {
@@ -182,4 +198,100 @@ TEST(Chart, LongValueLabelsEndBeforeTheMemoryPanel) {
     ++labels;
   }
   EXPECT_EQ(labels, 4u) << svg;
+}
+
+// The ticks every chart draws (scale.hpp): round values with their units.
+TEST(Ticks, RoundValuesWithUnits) {
+  EXPECT_EQ(chart::tick_text(100, "MB/s"), "100 MB/s");
+  EXPECT_EQ(chart::tick_text(1000, "MB/s"), "1 GB/s");
+  EXPECT_EQ(chart::tick_text(2500, "MB/s"), "2.5 GB/s");
+  EXPECT_EQ(chart::tick_text(0.5, "MB/s"), "500 kB/s");
+  EXPECT_EQ(chart::tick_text(64, "B"), "64 B");
+  EXPECT_EQ(chart::tick_text(4096, "B"), "4 KiB");
+  EXPECT_EQ(chart::tick_text(1048576, "B"), "1 MiB");
+  EXPECT_EQ(chart::tick_text(2000, "B/coroutine"), "2 kB");  // a linear axis's round value, not 1.95 KiB
+  EXPECT_EQ(chart::tick_text(500, "ns/op"), "500 ns");
+  EXPECT_EQ(chart::tick_text(2000, "ns/hash"), "2 \u00b5s");
+  EXPECT_EQ(chart::tick_text(1.5e6, "ns/op"), "1.5 ms");
+  EXPECT_EQ(chart::tick_text(0, "ns/op"), "0");
+  EXPECT_EQ(chart::tick_text(25, "%"), "25%");
+  EXPECT_EQ(chart::tick_text(1.5e6, "ops/s"), "1.5M ops/s");
+  EXPECT_EQ(chart::tick_text(250, ""), "250");
+}
+
+// A log axis from 148 to 102384 MB/s (the sweep the issue saw labelled 148, 3893, 102384) is
+// widened to 100 MB/s .. 200 GB/s and ticked at the powers of ten.
+TEST(Ticks, ALogAxisIsTickedAtPowersOfTen) {
+  const chart::Axis a = chart::rounded_axis_of({148, 3893, 102384});
+  ASSERT_TRUE(a.log);
+  EXPECT_DOUBLE_EQ(a.lo, 100);
+  EXPECT_DOUBLE_EQ(a.hi, 200000);
+  std::vector<std::string> labels;
+  for (double t : a.ticks()) labels.push_back(chart::tick_text(t, "MB/s"));
+  EXPECT_EQ(labels, (std::vector<std::string>{"100 MB/s", "1 GB/s", "10 GB/s", "100 GB/s"}));
+  // Two decades or less: 1, 2 and 5 of each.
+  const chart::Axis narrow = chart::rounded_axis_of({120, 9000});
+  ASSERT_TRUE(narrow.log);
+  EXPECT_EQ(narrow.ticks(), (std::vector<double>{100, 200, 500, 1000, 2000, 5000, 10000}));
+}
+
+TEST(Ticks, ALinearAxisIsTickedAtOneTwoOrFiveTimesAPowerOfTen) {
+  const chart::Axis a = chart::rounded_axis_of({0, 43}, true);
+  EXPECT_FALSE(a.log);
+  EXPECT_DOUBLE_EQ(a.lo, 0);
+  EXPECT_EQ(a.ticks(), (std::vector<double>{0, 10, 20, 30, 40, 50}));
+}
+
+// Labels at the ends of lines: apart by the gap, in the order of the lines' ends, within the plot.
+TEST(Ticks, EndLabelsAreKeptApartInTheLinesOrder) {
+  const auto at = chart::spread_labels({100, 102, 101, 300, 395}, 14, 50, 400);
+  EXPECT_DOUBLE_EQ(at[0], 100);
+  EXPECT_DOUBLE_EQ(at[2], 114);  // 101 comes after 100: below it
+  EXPECT_DOUBLE_EQ(at[1], 128);
+  EXPECT_DOUBLE_EQ(at[3], 300);  // far from the others: where its line ends
+  EXPECT_DOUBLE_EQ(at[4], 395);
+  const auto low = chart::spread_labels({398, 399, 400}, 14, 50, 400);  // pushed up from the bottom
+  EXPECT_DOUBLE_EQ(low[2], 400);
+  EXPECT_DOUBLE_EQ(low[1], 386);
+  EXPECT_DOUBLE_EQ(low[0], 372);
+}
+
+// The floor (a reference row far above the libraries, as hashing's 100 GB/s) is a dashed line
+// that does not set the rows' scale, and the chart says where it went.
+TEST(Chart, TheFloorDoesNotSetASweepsScale) {
+  Results r;
+  for (std::int64_t size : {64, 4096, 1048576})
+    for (const char* lib : {"floor", "openssl", "nettle"}) {
+      const double ns = std::string(lib) == "floor" ? size / 100.0 : std::string(lib) == "openssl" ? size / 1.5 : size / 0.3;
+      Measurement m = benchbox::testing::row(lib, "switch", size, {ns, ns});
+      m.rate_unit = "MB/s";
+      m.rate_per_op = static_cast<double>(size);
+      m.rate_scale = 1e6;
+      r.measurements.push_back(m);
+    }
+  const auto groups = group_by_case(r);
+  const auto all = chart::sweeps(groups);
+  ASSERT_EQ(all.size(), 1u);
+  const std::string svg = chart::render_sweep_svg(all[0]);
+  EXPECT_EQ(markup_problem(svg, false), "") << svg;
+  EXPECT_NE(svg.find("floor (above the chart: up to 100 GB/s)"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">2 GB/s</text>"), std::string::npos) << svg;  // the rows' 300 MB/s .. 1.5 GB/s, rounded up
+  EXPECT_EQ(svg.find(">100 GB/s</text>"), std::string::npos);       // not a tick: the floor sets no scale
+  EXPECT_EQ(count_of(svg, "class=\"end-label\""), 3u);
+}
+
+// A sweep of more lines than the chart's height holds: the floor and the first lines named at
+// their ends, the rest counted (each line's tooltip names it).
+TEST(Chart, ASweepNamesAsManyLinesAsFit) {
+  Results r;
+  for (std::int64_t p : {2, 16})
+    for (int lib = 0; lib < 30; ++lib)
+      r.measurements.push_back(benchbox::testing::row(lib == 0 ? "floor" : "lib" + std::to_string(lib), "switch", p, {1.0 + lib, 1.0 + lib}));
+  const auto groups = group_by_case(r);
+  const std::string svg = chart::render_sweep_svg(chart::sweeps(groups).at(0));
+  EXPECT_EQ(markup_problem(svg, false), "") << svg;
+  EXPECT_EQ(count_of(svg, "class=\"end-label\""), 24u);  // 24 names and the count: 25 lines of 14 px in the 352 px below the top
+  EXPECT_NE(svg.find(">and 6 more (see each line's tooltip)</text>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">floor</text>"), std::string::npos);
+  EXPECT_EQ(count_of(svg, "<polyline"), 30u);
 }

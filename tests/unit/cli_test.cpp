@@ -268,6 +268,25 @@ TEST_F(CommandLine, AVariantByNameRunsOnlyWhenNamed) {
   EXPECT_EQ(variants_run("steady,steady:slow"), "fast;slow;");
 }
 
+// ---- --dry-run: the options and the points checked, nothing run, stored or written
+
+TEST_F(CommandLine, DryRunListsThePointsAndRunsNothing) {
+  const auto o = run({"fake", "--dry-run", "-n", "step", "--lib", "steady", "--json", path("r.json")});
+  EXPECT_EQ(o.status, exit_status::ok) << o.err;
+  EXPECT_TRUE(has(o.out, "benchbox fake: ")) << o.out;
+  EXPECT_TRUE(has(o.out, "1 library (1 available here); nothing run (--dry-run)\n")) << o.out;
+  EXPECT_TRUE(has(o.out, "\n  step 2 lanes\n")) << o.out;
+  EXPECT_TRUE(runs().empty());
+  EXPECT_FALSE(fs::exists(path("r.json")));
+}
+
+TEST_F(CommandLine, DryRunRefusesWhatARunRefuses) {
+  EXPECT_EQ(run({"fake", "--dry-run", "-n", "nosuch"}).status, exit_status::usage);
+  EXPECT_EQ(run({"fake", "--dry-run", "--lib", "nosuch"}).status, exit_status::usage);
+  EXPECT_EQ(run({"fake", "--dry-run", "--reps", "0"}).status, exit_status::usage);
+  EXPECT_TRUE(runs().empty());
+}
+
 // ---- Proofs that fail: the row fails with the reason, the run goes on, exit status 1
 
 TEST_F(CommandLine, VerifyProvesEveryRowOnce) {

@@ -81,6 +81,11 @@ class CommandLine : public ::testing::Test {
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
   // A libexec folder of the test's own, for manifests it writes (give it to run()).
   fs::path libexec() const { return dir_ / "libexec"; }
+  // The fake module's `steady` library in that folder: the base row other rows are built from.
+  void write_steady_manifest() const {
+    write(libexec() / "fake" / "steady.json",
+          R"({"id": "steady", "title": "steady", "order": 0, "available": true, "program": "bin/fake", "env": {"BENCHBOX_FAKE_ID": "steady"}})");
+  }
   std::string read(const std::string& name) const {
     std::ifstream in(dir_ / name);
     return {std::istreambuf_iterator<char>(in), {}};

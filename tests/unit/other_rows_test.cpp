@@ -27,8 +27,7 @@ LibraryEntry other(const std::string& id, const std::string& base) {
 class OtherRows : public CommandLine {
  protected:
   OtherRows() {
-    write(libexec() / "fake" / "steady.json",
-          R"({"id": "steady", "title": "steady", "order": 0, "available": true, "program": "bin/fake", "env": {"BENCHBOX_FAKE_ID": "steady"}})");
+    write_steady_manifest();
     write(libexec() / "fake" / "steady@2.json",
           R"({"id": "steady@2", "title": "steady 2 at /opt/steady-2", "order": 0, "available": true, "program": "bin/fake",)"
           R"( "base": "steady", "build": "installed at /opt/steady-2: include/steady.h, lib/libsteady.a",)"

@@ -195,6 +195,21 @@ TEST(Results, AtomicWriteReplacesWholeFile) {
   std::filesystem::remove(path);
 }
 
+// A link (or a device: -o /dev/null as root) stays what it was; what it leads to gets the content.
+TEST(Results, AtomicWriteLeavesALinkALink) {
+  const auto dir = std::filesystem::current_path();
+  const auto target = dir / "benchbox-atomic-target.json", link = dir / "benchbox-atomic-link.json";
+  std::filesystem::remove(link);
+  write_file_atomically(target, "first");
+  std::filesystem::create_symlink(target, link);
+  write_file_atomically(link, "second");
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
+  std::ifstream in(target);
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(in)), {}), "second");
+  std::filesystem::remove(link);
+  std::filesystem::remove(target);
+}
+
 // The proof of a verified row (its trial's count, checksum and counts) is kept; counts are whole
 // numbers in range, as every count; a --verify run's file holds no figures and is refused.
 TEST(Results, TheProofRoundTripsAndItsCountsAreChecked) {

@@ -309,6 +309,22 @@ TEST(TrendSvg, SeveralPointsInOneDocumentAndCategoryAxes) {
   EXPECT_EQ(count_of(trend_svg(series, TrendAxis::version), "<svg"), 5u);  // per point and row
 }
 
+// Each line is named at its last run, as many as the chart's height holds; the rest are counted.
+TEST(TrendSvg, LinesAreNamedAtTheirEndsAsManyAsFit) {
+  std::vector<TrendRow> rows;
+  for (int lib = 0; lib < 30; ++lib)
+    for (auto r : series_of({1.0, 1.0, 1.0})) {
+      r.row_id = r.row_name = "lib" + std::to_string(lib);
+      r.median = *r.median * (1 + lib), r.ci_low = *r.ci_low * (1 + lib), r.ci_high = *r.ci_high * (1 + lib);
+      rows.push_back(r);
+    }
+  const std::string svg = trend_svg(trend_series(rows, {}), TrendAxis::time);
+  EXPECT_EQ(markup_problem(svg, false), "") << svg;
+  EXPECT_EQ(count_of(svg, "class=\"end-label\""), 25u) << svg;  // 25 names and the count: 26 lines of 14 px below the chart's top
+  EXPECT_NE(svg.find(">and 5 more (see each line's tooltip)</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">1 \u00b5s</text>"), std::string::npos);  // 100 .. 3000 ns/op: ticks with their unit
+}
+
 TEST(TrendHtml, SelfContainedPageWithChartTableAndChanges) {
   const std::string html = trend_html(sample_trend(3, 2), TrendAxis::time, "coroutine switch");
   EXPECT_EQ(markup_problem(html, true), "") << html;

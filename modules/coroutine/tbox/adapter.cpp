@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "../common/coroutine_adapter.hpp"
-#include "../common/tbox_version.hpp"
+#include "../common/tbox_library.hpp"
 
 using namespace benchbox::coroutine;
 
@@ -140,14 +140,9 @@ void run_memory(Trial& trial) {
 
 }  // namespace
 
-// tb_exit() when main() returns, once tb_init succeeded.
-struct TboxSession {
-  ~TboxSession() { tb_exit(); }
-};
-
 int main(int argc, char** argv) {
-  if (!tb_init(tb_null, tb_null)) return 3;
-  const TboxSession session;
+  const TboxSession tbox;
+  if (!tbox.started()) return 3;
   Library adapter("tbox", tbox_version());
   adapter.add(Case::switch_, run_switch)
       .add(Case::channel, run_channel)
