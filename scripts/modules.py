@@ -16,13 +16,15 @@ scripts/project.json. This script is the one reader of them outside CMake:
                                          of CACHE (a CMakeCache.txt, maybe absent) and the ones named;
                                          empty, meaning every module, when none is named or CACHE has every one
   scripts/modules.py readme [--check|--write] [FILE]
-                                         the generated parts of README.md (FILE: another README) and
+                                         the generated parts of README.md (FILE: another README),
                                          docs/building-libraries.md, whose table of the libraries
                                          outside Debian comes from their folders' library.json
-                                         "verified" (default: print them)
+                                         "verified", and each module's README, whose tables of its
+                                         libraries come from their library.json (default: print them)
 
 --module M[,M...] (before the command) limits packages, steps and data to those modules' (with
-benchbox's own packages): set-up for one module installs only what that module needs.
+benchbox's own packages): set-up for one module installs only what that module needs; and readme
+to those modules' READMEs.
 --root DIR reads another tree's declarations (tests use throw-away ones). Exit status: 0, 1 when
 a check or a step failed, 2 for bad usage or a malformed declaration.
 """
@@ -299,8 +301,10 @@ def check(tree):
     for module, d in tree.modules.items():
         where = f"modules/{module}/module.json"
         readme = d.get("readme")
-        if not isinstance(readme, dict) or set(readme) != {"cases", "libraries"}:
-            problems.append(f"{where}: \"readme\" needs \"cases\" and \"libraries\" (its row of the README's module table)")
+        if not isinstance(readme, dict) or not {"cases", "libraries", "tables"} <= set(readme) \
+                or set(readme) - {"cases", "libraries", "tables", "comment"}:
+            problems.append(f"{where}: \"readme\" needs \"cases\" and \"libraries\" (its row of the README's module "
+                            f"table) and \"tables\" (its README's tables of its libraries)")
         docs = d.get("docs")
         if not isinstance(docs, dict) or not docs:
             problems.append(f"{where}: \"docs\" must map each docs page to what it covers")
@@ -478,20 +482,93 @@ def markdown_link(page):
     return f"[{page}]({page})"
 
 
-def readme_parts(tree):
-    """The generated parts of the README, by name."""
+FIELD = re.compile(r"\{([^{}]+)\}")
+
+
+def fact_at(facts, path):
+    """The value at a dotted path of a library.json ("stack_bytes", "cases.switch.notes"); in a
+    list of objects a step names the object whose first key has that value. None when absent."""
+    value = facts
+    for step in path.split("."):
+        if isinstance(value, list):
+            value = next((o for o in value if isinstance(o, dict) and o and str(next(iter(o.values()))) == step), None)
+        elif isinstance(value, dict):
+            value = value.get(step)
+        else:
+            return None
+        if value is None:
+            return None
+    return value
+
+
+def plain(value):
+    """A fact as text: a list (of levels, say) as its items' labels (or first values), joined."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(plain(v.get("label", next(iter(v.values()), ""))) if isinstance(v, dict) else plain(v)
+                         for v in value)
+    return str(value)
+
+
+def cell(facts, templates, where):
+    """A table cell: the first of the column's templates whose every {path} the facts hold."""
+    for template in templates if isinstance(templates, list) else [templates]:
+        if not isinstance(template, str):
+            raise Malformed(f"{where}: a column is a template (\"{{key}}, ...\") or a list of them")
+        values = [fact_at(facts, path) for path in FIELD.findall(template)]
+        if None not in values:
+            text = FIELD.sub(lambda m: plain(fact_at(facts, m.group(1))), template)
+            return " ".join(text.split()).replace("|", "\\|")
+    return ""
+
+
+def library_tables(tree, module, outside):
+    """The tables of a module's README (module.json "readme" "tables"): one row per library folder,
+    in library.json "order", its cells filled from the facts ("outside": how to enable a library
+    Debian does not package, computed from its "verified")."""
+    where = f"modules/{module}/module.json: readme \"tables\""
+    tables = tree.modules[module].get("readme", {}).get("tables")
+    if not isinstance(tables, dict) or not all(isinstance(c, dict) and c for c in tables.values()):
+        raise Malformed(f"{where}: each table's name maps to its columns ({{\"header\": \"{{key}}\"}})")
+    rows = []
+    for library in tree.library_folders(module):
+        facts = load(os.path.join(tree.module_dir(module), library, "library.json"), None)
+        if library in outside:
+            facts = dict(facts, outside=f"not in Debian: `-D{outside[library]['root']}=PREFIX`")
+        rows.append((facts.get("order", 0), library, facts))
+    rows.sort(key=lambda r: (r[0], r[1]))
+    parts = {}
+    for name, columns in tables.items():
+        headers = list(columns)
+        cells = [[cell(facts, t, f"{where} \"{name}\"") for t in columns.values()] for _, _, facts in rows]
+        shown = [i for i in range(len(headers)) if any(row[i] for row in cells)]  # no column left empty
+        lines = ["| id | " + " | ".join(headers[i] for i in shown) + " |", "|---" * (len(shown) + 1) + "|"]
+        for (_, library, _), row in zip(rows, cells):
+            lines.append(f"| `{library}` | " + " | ".join(row[i] for i in shown) + " |")
+        parts[name] = lines
+    return parts
+
+
+def readme_parts(tree, pages_of_all=True):
+    """The generated parts, by page, then by name: (the declarations they come from, lines). The
+    README's and building-libraries.md's cover every module (left out with pages_of_all False)."""
     outside = tree.outside()
     modules = ["| module | cases | libraries | page |", "|---|---|---|---|"]
     docs = []
+    pages = {}
     for module, d in tree.modules.items():
         libraries = tree.library_folders(module)
         enabled = [library for library, lib in outside.items() if lib["module"] == module]
         count = f"{len(libraries)}: {d['readme']['libraries']}"
         if enabled:
             count += f"; {len(enabled)} of them outside Debian ({', '.join(enabled)})"
-        pages = ", ".join(markdown_link(p) for p in d["docs"])
-        modules.append(f"| `{module}` | {d['readme']['cases']} | {count} | {pages} |")
+        links = ", ".join(markdown_link(p) for p in d["docs"])
+        modules.append(f"| `{module}` | {d['readme']['cases']} | {count} | {links} |")
         docs += [f"- {markdown_link(page)}: {what}" for page, what in d["docs"].items()]
+        source = f"modules/{module}/*/library.json"
+        pages[f"modules/{module}/README.md"] = {name: (source, lines) for name, lines
+                                                in library_tables(tree, module, outside).items()}
     libraries = ["| library | module | repository | verified | configure with |", "|---|---|---|---|---|"]
     for library, lib in outside.items():  # in module order, then by folder
         at = f"tag {lib['tag']}, " if "tag" in lib else f"{lib['describe']}, " if "describe" in lib else ""
@@ -500,40 +577,42 @@ def readme_parts(tree):
             none += f" (built with {lib['built_with']['repository']} `{lib['built_with']['commit']}`)"
         libraries.append(f"| `{library}` | {lib['module']} | {lib['repository']}{none} | {at}`{lib['commit']}` | "
                          f"`-D{lib['root']}=PREFIX` |")
-    return {"modules": modules, "module docs": docs, "outside libraries": libraries}
+    if not pages_of_all:
+        return pages
+    return dict({"README.md": {"modules": ("modules/*/module.json", modules),
+                               "module docs": ("modules/*/module.json", docs)},
+                 "docs/building-libraries.md": {"outside libraries": ("modules/*/*/library.json", libraries)}},
+                **pages)
+
+
+def block(name, source, lines):
+    return "\n".join([README_BEGIN.format(part=name, source=source)] + lines + [README_END.format(part=name)])
 
 
 def replace_parts(text, parts, path):
-    for name, lines in parts.items():
-        begin, end = readme_begin(name), README_END.format(part=name)
+    for name, (source, lines) in parts.items():
+        begin, end = README_BEGIN.format(part=name, source=source), README_END.format(part=name)
         pattern = re.compile(re.escape(begin) + r"\n.*?" + re.escape(end), re.S)
         if len(pattern.findall(text)) != 1:
             fail(f"{path}: expected one '{begin}' ... '{end}' block", 2)
-        text = pattern.sub(lambda _: "\n".join([begin] + lines + [end]), text)
+        text = pattern.sub(lambda _: block(name, source, lines), text)
     return text
 
 
-# The page each generated part lives in (the README's path may be given on the command line).
-PART_PAGES = {"modules": "README.md", "module docs": "README.md", "outside libraries": "docs/building-libraries.md"}
-
-
-def readme_begin(part):
-    source = "modules/*/*/library.json" if part == "outside libraries" else "modules/*/module.json"
-    return README_BEGIN.format(part=part, source=source)
-
-
-def readme(tree, mode, path):
-    parts = readme_parts(tree)
+def readme(tree, mode, path, pages_of_all):
+    """Print, check or write the generated parts (path: another file for the README's)."""
+    pages = readme_parts(tree, pages_of_all)
     if mode is None:
-        for name, lines in parts.items():
-            print("\n".join([readme_begin(name)] + lines + [README_END.format(part=name)]))
+        for parts in pages.values():
+            for name, (source, lines) in parts.items():
+                print(block(name, source, lines))
         return 0
     status = 0
-    for page in dict.fromkeys(PART_PAGES.values()):
+    for page, parts in pages.items():
         where = path if page == "README.md" and path else os.path.join(tree.root, page)
         with open(where, encoding="utf-8") as f:
             text = f.read()
-        new = replace_parts(text, {n: lines for n, lines in parts.items() if PART_PAGES[n] == page}, where)
+        new = replace_parts(text, parts, where)
         if mode == "check" and new != text:
             say(f"{where}: its generated parts are not those of the declarations: run scripts/modules.py readme --write")
             status = 1
@@ -595,7 +674,7 @@ def main():
         if args.command == "built":
             print(built_modules(tree, args.cache, args.requested))
             return 0
-        return readme(tree, args.mode, args.file)
+        return readme(tree, args.mode, args.file, args.module is None)
     except Malformed as e:
         fail(str(e), 2)
 

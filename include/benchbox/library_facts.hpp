@@ -9,8 +9,8 @@
 // The module's shared adapter code reads the keys it knows with the typed accessors, then calls
 // done(): a key missing or of the wrong type, or a key nobody read (a typo), ends the program with
 // the protocol's error line naming the file and the key, so `describe` fails (and with it the
-// module's listing tests). No module reads "comment" and "verified" (for the reader: prose, and the
-// versions and commits verified) or what the build reads (title, order, reason, enable, rows:
+// module's listing tests). No module reads "comment", "about" and "verified" (for the reader: prose,
+// the module README's text of the library, and the versions and commits verified) or what the build reads (title, order, reason, enable, rows:
 // cmake/BenchboxLibrary.cmake).
 //
 // Declared here, defined once in src/adapter/library_facts.cpp (the static library

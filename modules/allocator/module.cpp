@@ -245,7 +245,7 @@ std::uint64_t whole_rounds(const benchbox::Point& point, std::uint64_t ops) {
   return (std::max<std::uint64_t>(ops, 1) + n - 1) / n * n;
 }
 
-benchbox::AxisSpec count_param(std::string name, std::int64_t max, std::string default_value, std::string help,
+benchbox::AxisSpec count_axis(std::string name, std::int64_t max, std::string default_value, std::string help,
                                 std::vector<std::string> suite = {}) {
   if (suite.empty()) suite = {default_value};
   return {.name = std::move(name),
@@ -313,7 +313,7 @@ const benchbox::Module allocator_module{
          .timed = "each round's N allocations, the tag written at both ends of every block, then the N frees in "
                   "reverse order, each after reading both tags back into a local sum; proven after the clock: that sum, "
                   "the counts and bytes against the schedule, and the last round's blocks checked for overlap by address",
-         .axes = {count_param("blocks", 1'000'000, "100", "blocks live at once in a round (allocated, then freed in reverse)"),
+         .axes = {count_axis("blocks", 1'000'000, "100", "blocks live at once in a round (allocated, then freed in reverse)"),
                   thread_axis()},
          .legal_ops = whole_rounds,
          .verify = verify_small,
@@ -325,7 +325,7 @@ const benchbox::Module allocator_module{
                   "tags; the live set is allocated before the clock and freed after it (its tags read the same way); "
                   "proven: the sum, counts and bytes against the schedule, the live set checked for overlap by address",
          // 1000 live blocks (about 680 KB) stay in the caches, where the floor is a limit; 100000 (68 MB) do not
-         .axes = {count_param("live", 10'000'000, "1000", "blocks live at once", {"1000", "100000"}), thread_axis()},
+         .axes = {count_axis("live", 10'000'000, "1000", "blocks live at once", {"1000", "100000"}), thread_axis()},
          .verify = verify_churn,
          .describe_point = threaded_label(" live block", " live blocks")},
         {.id = al::case_id(al::Case::cross_thread),
@@ -334,7 +334,7 @@ const benchbox::Module allocator_module{
          .timed = "from the producer's first allocation to the consumer's last free: allocations with their tags written, a "
                   "queue of at most Q blocks between the threads, handed over up to 64 at a time (handover single: one at a time), each free after its tags are read into a local sum; "
                   "proven: the sum, counts and bytes against the schedule",
-         .axes = {count_param("queue", 1'000'000, "1000", "blocks in flight between the threads at most"), handover_axis()},
+         .axes = {count_axis("queue", 1'000'000, "1000", "blocks in flight between the threads at most"), handover_axis()},
          .cpus = 2,
          .verify = verify_cross_thread,
          .describe_point = cross_thread_label},
@@ -343,7 +343,7 @@ const benchbox::Module allocator_module{
          .description = "two threads, each pinned to its own CPU and churning its own L live blocks as in churn (the operations split between them)",
          .timed = "from both threads' start to the later one's end, both churning as in churn; the figure is wall time per "
                   "operation of both threads together; proven as churn, the two live sets checked for overlap together",
-         .axes = {count_param("live", 10'000'000, "1000", "blocks live at once in each thread")},
+         .axes = {count_axis("live", 10'000'000, "1000", "blocks live at once in each thread")},
          .cpus = 2,
          .verify = verify_threads,
          .describe_point = [](const benchbox::Point& p) { return blocks_label(p.first(), " live block", " live blocks") + " per thread"; }},
@@ -355,7 +355,7 @@ const benchbox::Module allocator_module{
                   "small), the reads of /proc/self/statm between them paused out; its ns per allocation is a figure. "
                   "Proven after the clock: the sum, counts and bytes against the schedule, all N small blocks checked "
                   "for overlap, then the kept and the large ones together",
-         .axes = {count_param("blocks", 10'000'000, "300000", "small blocks allocated in the first phase")},
+         .axes = {count_axis("blocks", 10'000'000, "300000", "small blocks allocated in the first phase")},
          .figure = mib(al::figure::kResidentAfterFreeMib, "after free MiB",
                        "growth of resident memory after 90% of the small blocks were freed (lower: more given back)"),
          .extra_figures = {mib(al::figure::kResidentFullMib, "full MiB", "growth of resident memory with all N small blocks live"),

@@ -241,7 +241,7 @@ std::string data_set_label(const AxisValue& p) {
   return d ? d->label : p.text;
 }
 
-benchbox::AxisSpec data_set_param() {
+benchbox::AxisSpec data_set_axis() {
   return {.name = "data set",
           .choices = data_set_names(),
           .default_value = "twitter",
@@ -294,7 +294,7 @@ benchbox::CaseSpec document_case(std::string id, std::string description, std::s
           .unit = "documents",
           .description = std::move(description),
           .timed = std::move(timed),
-          .axes = {data_set_param()},
+          .axes = {data_set_axis()},
           .extra_figures = memory_figures(),
           .rate = {.count = proof::kBytes, .scale = 1e6, .unit = "MB/s"},
           .unavailable = data_set_unavailable,

@@ -26,9 +26,10 @@ namespace {
   std::exit(2);
 }
 
-// Prose, and what the build reads (cmake/BenchboxLibrary.cmake): no module's keys.
+// Prose (the module README's "about" too), and what the build reads (cmake/BenchboxLibrary.cmake):
+// no module's keys.
 bool build_key(std::string_view key) {
-  for (std::string_view k : {"comment", "title", "order", "reason", "enable", "rows", "verified"})
+  for (std::string_view k : {"comment", "about", "title", "order", "reason", "enable", "rows", "verified"})
     if (key == k) return true;
   return false;
 }

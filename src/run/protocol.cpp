@@ -121,12 +121,12 @@ LibraryDescription parse_describe(std::string_view output) {
       s.not_applicable_reason = get_string(c, "not_applicable");
     } else {
       s.applicable = true;
-      s.traits.min_param = static_cast<std::int64_t>(get_u64(c, "min_value"));
-      if (c.contains("max_value")) s.traits.max_param = static_cast<std::int64_t>(get_u64(c, "max_value"));
-      if (s.traits.min_param < 0 || (c.contains("max_value") && s.traits.max_param < 0))
+      s.traits.min_value = static_cast<std::int64_t>(get_u64(c, "min_value"));
+      if (c.contains("max_value")) s.traits.max_value = static_cast<std::int64_t>(get_u64(c, "max_value"));
+      if (s.traits.min_value < 0 || (c.contains("max_value") && s.traits.max_value < 0))
         throw ProtocolError("case '" + name + "': min_value and max_value must be below 2^63");
-      s.traits.max_param_reason = get_string(c, "max_value_reason", false);
-      if (c.contains("bytes_per_unit")) s.traits.bytes_per_param = get_u64(c, "bytes_per_unit");
+      s.traits.max_value_reason = get_string(c, "max_value_reason", false);
+      if (c.contains("bytes_per_unit")) s.traits.bytes_per_unit = get_u64(c, "bytes_per_unit");
       s.traits.notes = get_string(c, "notes", false);
       s.traits.values = string_map(c, "traits", "case '" + name + "'");
       if (c.contains("not_applicable_at")) s.traits.not_applicable_at = string_map(c, "not_applicable_at", "case '" + name + "'");

@@ -33,12 +33,12 @@ std::uint64_t available_memory_bytes() {
 // the available memory, or more bytes than 64 bits count), or nothing.
 std::optional<std::string> memory_refusal(const CasePoint& point, const CaseTraits& traits) {
   const auto n = point.point.first().number.value_or(0);
-  if (n <= 0 || traits.bytes_per_param == 0) return std::nullopt;
+  if (n <= 0 || traits.bytes_per_unit == 0) return std::nullopt;
   std::uint64_t need = 0;
-  const bool overflow = __builtin_mul_overflow(static_cast<std::uint64_t>(n), traits.bytes_per_param, &need);
+  const bool overflow = __builtin_mul_overflow(static_cast<std::uint64_t>(n), traits.bytes_per_unit, &need);
   const auto have = available_memory_bytes();
   if (!overflow && need <= have / 2) return std::nullopt;
-  return point.spec->axes.front().name + " " + point.point.first().text + " at " + std::to_string(traits.bytes_per_param) +
+  return point.spec->axes.front().name + " " + point.point.first().text + " at " + std::to_string(traits.bytes_per_unit) +
          " bytes each need " + (overflow ? std::string("more than 16 EiB") : std::to_string(need >> 20) + " MiB") +
          ", more than half of the " + std::to_string(have >> 20) + " MiB available";
 }
@@ -156,14 +156,14 @@ Applicability applicable(const CasePoint& point, const RunSettings& s, const Lib
   }
   const auto n = point.point.first().number;
   const std::string& axis = spec.axes.front().name;
-  if (n && m.traits.max_param >= 0 && *n > m.traits.max_param)
+  if (n && m.traits.max_value >= 0 && *n > m.traits.max_value)
     return {Decision::not_applicable,
-            "supports " + axis + " <= " + std::to_string(m.traits.max_param) +
-                (!m.traits.max_param_reason.empty() ? ": " + m.traits.max_param_reason
+            "supports " + axis + " <= " + std::to_string(m.traits.max_value) +
+                (!m.traits.max_value_reason.empty() ? ": " + m.traits.max_value_reason
                  : m.traits.notes.empty()           ? std::string()
                                                     : " (" + m.traits.notes + ")")};
-  if (n && *n < m.traits.min_param)
-    return {Decision::not_applicable, "needs " + axis + " >= " + std::to_string(m.traits.min_param)};
+  if (n && *n < m.traits.min_value)
+    return {Decision::not_applicable, "needs " + axis + " >= " + std::to_string(m.traits.min_value)};
   if (auto refusal = memory_refusal(point, m.traits)) return {Decision::refused, *refusal};
   return {};
 }

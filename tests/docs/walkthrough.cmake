@@ -4,7 +4,8 @@
 #    WORK/tree/PATH, and nothing else is: the tree holds exactly the files the walkthrough shows,
 #    one module (modules/<module>/) with its floor and at least one more library.
 # Then, in order, each step failing the test with what it printed:
-# 2. scripts/modules.py --root WORK/tree check: the module's module.json, as set-up reads it;
+# 2. scripts/modules.py --root WORK/tree check: the module's module.json, as set-up reads it; and
+#    readme --check: the module's README's table of libraries is what its library.json files give;
 # 3. the tree configured and built against this benchbox build (tests/docs/tree/CMakeLists.txt
 #    as its root): the core is this build's, only the module's own code is compiled;
 # 4. `benchbox MODULE --verify`: exit status 0 and every row of every library verified, at every
@@ -112,6 +113,13 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "scripts/modules.py check of the walkthrough's module.json: exit status ${rc}\n${out}\n${err}")
 endif()
 step("ok: scripts/modules.py check accepts modules/${module}/module.json")
+execute_process(COMMAND ${PYTHON3} ${SOURCE_DIR}/scripts/modules.py --root ${tree} --module ${module} readme --check
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "modules/${module}/README.md's table of libraries is not what their library.json files give: "
+                      "exit status ${rc}\n${out}\n${err}")
+endif()
+step("ok: modules/${module}/README.md's table of libraries is its libraries' library.json")
 
 # 3. Configured and built against this build's core.
 if(NOT EXISTS ${BUILD_DIR}/libbenchbox_core.a)

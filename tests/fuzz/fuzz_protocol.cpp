@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const auto d = benchbox::parse_describe(text);
     for (const auto& [name, c] : d.cases)
-      if (c.applicable && (c.traits.min_param < 0 || c.traits.max_param < -1)) __builtin_trap();
+      if (c.applicable && (c.traits.min_value < 0 || c.traits.max_value < -1)) __builtin_trap();
   } catch (const benchbox::ProtocolError&) {
   }
   try {

@@ -23,19 +23,19 @@ TEST(Protocol, ParsesDescribe) {
   ASSERT_TRUE(d.cases.at("switch").applicable);
   EXPECT_EQ(d.cases.at("switch").traits.value("stack_bytes"), "65536");
   EXPECT_EQ(d.cases.at("switch").traits.value("style"), "asymmetric");
-  EXPECT_EQ(d.cases.at("switch").traits.bytes_per_param, 65536u);
+  EXPECT_EQ(d.cases.at("switch").traits.bytes_per_unit, 65536u);
   EXPECT_FALSE(d.cases.at("channel").applicable);
   EXPECT_EQ(d.cases.at("channel").not_applicable_reason, "no channel");
 }
 
 TEST(Protocol, OptionalMaximumParameter) {
   auto d = describe_cases(R"({"channel":{"min_value":0,"max_value":0}})");
-  EXPECT_EQ(d.cases.at("channel").traits.max_param, 0);
+  EXPECT_EQ(d.cases.at("channel").traits.max_value, 0);
   auto unlimited = describe_cases(R"({"channel":{"min_value":0}})");
-  EXPECT_EQ(unlimited.cases.at("channel").traits.max_param, -1);
-  EXPECT_EQ(unlimited.cases.at("channel").traits.max_param_reason, "");
+  EXPECT_EQ(unlimited.cases.at("channel").traits.max_value, -1);
+  EXPECT_EQ(unlimited.cases.at("channel").traits.max_value_reason, "");
   auto reasoned = describe_cases(R"({"memory":{"min_value":1,"max_value":30000,"max_value_reason":"r"}})");
-  EXPECT_EQ(reasoned.cases.at("memory").traits.max_param_reason, "r");
+  EXPECT_EQ(reasoned.cases.at("memory").traits.max_value_reason, "r");
   EXPECT_THROW(describe_cases(R"({"c":{"min_value":0,"max_value":-2}})"), ProtocolError);
 }
 

@@ -113,7 +113,7 @@ TEST(Applicability, EachDecisionHasItsReason) {
   a = applicable(many, s, cat[0], &limited, m);
   EXPECT_EQ(a.decision, Decision::not_applicable);
   EXPECT_EQ(a.reason, "supports lanes <= 500: at most 500 here: a kernel limit");
-  limited.description->cases.at("step").traits.max_param_reason.clear();
+  limited.description->cases.at("step").traits.max_value_reason.clear();
   EXPECT_EQ(applicable(many, s, cat[0], &limited, m).reason, "supports lanes <= 500 (long notes)");
   CasePoint huge{points[0].spec, Point::of(AxisValue::of(1'000'000'000))};  // 64 KiB per lane: 61 TiB
   a = applicable(huge, s, cat[0], &d, m);

@@ -15,10 +15,10 @@ namespace benchbox {
 // What an adapter said about how it runs a case (from `describe`). The limits are of the case's
 // first axis.
 struct CaseTraits {
-  std::int64_t min_param = 0;
-  std::int64_t max_param = -1;         // -1: no limit
-  std::string max_param_reason;        // why max_param (empty: the notes say)
-  std::uint64_t bytes_per_param = 0;   // memory per unit of the parameter (0: no check)
+  std::int64_t min_value = 0;
+  std::int64_t max_value = -1;        // -1: no limit
+  std::string max_value_reason;       // why max_value (empty: the notes say)
+  std::uint64_t bytes_per_unit = 0;   // memory per unit of the first axis (0: no check)
   std::string notes;
   std::map<std::string, std::string> values;  // module-defined ("style", "stack_bytes")
   std::map<std::string, std::string> not_applicable_at;  // first-axis value -> why this library cannot run it

@@ -85,7 +85,7 @@ void add_cases(Adapter& adapter, const AllocatorInfo& info, std::string_view pre
   for (const CaseDefinition& d : kCaseDefinitions<A>) {
     CaseInfo ci = case_info(info, d.bytes_per_unit, d.notes);
     for (const auto& l : info.limits)
-      if (l.c == d.c) ci.max_value = l.max_param, ci.max_value_reason = l.reason;
+      if (l.c == d.c) ci.max_value = l.max_value, ci.max_value_reason = l.reason;
     adapter.add(case_id(d.c), std::move(ci), d.run);
   }
   describe_program_case(adapter, info, preload_file);
@@ -107,7 +107,7 @@ void add_cases_to_run(Adapter& adapter) {
     CaseInfo ci;
     ci.min_value = kMinValue;
     for (const run_facts::Limit* l = run_facts::limits; l->case_id; ++l)
-      if (case_named(l->case_id) == d.c) ci.max_value = l->max_param;
+      if (case_named(l->case_id) == d.c) ci.max_value = l->max_value;
     adapter.add(case_id(d.c), std::move(ci), d.run);
   }
   adapter.add(case_id(Case::program), CaseInfo{}, run_program_case);

@@ -38,7 +38,7 @@ struct AllocatorInfo {
   // memory is colder than what a real allocator reuses); cases not named have no limit.
   struct Limit {
     Case c;
-    std::int64_t max_param;
+    std::int64_t max_value;
     std::string reason;
   };
   std::vector<Limit> limits{};
@@ -112,7 +112,7 @@ inline AllocatorInfo allocator_info(const LibraryFacts& facts, const ReadBack& r
                      .malloc_from = facts.text_or("malloc_from", ""),
                      .preload = facts.text_or("preload", "")};
   for (const auto& l : facts.objects("limits")) {
-    info.limits.push_back({detail::case_of(l), l.integer("max_param"), l.text("reason")});
+    info.limits.push_back({detail::case_of(l), l.integer("max_value"), l.text("reason")});
     l.done();
   }
   for (const auto& n : facts.objects("not_applicable")) {
@@ -172,8 +172,8 @@ inline std::optional<std::string> wrong_malloc(const std::string& provider, std:
 inline void check_run_facts(const LibraryFacts& facts, const AllocatorInfo& info) {
   std::vector<std::pair<std::optional<Case>, std::int64_t>> limits, run_limits;
   std::vector<std::pair<std::optional<Case>, std::string>> not_applicable, run_not_applicable;
-  for (const auto& l : info.limits) limits.emplace_back(l.c, l.max_param);
-  for (const run_facts::Limit* l = run_facts::limits; l->case_id; ++l) run_limits.emplace_back(case_named(l->case_id), l->max_param);
+  for (const auto& l : info.limits) limits.emplace_back(l.c, l.max_value);
+  for (const run_facts::Limit* l = run_facts::limits; l->case_id; ++l) run_limits.emplace_back(case_named(l->case_id), l->max_value);
   for (const auto& n : info.not_applicable) not_applicable.emplace_back(n.c, n.reason);
   for (const run_facts::NotApplicable* n = run_facts::not_applicable; n->case_id; ++n)
     run_not_applicable.emplace_back(case_named(n->case_id), n->reason);

@@ -13,7 +13,7 @@ namespace benchbox::allocator::run_facts {
 
 struct Limit {
   const char* case_id;
-  std::int64_t max_param;
+  std::int64_t max_value;
 };
 
 struct NotApplicable {

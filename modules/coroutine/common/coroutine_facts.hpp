@@ -46,8 +46,8 @@ struct CaseFact {
   const char* not_applicable = nullptr;
   std::optional<Style> style{};                 // the library's, unless the case has its own
   std::optional<std::int64_t> stack_bytes{};    // the same
-  std::int64_t max_param = -1;                  // a fixed limit, -1: none
-  const char* max_param_reason = "";
+  std::int64_t max_value = -1;                  // a fixed limit, -1: none
+  const char* max_value_reason = "";
   bool limited = false;                         // the library's "limit" applies
 };
 

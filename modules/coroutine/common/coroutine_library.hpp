@@ -129,7 +129,7 @@ class Library : public Adapter {
     }
     added_[index(c)] = true;
     const CaseNotes notes{.notes = f.limited && !limit_note_.empty() ? f.notes + limit_note_ : std::string(f.notes),
-                          .limit = f.limited ? library_limit_ : Limit{f.max_param, f.max_param_reason},
+                          .limit = f.limited ? library_limit_ : Limit{f.max_value, f.max_value_reason},
                           .style = f.style,
                           .stack_bytes = f.stack_bytes};
     Adapter::add(case_id(c), case_info(c, notes), std::move(run));

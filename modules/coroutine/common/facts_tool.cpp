@@ -77,13 +77,13 @@ struct Reader {
     out += ", .notes = " + literal(entry.text("notes"));
     if (entry.has("style")) out += ", .style = Style::" + style_of(entry);
     if (entry.has("stack_bytes")) out += ", .stack_bytes = " + std::to_string(entry.integer("stack_bytes"));
-    if (entry.has("max_param")) out += ", .max_param = " + std::to_string(entry.integer("max_param"));
-    if (entry.has("max_param_reason")) out += ", .max_param_reason = " + literal(entry.text("max_param_reason"));
+    if (entry.has("max_value")) out += ", .max_value = " + std::to_string(entry.integer("max_value"));
+    if (entry.has("max_value_reason")) out += ", .max_value_reason = " + literal(entry.text("max_value_reason"));
     if (entry.boolean_or("limited", false)) {
       out += ", .limited = true";
-      if (!library_limit || entry.has("max_param"))
+      if (!library_limit || entry.has("max_value"))
         problems.push_back("case \"" + name + "\" is \"limited\" " +
-                           (library_limit ? "and has a \"max_param\" of its own" : "without the library's \"limit\""));
+                           (library_limit ? "and has a \"max_value\" of its own" : "without the library's \"limit\""));
     }
     entry.done();
     return out + "}";

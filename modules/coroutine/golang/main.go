@@ -253,7 +253,7 @@ const libraryJSONPath = "modules/coroutine/golang/library.json"
 
 // facts reads library.json the way include/benchbox/library_facts.hpp does for the C/C++
 // adapters: typed accessors, then done(), which fails (the protocol's error line, exit status 2)
-// on a key missing or of the wrong type, or on a key nobody read (a typo). "comment" is prose;
+// on a key missing or of the wrong type, or on a key nobody read (a typo). "comment" and "about" are prose;
 // the keys the build reads (buildKeys) are not the adapter's.
 type facts struct {
 	where    string
@@ -336,7 +336,7 @@ func (f *facts) objects(key string) []*facts {
 }
 
 // buildKeys: prose, and the facts benchbox_library reads (cmake/BenchboxLibrary.cmake).
-var buildKeys = map[string]bool{"comment": true, "title": true, "order": true, "reason": true, "enable": true, "rows": true, "verified": true}
+var buildKeys = map[string]bool{"comment": true, "about": true, "title": true, "order": true, "reason": true, "enable": true, "rows": true, "verified": true}
 
 // done: called once every fact was read; a key nobody read (a typo), or a problem of the
 // accessors, ends the program with all of them said.
@@ -396,8 +396,8 @@ func readLibrary() library {
 			c.notApplicable = entry.text("not_applicable")
 		} else {
 			c.notes = entry.text("notes")
-			if entry.has("bytes_per_param") {
-				c.bytesPerUnit = entry.integer("bytes_per_param")
+			if entry.has("bytes_per_unit") {
+				c.bytesPerUnit = entry.integer("bytes_per_unit")
 			}
 			for _, trait := range []string{"round_robin", "self_returns"} { // the module's traits beyond style and stack
 				if entry.has(trait) {

@@ -4,7 +4,7 @@
 // uses them (libstdc++'s extern templates stop at C++17), and whether g++ inlines the lexer's
 // std::string::push_back depends on how many other callers std::string::_M_mutate has in the
 // unit: the adapter's own code has several, a program that only parses has one (push_back's),
-// and nlohmann parses 10-14% faster in the first (README.md, "nlohmann: where parse is compiled").
+// and nlohmann parses 10-14% faster in the first (../README.md, "nlohmann: where parse is compiled").
 // That other side is the row nlohmann@unity (this folder's BUILDS unity: this file compiled in the
 // adapter's unit), outside the suite.
 // Nothing else of the adapter may call nlohmann::json::parse: the linker keeps one copy of the

@@ -2,7 +2,7 @@
 // validation, not full-precision numbers: what a user gets without asking), then a recursive walk.
 // Two forms of the call, each a row: Parse(const char*) on the NUL-terminated text, as RapidJSON's
 // tutorial parses (the row `rapidjson`), and Parse(text, length), which reads through a
-// bounds-checked stream (the row `rapidjson:length`, outside the suite: README.md, "Design choices
+// bounds-checked stream (the row `rapidjson:length`, outside the suite: ../README.md, "Design choices
 // that move a figure"). Both stop at a NUL byte; only the length form skips a UTF-8 byte-order mark.
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
