@@ -13,7 +13,7 @@
 #      driver and the adapters (--tests: every target, the tests' too; --driver: the driver alone,
 #      so that a command line can be checked before the adapters are built: scripts/run.sh).
 # Idempotent: a second run installs and fetches nothing and rebuilds only what changed.
-# Libraries that Debian does not package are never fetched: see README, "More libraries".
+# Libraries that Debian does not package are never fetched: see README, "Libraries Debian does not package".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tests=0

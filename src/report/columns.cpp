@@ -61,7 +61,9 @@ Cell cell(const CaseGroup& g, const Measurement& m, const TableColumn& col, cons
     }
     case Column::rate: return {m.rate() > 0 ? with_thousands(m.rate()) : "-"};
     case Column::ci:
-      return exact ? Cell{"exact"} : Cell{fmt::format("{:.1f}%", 100 * m.uncertainty()), interval_tip(s.ci_low, s.ci_high, s.ci_level)};
+      if (exact) return {"exact"};
+      if (s.n < 2) return {"-"};  // one value (a published figure, --reps 1): no interval, not a 0% one
+      return {fmt::format("{:.1f}%", 100 * m.uncertainty()), interval_tip(s.ci_low, s.ci_high, s.ci_level)};
     case Column::interval:
       return {exact ? format_value(s.median)
                     : fmt::format("{}..{} ({:.0f}%)", format_value(s.ci_low), format_value(s.ci_high), 100 * s.ci_level)};
